@@ -1,0 +1,2 @@
+import { selection } from "../../src/selection.js";
+export const s = selection(1);

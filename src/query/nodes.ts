@@ -1,0 +1,84 @@
+import type { JsonValue } from "../vocabulary/json.js";
+
+/**
+ * The Query value: plain, frozen data that the builder produces, the wire layer serialises and
+ * parses, and the semantics engine evaluates. It mirrors the documented body with the server's
+ * normalisations applied: prefixes stripped from columns, `child_filter` folded into `children`,
+ * ordering keys split into column and direction, `selectedItems` decoded.
+ */
+export interface ConditionNode {
+  /** The column after `filter:tasks:`, e.g. `completed_at` or `data.score`. */
+  readonly column: string;
+  /** The wire operator. The builder only produces implemented ones; a parsed body may hold any string. */
+  readonly operator: string;
+  /** The wire `type` (drives the server's casting). */
+  readonly type: string;
+  readonly value: JsonValue;
+  /** AND-ed with this condition to form one filter line (the server's `child_filters`; one level only). */
+  readonly children: readonly ConditionNode[];
+}
+
+export type Conjunction = "and" | "or";
+
+export interface FiltersNode {
+  readonly conjunction: Conjunction;
+  /** Each item and its children form one line; lines are combined with `conjunction`. */
+  readonly items: readonly ConditionNode[];
+}
+
+export interface OrderingNode {
+  /** The column after `tasks:` (without direction marker), e.g. `created_at`, `data.text`. */
+  readonly column: string;
+  readonly descending: boolean;
+}
+
+export type SelectedItemsNode =
+  | { readonly all: true; readonly excluded: readonly number[] }
+  | { readonly all: false; readonly included: readonly number[] };
+
+export interface QueryNode {
+  readonly filters?: FiltersNode;
+  /** Only the first key is used by the server; the builder writes at most one. */
+  readonly ordering?: readonly OrderingNode[];
+  readonly selectedItems?: SelectedItemsNode;
+  /** `data.columnsDisplayType` of a view (or an inline body): makes `data.*` ordering numeric. */
+  readonly columnsDisplayType?: Readonly<Record<string, string>>;
+}
+
+/** The documented request body of a Data Manager action (and the `query` of the task list). */
+export interface QueryBody {
+  filters?: {
+    conjunction: Conjunction;
+    items: FilterItemBody[];
+  };
+  ordering?: string[];
+  selectedItems?: { all: true; excluded: number[] } | { all: false; included: number[] };
+  columnsDisplayType?: Record<string, string>;
+}
+
+export interface FilterItemBody {
+  filter: string;
+  operator: string;
+  type: string;
+  value: JsonValue;
+  child_filters?: FilterItemBody[];
+}
+
+export const FILTER_PREFIX = "filter:tasks:";
+export const ORDER_PREFIX = "tasks:";
+
+/** The `POST /api/dm/actions/` request a selection stands for. */
+export interface ActionRequest {
+  readonly method: "POST";
+  readonly path: string;
+  readonly query: { readonly id: string; readonly project: number; readonly view?: number };
+  readonly body: Record<string, JsonValue | undefined>;
+}
+
+export const ACTIONS_PATH = "/api/dm/actions/";
+
+/** What `selection(handle).run()` needs from a client-bound project: query/ never imports client/. */
+export interface ProjectHandle {
+  readonly id: number;
+  perform(request: ActionRequest, options?: { timeoutInSeconds?: number }): Promise<unknown>;
+}

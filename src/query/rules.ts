@@ -1,0 +1,55 @@
+/**
+ * The builder's rules, each with the message shown both by the compiler (as a branded error type
+ * on the member you may not use) and at run time (thrown by the same member, for JavaScript
+ * callers and casts). One table so the two never drift apart.
+ */
+export const rules = {
+  whereTwice:
+    "where() starts the filter set once; add more conditions with .and(column) or .or(column)",
+  conditionFirst: "start the filter set with .where(column) before .and(), .or() or .child()",
+  mixedAndAfterOr:
+    "one conjunction per filter set: this chain uses .or(); the server combines every line with one conjunction, so .and() cannot follow .or() — use .child(column) for an AND inside a line",
+  mixedOrAfterAnd:
+    "one conjunction per filter set: this chain uses .and(); the server combines every line with one conjunction, so .or() cannot follow .and()",
+  includingAfterExcluding:
+    "including() selects {all: false, included}; this selection already selects all tasks (.all() / .excluding()): the server uses only one of the two lists",
+  excludingAfterIncluding:
+    "excluding() and all() select {all: true, excluded}; this selection already uses .including(): the server would ignore the excluded ids",
+  orderedTwice: "orderBy() once: the server orders by the first key only and ignores the rest",
+  viewIgnoresBody:
+    "a selection taken from a saved view cannot add filters, ordering or task ids: the server ignores them when ?view= is given",
+  fromViewFresh:
+    "fromView() must come first: the server ignores body filters, ordering and task ids when ?view= is given",
+  notBound: "run() needs a client-bound project: selection(client.project(id)); use toRequest() to get the request instead",
+  emptyIncluding:
+    "including() needs at least one id: the server reads {all: false, included: []} as 'no restriction' and would act on every task",
+} as const;
+
+export type RuleName = keyof typeof rules;
+
+declare const dmqRule: unique symbol;
+/**
+ * The type of a member you may not use in the current state. It has no call signature, so the
+ * compiler says "This expression is not callable. Type 'Refused<"…why…">' has no call signatures".
+ */
+export interface Refused<Why extends string> {
+  readonly [dmqRule]: Why;
+}
+export type Refuse<R extends RuleName> = Refused<(typeof rules)[R]>;
+
+export class QueryBuildError extends TypeError {
+  override readonly name = "QueryBuildError";
+  constructor(
+    message: string,
+    /** Where in the documented body the problem is, e.g. `filters.items[2].value`. */
+    readonly path: string,
+    readonly expected?: string,
+    readonly found?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function refuse(rule: RuleName, path = ""): never {
+  throw new QueryBuildError(rules[rule], path);
+}

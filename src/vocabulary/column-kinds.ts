@@ -1,0 +1,209 @@
+import type { ShapeName } from "./value-shapes.js";
+import type { ValueTypeName } from "./value-types.js";
+import type { OperatorName } from "./operators.js";
+
+/**
+ * Column kinds: every column behaves like one of these. A kind fixes the filter `type` the builder
+ * sends, which operators it allows with which value shape (server-semantics §3.5, §3.8, §3.9, §7),
+ * and what `empty` means for it. The engine dispatches on the kind; the builder's operator
+ * methods, the parser's checks, the CLI and the docs tables are derived from this table.
+ */
+const numeric = {
+  equal: "number",
+  not_equal: "number",
+  less: "number",
+  greater: "number",
+  less_or_equal: "number",
+  greater_or_equal: "number",
+  in: "numberRange",
+  not_in: "numberRange",
+} as const;
+const listMembership = { in_list: "numberList", not_in_list: "numberList" } as const;
+const text = {
+  contains: "string",
+  not_contains: "string",
+  regex: "regex",
+  equal: "string",
+  not_equal: "string",
+} as const;
+
+/** What `empty: true` matches (`empty: false` is its complement, with the quirks the engine documents). */
+export type EmptyRule =
+  | "isNull" // the value IS NULL (missing)
+  | "zero" // counters: == 0
+  | "blank" // String/Unknown: NULL, missing, JSON null or ""
+  | "noAuthor" // annotators: no annotation with an author; updated_by: NULL
+  | "nullOrEmptyResult" // some annotation result is null or [] (or no annotation)
+  | "noAnnotations" // annotations_ids: no annotation at all
+  | "noPredictionVersion" // predictions_model_versions: no prediction model_version
+  | "notAllowed";
+
+export interface ColumnKind {
+  readonly type: ValueTypeName;
+  readonly operators: Partial<Record<OperatorName, ShapeName>>;
+  readonly empty: EmptyRule;
+  readonly description: string;
+}
+
+/** The wire type the builder sends for a `dataAny` condition, inferred from the encoded value. */
+export function inferDataType(operator: string, value: unknown): "Number" | "Boolean" | "String" {
+  if (operator === "empty") return "String";
+  const parts =
+    Array.isArray(value) ? value : typeof value === "object" && value !== null ? Object.values(value) : [value];
+  if (parts.length > 0 && parts.every((v) => typeof v === "number")) return "Number";
+  if (parts.length > 0 && parts.every((v) => typeof v === "boolean")) return "Boolean";
+  return "String";
+}
+
+export const columnKinds = {
+  id: {
+    type: "Number",
+    operators: { ...numeric, ...listMembership, empty: "boolean" },
+    empty: "isNull",
+    description: "task ids (never empty); the only non-data columns with is-any-of besides the counters",
+  },
+  counter: {
+    type: "Number",
+    operators: { ...numeric, ...listMembership, empty: "boolean" },
+    empty: "zero",
+    description: "denormalised counters; empty means == 0",
+  },
+  number: {
+    type: "Number",
+    operators: { ...numeric, empty: "boolean" },
+    empty: "isNull",
+    description: "computed numbers (averages); NULL when there is nothing to average",
+  },
+  datetime: {
+    type: "Datetime",
+    operators: {
+      equal: "datetime",
+      not_equal: "datetime",
+      less: "datetime",
+      greater: "datetime",
+      less_or_equal: "datetime",
+      greater_or_equal: "datetime",
+      in: "datetimeRange",
+      not_in: "datetimeRange",
+      empty: "boolean",
+    },
+    empty: "isNull",
+    description: "timestamps compared as UTC instants with microsecond precision",
+  },
+  boolean: {
+    type: "Boolean",
+    operators: { equal: "boolean", not_equal: "boolean", empty: "boolean" },
+    empty: "isNull",
+    description: "booleans",
+  },
+  text: {
+    type: "String",
+    operators: { ...text, empty: "boolean" },
+    empty: "blank",
+    description: "text; contains is case-insensitive, regex case-sensitive",
+  },
+  users: {
+    type: "List",
+    operators: { contains: "userIds", not_contains: "userIds", empty: "boolean" },
+    empty: "noAuthor",
+    description: "user ids; contains = any of the users, not_contains = none of them",
+  },
+  usersNoEmpty: {
+    type: "List",
+    operators: { contains: "userIds", not_contains: "userIds" },
+    empty: "notAllowed",
+    description: "user ids without an empty test",
+  },
+  results: {
+    type: "String",
+    operators: { contains: "string", not_contains: "string", equal: "json", not_equal: "json", empty: "boolean" },
+    empty: "nullOrEmptyResult",
+    description: "annotation/prediction results; contains is case-sensitive on the JSON text",
+  },
+  annotationIds: {
+    type: "String",
+    operators: {
+      contains: "idList",
+      not_contains: "idList",
+      equal: "integer",
+      not_equal: "integer",
+      less: "integer",
+      greater: "integer",
+      less_or_equal: "integer",
+      greater_or_equal: "integer",
+      in: "numberRange",
+      not_in: "numberRange",
+      empty: "boolean",
+    },
+    empty: "noAnnotations",
+    description: "ids of the task's annotations",
+  },
+  modelVersions: {
+    type: "List",
+    operators: { contains: "stringList", not_contains: "stringList", empty: "boolean" },
+    empty: "noPredictionVersion",
+    description: "model versions of the task's predictions; contains is a substring test per version",
+  },
+  dataNumber: {
+    type: "Number",
+    operators: { ...numeric, ...listMembership, empty: "boolean" },
+    empty: "isNull",
+    description: "a data key cast to float (numeric strings count)",
+  },
+  dataText: {
+    type: "String",
+    operators: { ...text, in_list: "scalarList", not_in_list: "scalarList", empty: "boolean" },
+    empty: "blank",
+    description: "a data key compared as JSON (equal) or as text (contains, regex)",
+  },
+  dataUnknown: {
+    type: "Unknown",
+    operators: {
+      ...text,
+      equal: "scalar",
+      not_equal: "scalar",
+      in_list: "scalarList",
+      not_in_list: "scalarList",
+      empty: "boolean",
+    },
+    empty: "blank",
+    description: "a data key of unknown type; equality is JSON-typed",
+  },
+  dataAny: {
+    type: "String",
+    operators: {
+      ...text,
+      ...numeric,
+      equal: "scalar",
+      not_equal: "scalar",
+      in_list: "scalarList",
+      not_in_list: "scalarList",
+      empty: "boolean",
+    },
+    empty: "blank",
+    description:
+      "a data key with no declared type: the builder sends Number for numeric values, Boolean for booleans, String otherwise",
+  },
+  dataBoolean: {
+    type: "Boolean",
+    operators: { equal: "boolean", not_equal: "boolean", empty: "boolean" },
+    empty: "isNull",
+    description: "a data key holding booleans",
+  },
+} as const satisfies Record<string, ColumnKind>;
+
+export type ColumnKindName = keyof typeof columnKinds;
+export type KindOperators<K extends ColumnKindName> = (typeof columnKinds)[K]["operators"];
+
+/** The kind a `data.<key>` filter gets from its `type` (the filter's type drives the server's casting). */
+export const dataKindByType = {
+  Number: "dataNumber",
+  String: "dataText",
+  Unknown: "dataUnknown",
+  Boolean: "dataBoolean",
+  Image: "dataText",
+  Audio: "dataText",
+  AudioPlus: "dataText",
+  Video: "dataText",
+} as const satisfies Partial<Record<ValueTypeName, ColumnKindName>>;
+export type DataTypeName = keyof typeof dataKindByType;

@@ -1,0 +1,165 @@
+import { toWireDatetime, WIRE_DATETIME, type DatetimeInput } from "./datetime.js";
+import type { JsonValue } from "./json.js";
+
+/**
+ * Value shapes: what an operator takes on a given kind of column. Each row holds the text used in
+ * errors and docs, the builder-side encoder (input -> wire value, or a problem) and the wire-side
+ * check (is this exactly the documented wire form?). `ShapeInput` below maps each row to its
+ * TypeScript input type; the builder's parameter types come from it.
+ */
+export interface ShapeInput {
+  number: number;
+  integer: number;
+  numberRange: { readonly min: number; readonly max: number };
+  datetime: DatetimeInput;
+  datetimeRange: { readonly min: DatetimeInput; readonly max: DatetimeInput };
+  boolean: boolean;
+  string: string;
+  scalar: string | number | boolean;
+  regex: string;
+  numberList: NonEmpty<number>;
+  scalarList: NonEmpty<string | number | boolean>;
+  idList: number | NonEmpty<number>;
+  userIds: number | NonEmpty<number>;
+  stringList: string | NonEmpty<string>;
+  json: JsonValue;
+}
+export type ShapeName = keyof ShapeInput;
+
+/**
+ * A list with at least one element. Empty lists are where the server surprises: `in_list []` matches
+ * nothing, `not_in_list []` and `contains []` on user columns are dropped (no constraint), and
+ * `{all: false, included: []}` selects every task. Narrow a `T[]` with `isNonEmpty` first.
+ */
+export type NonEmpty<T> = readonly [T, ...T[]];
+export function isNonEmpty<T>(list: readonly T[]): list is NonEmpty<T> {
+  return list.length > 0;
+}
+
+export type Encoded = { ok: true; value: WireValue } | { ok: false; expected: string };
+/** Every value a filter item may carry on the wire. */
+export type WireValue =
+  | number
+  | string
+  | boolean
+  | { readonly min: number | string; readonly max: number | string }
+  | readonly (string | number | boolean)[];
+
+interface ShapeRow {
+  readonly expected: string;
+  readonly encode: (input: unknown) => Encoded;
+  readonly isWire: (value: unknown) => boolean;
+}
+
+const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const int = (v: unknown): v is number => Number.isSafeInteger(v);
+const ok = (value: WireValue): Encoded => ({ ok: true, value });
+const bad = (expected: string): Encoded => ({ ok: false, expected });
+const isRange = (v: unknown): v is { min: unknown; max: unknown } =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && "min" in v && "max" in v && Object.keys(v).length === 2;
+
+function list(
+  expected: string,
+  item: (v: unknown) => boolean,
+  opts: { scalarAllowed?: boolean } = {},
+): ShapeRow {
+  return {
+    expected,
+    encode(input) {
+      const arr = Array.isArray(input) ? input : opts.scalarAllowed && item(input) ? [input] : undefined;
+      if (!arr || arr.length === 0 || !arr.every(item)) return bad(expected);
+      return ok(Object.freeze([...arr]));
+    },
+    isWire: (v) => Array.isArray(v) && v.length > 0 && v.every(item),
+  };
+}
+
+function range(expected: string, end: (v: unknown) => { ok: true; value: number | string } | { ok: false }, compare: (a: never, b: never) => number): ShapeRow {
+  return {
+    expected,
+    encode(input) {
+      if (!isRange(input)) return bad(expected);
+      const min = end(input.min), max = end(input.max);
+      if (!min.ok || !max.ok) return bad(expected);
+      if (compare(min.value as never, max.value as never) > 0) return bad(`${expected} with min <= max`);
+      return ok(Object.freeze({ min: min.value, max: max.value }));
+    },
+    isWire: (v) => isRange(v) && end(v.min).ok && end(v.max).ok && typeof v.min === typeof v.max,
+  };
+}
+
+const numberEnd = (v: unknown) => (finite(v) ? { ok: true as const, value: v } : { ok: false as const });
+const datetimeEnd = (v: unknown) => {
+  const r = toWireDatetime(v);
+  return r.ok ? { ok: true as const, value: r.value } : { ok: false as const };
+};
+const wireDatetimeEnd = (v: unknown) =>
+  typeof v === "string" && WIRE_DATETIME.test(v) ? { ok: true as const, value: v } : { ok: false as const };
+
+export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
+  number: { expected: "a finite number", encode: (v) => (finite(v) ? ok(v) : bad("a finite number")), isWire: finite },
+  integer: { expected: "an integer", encode: (v) => (int(v) ? ok(v) : bad("an integer")), isWire: int },
+  numberRange: range("{ min: number, max: number }", numberEnd, (a: number, b: number) => a - b),
+  datetime: {
+    expected: "a Date or an ISO-8601 string",
+    encode(v) {
+      const r = toWireDatetime(v);
+      return r.ok ? ok(r.value) : bad(r.expected);
+    },
+    isWire: (v) => typeof v === "string" && WIRE_DATETIME.test(v),
+  },
+  datetimeRange: {
+    ...range("{ min: Date | ISO string, max: Date | ISO string }", datetimeEnd, (a: string, b: string) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    ),
+    isWire: (v) => isRange(v) && wireDatetimeEnd(v.min).ok && wireDatetimeEnd(v.max).ok,
+  },
+  boolean: {
+    expected: "a boolean",
+    encode: (v) => (typeof v === "boolean" ? ok(v) : bad("a boolean")),
+    isWire: (v) => typeof v === "boolean",
+  },
+  string: {
+    expected: "a string",
+    encode: (v) => (typeof v === "string" ? ok(v) : bad("a string")),
+    isWire: (v) => typeof v === "string",
+  },
+  scalar: {
+    expected: "a string, number or boolean",
+    encode: (v) =>
+      typeof v === "string" || typeof v === "boolean" || finite(v) ? ok(v) : bad("a string, number or boolean"),
+    isWire: (v) => typeof v === "string" || typeof v === "boolean" || finite(v),
+  },
+  regex: {
+    expected: "a regular expression source string",
+    encode: (v) => (typeof v === "string" ? ok(v) : bad("a regular expression source string")),
+    isWire: (v) => typeof v === "string",
+  },
+  numberList: list("a non-empty array of finite numbers", finite),
+  scalarList: list("a non-empty array of strings, numbers or booleans", (v) =>
+    typeof v === "string" || typeof v === "boolean" || finite(v),
+  ),
+  idList: list("an integer id or a non-empty array of integer ids", int, { scalarAllowed: true }),
+  userIds: list("a user id or a non-empty array of user ids", int, { scalarAllowed: true }),
+  stringList: list("a string or a non-empty array of strings", (v) => typeof v === "string", { scalarAllowed: true }),
+  json: {
+    expected: "a JSON-serialisable value (sent as JSON text)",
+    encode(v) {
+      try {
+        const text = JSON.stringify(v);
+        return typeof text === "string" ? ok(text) : bad("a JSON-serialisable value (sent as JSON text)");
+      } catch {
+        return bad("a JSON-serialisable value (sent as JSON text)");
+      }
+    },
+    isWire(v) {
+      if (typeof v !== "string") return false;
+      try {
+        JSON.parse(v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  },
+};
