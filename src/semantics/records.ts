@@ -1,0 +1,106 @@
+import type { JsonValue } from "../vocabulary/json.js";
+
+/**
+ * Stored records, as the mock server keeps them and as its seed file holds them (DESIGN.md "Seed
+ * data"). Field names are the server's. Derived columns (completed_at, total_annotations, …) are
+ * never stored: the engine computes them (see DerivedColumns).
+ */
+export interface UserRecord {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string;
+  readonly first_name: string;
+  readonly last_name: string;
+  /** The legacy API key of this user (secret: never log it). */
+  readonly token?: string;
+}
+
+export interface ProjectRecord {
+  readonly id: number;
+  readonly title: string;
+  readonly label_config: string;
+  /** When set, only predictions of this model version count for predictions_score. */
+  readonly model_version: string | null;
+  readonly [field: string]: JsonValue | undefined;
+}
+
+export interface TaskRecord {
+  readonly id: number;
+  readonly project: number;
+  readonly data: { readonly [key: string]: JsonValue };
+  readonly meta?: { readonly [key: string]: JsonValue };
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly updated_by: number | null;
+  readonly file_upload: string | null;
+  readonly storage_filename: string | null;
+  /** Per-project id starting at 1, assigned once at creation (never renumbered). */
+  readonly inner_id?: number;
+  /** Annotations needed for the task to count as labeled (server default 1). */
+  readonly overlap?: number;
+  readonly unresolved_comment_count?: number;
+}
+
+export interface AnnotationRecord {
+  readonly id: number;
+  readonly task: number;
+  readonly project: number;
+  readonly result: readonly JsonValue[] | null;
+  readonly completed_by: number | null;
+  readonly was_cancelled: boolean;
+  readonly ground_truth: boolean;
+  readonly lead_time: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly parent_prediction?: number | null;
+}
+
+export interface PredictionRecord {
+  readonly id: number;
+  readonly task: number;
+  readonly project: number;
+  readonly result: readonly JsonValue[] | null;
+  readonly score: number | null;
+  readonly model_version: string | null;
+  readonly created_at: string;
+  readonly updated_at?: string;
+}
+
+export interface DraftRecord {
+  readonly id: number;
+  readonly task: number;
+  readonly user: number;
+  readonly result: readonly JsonValue[] | null;
+  readonly created_at: string;
+}
+
+/** Everything the engine needs to evaluate a query against one project. */
+export interface Dataset {
+  readonly project: ProjectRecord;
+  /** Records of any project may be passed; the engine keeps those of `project` (pipeline step 1). */
+  readonly tasks: readonly TaskRecord[];
+  readonly annotations: readonly AnnotationRecord[];
+  readonly predictions: readonly PredictionRecord[];
+  readonly drafts?: readonly DraftRecord[];
+}
+
+/** The computed columns the Data Manager list shows for each task (server-semantics §1). */
+export interface DerivedColumns {
+  readonly id: number;
+  readonly inner_id: number;
+  readonly completed_at: string | null;
+  readonly total_annotations: number;
+  readonly cancelled_annotations: number;
+  readonly total_predictions: number;
+  readonly annotators: readonly number[];
+  readonly predictions_score: number | null;
+  readonly avg_lead_time: number | null;
+  readonly draft_exists: boolean;
+  readonly file_upload: string | null;
+  readonly storage_filename: string | null;
+  readonly annotations_ids: string;
+  readonly annotations_results: string;
+  readonly predictions_results: string;
+  readonly predictions_model_versions: string;
+  readonly is_labeled: boolean;
+}
