@@ -6,7 +6,7 @@ import { operatorByMethod, type OperatorName } from "../vocabulary/operators.js"
 import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
 import type { ActionRequest, ConditionNode, FiltersNode, ProjectHandle, QueryBody, QueryNode } from "./nodes.js";
 import { ORDER_PREFIX } from "./nodes.js";
-import { QueryBuildError, refuse } from "./rules.js";
+import { QueryBuildError, refuse, rules } from "./rules.js";
 import type { CustomAction, FilterState, RunOptions } from "./types.js";
 
 /** Turns a Query value into the documented body and requests; the wire layer supplies it. */
@@ -186,7 +186,7 @@ export class SelectionBuilder {
 
   run(action: unknown, params?: Record<string, JsonValue>, options?: RunOptions): Promise<unknown> {
     const project = this.#props.project;
-    if (typeof project === "number") return Promise.reject(new QueryBuildError(ruleText("notBound"), "run"));
+    if (typeof project === "number") return Promise.reject(new QueryBuildError(rules.notBound, "run"));
     let request: ActionRequest;
     try {
       request = this.toRequest(action, params);
@@ -194,14 +194,6 @@ export class SelectionBuilder {
       return Promise.reject(error);
     }
     return project.perform(request, options);
-  }
-}
-
-function ruleText(rule: "notBound"): string {
-  try {
-    refuse(rule);
-  } catch (e) {
-    return (e as Error).message;
   }
 }
 

@@ -35,7 +35,6 @@ declare const dmqRule: unique symbol;
 export interface Refused<Why extends string> {
   readonly [dmqRule]: Why;
 }
-export type Refuse<R extends RuleName> = Refused<(typeof rules)[R]>;
 
 export class QueryBuildError extends TypeError {
   override readonly name = "QueryBuildError";
@@ -51,5 +50,5 @@ export class QueryBuildError extends TypeError {
 }
 
 export function refuse(rule: RuleName, path = ""): never {
-  throw new QueryBuildError(rules[rule], path);
+  throw new QueryBuildError(path ? `${path}: ${rules[rule]}` : rules[rule], path);
 }

@@ -5,7 +5,9 @@ import type { JsonValue } from "../vocabulary/json.js";
 import type { operatorAliases, operators } from "../vocabulary/operators.js";
 import type { NonEmpty, ShapeInput } from "../vocabulary/value-shapes.js";
 import type { ActionRequest, QueryBody, QueryNode } from "./nodes.js";
-import type { Refuse } from "./rules.js";
+import type { Refused, rules } from "./rules.js";
+
+type Rules = typeof rules;
 
 /*
  * The public, type-state view of the builder. One runtime class implements every state; these
@@ -107,62 +109,62 @@ export interface Selection<
   readonly where: C extends "none"
     ? Where<D, Selection<D, S, "first", O, B>>
     : C extends "view"
-      ? Refuse<"viewIgnoresBody">
-      : Refuse<"whereTwice">;
+      ? Refused<Rules["viewIgnoresBody"]>
+      : Refused<Rules["whereTwice"]>;
   /** Add a filter line; lines are AND-ed. */
   readonly and: C extends "first" | "and"
     ? Where<D, Selection<D, S, "and", O, B>>
     : C extends "or"
-      ? Refuse<"mixedAndAfterOr">
+      ? Refused<Rules["mixedAndAfterOr"]>
       : C extends "view"
-        ? Refuse<"viewIgnoresBody">
-        : Refuse<"conditionFirst">;
+        ? Refused<Rules["viewIgnoresBody"]>
+        : Refused<Rules["conditionFirst"]>;
   /** Add a filter line; lines are OR-ed. */
   readonly or: C extends "first" | "or"
     ? Where<D, Selection<D, S, "or", O, B>>
     : C extends "and"
-      ? Refuse<"mixedOrAfterAnd">
+      ? Refused<Rules["mixedOrAfterAnd"]>
       : C extends "view"
-        ? Refuse<"viewIgnoresBody">
-        : Refuse<"conditionFirst">;
+        ? Refused<Rules["viewIgnoresBody"]>
+        : Refused<Rules["conditionFirst"]>;
   /** AND a condition into the current line (the server's `child_filters`). */
   readonly child: C extends "first" | "and" | "or"
     ? Where<D, Selection<D, S, C, O, B>>
     : C extends "view"
-      ? Refuse<"viewIgnoresBody">
-      : Refuse<"conditionFirst">;
+      ? Refused<Rules["viewIgnoresBody"]>
+      : Refused<Rules["conditionFirst"]>;
   /** Order by one column; a leading `-` sorts descending. NULLs come last either way. */
   readonly orderBy: C extends "view"
-    ? Refuse<"viewIgnoresBody">
+    ? Refused<Rules["viewIgnoresBody"]>
     : O extends true
-      ? Refuse<"orderedTwice">
+      ? Refused<Rules["orderedTwice"]>
       : (key: OrderKey<D>) => Selection<D, S, C, true, B>;
   /** Act only on these tasks (intersected with the filtered set): `{all: false, included}`. */
   readonly including: C extends "view"
-    ? Refuse<"viewIgnoresBody">
+    ? Refused<Rules["viewIgnoresBody"]>
     : S extends "all"
-      ? Refuse<"includingAfterExcluding">
+      ? Refused<Rules["includingAfterExcluding"]>
       : (ids: NonEmpty<number>) => Selection<D, "included", C, O, B>;
   /** Act on every filtered task except these: `{all: true, excluded}`. */
   readonly excluding: C extends "view"
-    ? Refuse<"viewIgnoresBody">
+    ? Refused<Rules["viewIgnoresBody"]>
     : S extends "included"
-      ? Refuse<"excludingAfterIncluding">
+      ? Refused<Rules["excludingAfterIncluding"]>
       : (ids: readonly number[]) => Selection<D, "all", C, O, B>;
   /** Act on every filtered task: `{all: true, excluded: []}`. */
   readonly all: C extends "view"
-    ? Refuse<"viewIgnoresBody">
+    ? Refused<Rules["viewIgnoresBody"]>
     : S extends "included"
-      ? Refuse<"excludingAfterIncluding">
+      ? Refused<Rules["excludingAfterIncluding"]>
       : () => Selection<D, "all", C, O, B>;
   /** Take filters, ordering and selected ids from a saved view (`?view=`); the body is then ignored. */
   readonly fromView: C extends "none"
     ? S extends "none"
       ? O extends false
         ? (view: number) => Selection<D, "none", "view", false, B>
-        : Refuse<"fromViewFresh">
-      : Refuse<"fromViewFresh">
-    : Refuse<"fromViewFresh">;
+        : Refused<Rules["fromViewFresh"]>
+      : Refused<Rules["fromViewFresh"]>
+    : Refused<Rules["fromViewFresh"]>;
   /** The documented body `{ filters?, ordering?, selectedItems? }`; `JSON.stringify(selection)` uses it. */
   toJSON(): QueryBody;
   /** The plain Query value behind this selection. */
@@ -170,7 +172,7 @@ export interface Selection<
   /** The `POST /api/dm/actions/` request for an action on this selection. */
   readonly toRequest: ToRequest;
   /** Perform an action on this selection through the client the project handle came from. */
-  readonly run: B extends true ? Run : Refuse<"notBound">;
+  readonly run: B extends true ? Run : Refused<Rules["notBound"]>;
   readonly project: number;
   readonly view: number | undefined;
 }

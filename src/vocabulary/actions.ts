@@ -227,7 +227,10 @@ export function isActionId(id: unknown): id is ActionId {
 
 type Params<A extends ActionId> = (typeof actions)[A]["params"];
 /** The extra body fields of an action, typed from the table. */
-export type ActionParams<A extends ActionId> = {
+export type ActionParams<A extends ActionId> = [keyof Params<A>] extends [never]
+  ? { readonly [field: string]: never }
+  : FieldsOf<A>;
+type FieldsOf<A extends ActionId> = {
   -readonly [P in keyof Params<A> as Params<A>[P] extends { required: true } ? P : never]: ParamInput[Params<A>[P] extends {
     shape: infer S extends ParamShape;
   }
