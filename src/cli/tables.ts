@@ -1,0 +1,47 @@
+import { actions, actionIds } from "../vocabulary/actions.js";
+import { columnKinds, type ColumnKindName } from "../vocabulary/column-kinds.js";
+import { columnNames, columns } from "../vocabulary/columns.js";
+import { operatorNames, operators } from "../vocabulary/operators.js";
+
+/** Plain-text tables of the vocabulary for `dmq columns|operators|actions`, derived from the data. */
+export function formatTable(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ")).join("\n");
+}
+
+const methodsOf = (kind: ColumnKindName) =>
+  Object.keys(columnKinds[kind].operators)
+    .map((op) => operators[op as keyof typeof operators].method)
+    .join(" ");
+
+export function columnsTable(): string {
+  const rows = columnNames.map((c) => [`tasks:${c}`, columns[c].kind, columnKinds[columns[c].kind].type, columns[c].edition, methodsOf(columns[c].kind)]);
+  const data = (["dataAny", "dataNumber", "dataText", "dataUnknown", "dataBoolean"] as const).map((k) => [
+    k === "dataAny" ? "tasks:data.<key>" : `tasks:data.<key>@${columnKinds[k].type}`,
+    k,
+    k === "dataAny" ? "(from value)" : columnKinds[k].type,
+    "community",
+    methodsOf(k),
+  ]);
+  return formatTable([["column", "kind", "type", "edition", "operators"], ...rows, ...data]);
+}
+
+export function operatorsTable(): string {
+  return formatTable([
+    ["operator", "method", "value", "meaning"],
+    ...operatorNames.map((o) => [o, operators[o].method, operators[o].arity, operators[o].label]),
+  ]);
+}
+
+export function actionsTable(): string {
+  const rows = [...actionIds]
+    .sort((a, b) => actions[a].order - actions[b].order)
+    .map((id) => {
+      const a = actions[id];
+      const params = Object.entries(a.params)
+        .map(([name, p]) => `${name}${p.required ? "" : "?"}:${p.shape}`)
+        .join(" ");
+      return [id, a.title, a.edition, a.visibility, params || "-"];
+    });
+  return formatTable([["action", "title", "edition", "shown", "params"], ...rows]);
+}
