@@ -1,2 +1,0 @@
-import { selection } from "../../src/selection.js";
-export const s = selection(1);
