@@ -1,0 +1,77 @@
+import { createAuth, type AuthMode } from "./auth.js";
+import { projectHandle, type ClientProject } from "./project-handle.js";
+import { resolveOptions, type ClientOptions } from "./options.js";
+import { actionsResource, type ActionsResource } from "./resources/actions.js";
+import { annotationsResource, type AnnotationsResource } from "./resources/annotations.js";
+import { predictionsResource, type PredictionsResource } from "./resources/predictions.js";
+import { projectsResource, type ProjectsResource } from "./resources/projects.js";
+import { tasksResource, type TasksResource } from "./resources/tasks.js";
+import { accessToken, tokensResource, type TokensResource } from "./resources/tokens.js";
+import { usersResource, type UsersResource } from "./resources/users.js";
+import { viewsResource, type ViewsResource } from "./resources/views.js";
+import { Secrets } from "./secrets.js";
+import { createTransport } from "./transport.js";
+
+export interface Client {
+  /** As given (or read from `LABEL_STUDIO_URL`). */
+  readonly baseUrl: string;
+  /** How the key authenticates: `Token <key>`, or exchanged for `Bearer <access>`. */
+  readonly authMode: AuthMode;
+  readonly users: UsersResource;
+  readonly projects: ProjectsResource;
+  readonly tasks: TasksResource;
+  readonly annotations: AnnotationsResource;
+  readonly predictions: PredictionsResource;
+  readonly views: ViewsResource;
+  readonly actions: ActionsResource;
+  readonly tokens: TokensResource;
+  /** A handle for `selection(client.project(id))` and per-project shortcuts. */
+  project(id: number): ClientProject;
+}
+
+const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * A typed client of the labeling server's HTTP API. The options and the environment are read
+ * once, here; a personal access token is checked here too (expired or without `exp` → error).
+ */
+export function createClient(options: ClientOptions = {}): Client {
+  const config = resolveOptions(options);
+  const secrets = new Secrets();
+  const bind = createTransport(config, secrets);
+  const anonymous = bind(undefined);
+  const auth = createAuth(config.apiKey, secrets, async (refresh) => {
+    const body = await anonymous({
+      method: "POST",
+      path: "/api/token/refresh/",
+      body: { refresh },
+      expect: accessToken,
+      anonymous: true,
+      sensitive: true,
+    });
+    return body.access;
+  });
+  const send = bind(auth);
+
+  const projects = projectsResource(send);
+  const tasks = tasksResource(send);
+  const views = viewsResource(send);
+  const actions = actionsResource(send, config.actionsPath);
+  const summary = { baseUrl: config.baseUrl, authMode: auth.mode };
+
+  return Object.freeze({
+    baseUrl: config.baseUrl,
+    authMode: auth.mode,
+    users: usersResource(send),
+    projects,
+    tasks,
+    annotations: annotationsResource(send),
+    predictions: predictionsResource(send),
+    views,
+    actions,
+    tokens: tokensResource(send, (token) => secrets.add(token)),
+    project: (id: number) => projectHandle(id, { projects, tasks, views, actions }),
+    toJSON: () => summary,
+    [inspectSymbol]: () => `Client ${JSON.stringify(summary)}`,
+  });
+}

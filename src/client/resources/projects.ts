@@ -1,0 +1,72 @@
+import { ClientConfigError } from "../errors.js";
+import type { RequestOptions } from "../options.js";
+import { paginate, type Paginated } from "../pager.js";
+import { anything, arrayOf, nullable, number, object, record, string } from "../shape.js";
+import type { Send } from "../transport.js";
+import type { ImportParams, ImportResult, ImportTask, Project, ProjectCreate, ProjectListParams, ProjectPage, ProjectUpdate } from "../types.js";
+import { checkId, checkObject } from "./common.js";
+import { describeValue } from "../../vocabulary/json.js";
+
+export interface ProjectsResource {
+  /** `GET /api/projects/`: iterate every project, or fetch one page with `.page(n)`. */
+  list(params?: ProjectListParams): Paginated<Project, ProjectPage>;
+  create(body: ProjectCreate, options?: RequestOptions): Promise<Project>;
+  get(id: number, options?: RequestOptions): Promise<Project>;
+  /** `PATCH`: only the given fields change. */
+  update(id: number, body: ProjectUpdate, options?: RequestOptions): Promise<Project>;
+  delete(id: number, options?: RequestOptions): Promise<void>;
+  /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
+  importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
+}
+
+export const project = record<Project>({ title: string });
+const projectPage = object<ProjectPage>({
+  results: arrayOf(project),
+  count: number,
+  next: nullable(anything),
+  previous: nullable(anything),
+});
+const importResult = object<ImportResult>();
+
+const projectPath = (id: number): string => `/api/projects/${checkId("id", id)}/`;
+
+export function projectsResource(send: Send): ProjectsResource {
+  return Object.freeze({
+    list(params: ProjectListParams = {}): Paginated<Project, ProjectPage> {
+      checkObject("params", params);
+      const { page = 1, ids, ...rest } = params;
+      const idList = ids?.map((id, i) => checkId(`params.ids[${i}]`, id)).join(",");
+      return paginate<Project, ProjectPage>({
+        firstPage: checkId("params.page", page),
+        path: "/api/projects/",
+        items: (body) => body.results,
+        fetch: async (n, options) =>
+          send(
+            { method: "GET", path: "/api/projects/", query: { ...rest, ids: idList, page: checkId("page", n) }, expect: projectPage },
+            options,
+          ),
+      });
+    },
+    async create(body: ProjectCreate, options?: RequestOptions) {
+      checkObject("body", body);
+      return send({ method: "POST", path: "/api/projects/", body, expect: project }, options);
+    },
+    async get(id: number, options?: RequestOptions) {
+      return send({ method: "GET", path: projectPath(id), expect: project }, options);
+    },
+    async update(id: number, body: ProjectUpdate, options?: RequestOptions) {
+      checkObject("body", body);
+      return send({ method: "PATCH", path: projectPath(id), body, expect: project }, options);
+    },
+    async delete(id: number, options?: RequestOptions) {
+      return send<void>({ method: "DELETE", path: projectPath(id) }, options);
+    },
+    async importTasks(id: number, tasks: readonly ImportTask[], params: ImportParams = {}, options?: RequestOptions) {
+      const path = `/api/projects/${checkId("id", id)}/import`;
+      if (!Array.isArray(tasks)) throw new ClientConfigError("tasks", "an array of { data } objects", describeValue(tasks));
+      tasks.forEach((task, i) => checkObject(`tasks[${i}]`, task));
+      checkObject("params", params);
+      return send({ method: "POST", path, query: { ...params }, body: tasks, expect: importResult }, options);
+    },
+  });
+}

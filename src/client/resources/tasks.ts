@@ -1,0 +1,74 @@
+import { ClientConfigError } from "../errors.js";
+import type { RequestOptions } from "../options.js";
+import { paginate, type Paginated } from "../pager.js";
+import { arrayOf, number, object, record } from "../shape.js";
+import type { Send } from "../transport.js";
+import type { Task, TaskCreate, TaskListParams, TaskPage, TaskUpdate } from "../types.js";
+import { boundTo, checkId, checkObject, queryBody } from "./common.js";
+
+export interface TasksResource {
+  /**
+   * The Data Manager list `GET /api/tasks/?project=`: iterate every task the query selects, in its
+   * order, or fetch one page with `.page(n)`. `query` may be a selection.
+   */
+  list(params: TaskListParams): Paginated<Task, TaskPage>;
+  create(body: TaskCreate, options?: RequestOptions): Promise<Task>;
+  get(id: number, options?: RequestOptions): Promise<Task>;
+  /** `PATCH`: only the given fields change. */
+  update(id: number, body: TaskUpdate, options?: RequestOptions): Promise<Task>;
+  delete(id: number, options?: RequestOptions): Promise<void>;
+}
+
+const data = object({});
+export const task = record<Task>({ data });
+const taskPage = object<TaskPage>({ tasks: arrayOf(task), total: number });
+
+const taskPath = (id: number): string => `/api/tasks/${checkId("id", id)}/`;
+
+export function tasksResource(send: Send): TasksResource {
+  return Object.freeze({
+    list(params: TaskListParams): Paginated<Task, TaskPage> {
+      checkObject("params", params);
+      const { project, view, query, page = 1, include, ...flags } = params;
+      checkId("params.project", project);
+      if (view !== undefined) checkId("params.view", view);
+      const bound = boundTo(query);
+      if (bound.project !== undefined && bound.project !== project) {
+        throw new ClientConfigError("params.query", `a selection of project ${project}`, `a selection of project ${bound.project}`);
+      }
+      if (bound.view !== undefined && view !== undefined && bound.view !== view) {
+        throw new ClientConfigError("params.view", `the view of the selection (${bound.view})`, `view ${view}`);
+      }
+      const fixed = {
+        ...flags,
+        project,
+        view: view ?? bound.view,
+        include: include?.join(","),
+        query: query === undefined ? undefined : JSON.stringify(queryBody("params.query", query)),
+      };
+      return paginate<Task, TaskPage>({
+        firstPage: checkId("params.page", page),
+        path: "/api/tasks/",
+        items: (body) => body.tasks,
+        fetch: async (n, options) =>
+          send({ method: "GET", path: "/api/tasks/", query: { ...fixed, page: checkId("page", n) }, expect: taskPage }, options),
+      });
+    },
+    async create(body: TaskCreate, options?: RequestOptions) {
+      checkObject("body", body);
+      checkId("body.project", body.project);
+      checkObject("body.data", body.data);
+      return send({ method: "POST", path: "/api/tasks/", body, expect: task }, options);
+    },
+    async get(id: number, options?: RequestOptions) {
+      return send({ method: "GET", path: taskPath(id), expect: task }, options);
+    },
+    async update(id: number, body: TaskUpdate, options?: RequestOptions) {
+      checkObject("body", body);
+      return send({ method: "PATCH", path: taskPath(id), body, expect: task }, options);
+    },
+    async delete(id: number, options?: RequestOptions) {
+      return send<void>({ method: "DELETE", path: taskPath(id) }, options);
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { RequestOptions } from "../options.js";
+import { record, string } from "../shape.js";
+import type { Send } from "../transport.js";
+import type { User } from "../types.js";
+
+export interface UsersResource {
+  /** The user the key belongs to: `GET /api/current-user/whoami`. */
+  whoami(options?: RequestOptions): Promise<User>;
+}
+
+const user = record<User>({ username: string });
+
+export function usersResource(send: Send): UsersResource {
+  return Object.freeze({
+    whoami: (options?: RequestOptions) =>
+      send({ method: "GET", path: "/api/current-user/whoami", expect: user }, options),
+  });
+}

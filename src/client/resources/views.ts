@@ -1,0 +1,62 @@
+import { ClientConfigError } from "../errors.js";
+import type { RequestOptions } from "../options.js";
+import { arrayOf, number, object, record } from "../shape.js";
+import type { Send } from "../transport.js";
+import type { QueryInput, View, ViewCreate, ViewDataInput, ViewUpdate } from "../types.js";
+import { boundTo, checkId, checkObject, queryBody } from "./common.js";
+
+export interface ViewsResource {
+  /** Saved Data Manager views, of one project or all: `GET /api/dm/views/?project=`. */
+  list(project?: number, options?: RequestOptions): Promise<View[]>;
+  /** `POST /api/dm/views/ {project, data}`; `query` (a body or a selection) fills data's filters, ordering, selectedItems. */
+  create(body: ViewCreate, options?: RequestOptions): Promise<View>;
+  get(id: number, options?: RequestOptions): Promise<View>;
+  /** `PATCH`: the view's `data` is replaced by the given data and query. */
+  update(id: number, body: ViewUpdate, options?: RequestOptions): Promise<View>;
+  delete(id: number, options?: RequestOptions): Promise<void>;
+}
+
+const view = record<View>({ project: number, data: object() });
+const viewPath = (id: number): string => `/api/dm/views/${checkId("id", id)}/`;
+
+/** `data` on the wire: the caller's fields plus the query body; a field given both ways is refused. */
+function viewData(data: ViewDataInput | undefined, query: QueryInput | undefined, project: number | undefined): Record<string, unknown> {
+  if (data !== undefined) checkObject("body.data", data);
+  if (query === undefined) return { ...data };
+  const bound = boundTo(query).project;
+  if (project !== undefined && bound !== undefined && bound !== project) {
+    throw new ClientConfigError("body.query", `a selection of project ${project}`, `a selection of project ${bound}`);
+  }
+  const body = queryBody("body.query", query);
+  for (const key of Object.keys(body)) {
+    if (data && key in data) throw new ClientConfigError(`body.data.${key}`, "to be given once", "it in both body.data and body.query");
+  }
+  return { ...data, ...body };
+}
+
+export function viewsResource(send: Send): ViewsResource {
+  return Object.freeze({
+    async list(project?: number, options?: RequestOptions) {
+      const query = { project: project === undefined ? undefined : checkId("project", project) };
+      return send({ method: "GET", path: "/api/dm/views/", query, expect: arrayOf(view) }, options);
+    },
+    async create(body: ViewCreate, options?: RequestOptions) {
+      checkObject("body", body);
+      const project = checkId("body.project", body.project);
+      const payload = { project, data: viewData(body.data, body.query, project) };
+      return send({ method: "POST", path: "/api/dm/views/", body: payload, expect: view }, options);
+    },
+    async get(id: number, options?: RequestOptions) {
+      return send({ method: "GET", path: viewPath(id), expect: view }, options);
+    },
+    async update(id: number, body: ViewUpdate, options?: RequestOptions) {
+      const path = viewPath(id);
+      checkObject("body", body);
+      const payload = { data: viewData(body.data, body.query, undefined) };
+      return send({ method: "PATCH", path, body: payload, expect: view }, options);
+    },
+    async delete(id: number, options?: RequestOptions) {
+      return send<void>({ method: "DELETE", path: viewPath(id) }, options);
+    },
+  });
+}

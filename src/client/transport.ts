@@ -1,0 +1,180 @@
+import { ofetch, type $Fetch } from "ofetch";
+import type { Auth, Credential } from "./auth.js";
+import {
+  ApiError,
+  NetworkError,
+  RequestTimeoutError,
+  UnexpectedResponseError,
+  headersRecord,
+} from "./errors.js";
+import { resolveRequestOptions, type RequestOptions, type ResolvedOptions } from "./options.js";
+import { isRetryableStatus, retryDelayMs, sleep } from "./retry.js";
+import type { Secrets } from "./secrets.js";
+import { ShapeMismatch, describeFound, type Check } from "./shape.js";
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+/** Arrays become repeated keys (`a=1&a=2`). */
+export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
+
+/** One API call as the resources describe it. */
+export interface Call<T> {
+  readonly method: Method;
+  /** Starts with `/`; appended to the base URL. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly body?: unknown;
+  /** Checks and types a 2xx body; without it the body is ignored (deletes). */
+  readonly expect?: Check<T>;
+  /** Sent without `Authorization` (the token exchange). */
+  readonly anonymous?: boolean;
+  /** Token endpoints: a 2xx body never reaches an error, and mismatches are described by shape only. */
+  readonly sensitive?: boolean;
+}
+
+export type Send = <T>(call: Call<T>, options?: RequestOptions) => Promise<T>;
+
+type Outcome =
+  | { readonly kind: "response"; readonly status: number; readonly statusText: string; readonly headers: Headers; readonly data: unknown }
+  | { readonly kind: "timeout" }
+  | { readonly kind: "network"; readonly error: unknown };
+
+const TIMED_OUT = Symbol("timed out");
+
+/**
+ * The request loop: ofetch does URL building, JSON bodies and response parsing; this adds the
+ * credential, a per-attempt time limit, the SDK's retry policy, one re-authentication after a 401
+ * for a rejected access token, and turns every failure into a typed, secret-free error.
+ */
+export function createTransport(config: ResolvedOptions, secrets: Secrets): (auth: Auth | undefined) => Send {
+  const fetcher: $Fetch = ofetch.create(
+    { baseURL: config.baseUrl, retry: false, ignoreResponseError: true, responseType: "json" },
+    config.fetch ? { fetch: config.fetch } : {},
+  );
+
+  async function attempt(call: Call<unknown>, credential: Credential | undefined, timeoutMs: number, signal?: AbortSignal): Promise<Outcome> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (credential) headers["authorization"] = `${credential.scheme} ${credential.token}`;
+    try {
+      const response = await fetcher.raw(call.path, {
+        method: call.method,
+        headers,
+        signal: controller.signal,
+        ...(call.query ? { query: definedOnly(call.query) } : {}),
+        ...(call.body !== undefined ? { body: call.body as Record<string, unknown> } : {}),
+      });
+      return { kind: "response", status: response.status, statusText: response.statusText, headers: response.headers, data: response._data };
+    } catch (error) {
+      if (controller.signal.aborted) {
+        if (controller.signal.reason === TIMED_OUT) return { kind: "timeout" };
+        throw signal?.reason;
+      }
+      return { kind: "network", error };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  return (auth) =>
+    async function send<T>(call: Call<T>, options?: RequestOptions): Promise<T> {
+      const { timeoutInSeconds, maxRetries, signal } = resolveRequestOptions(config, options);
+      let retries = 0;
+      let reauthenticated = false;
+      for (;;) {
+        signal?.throwIfAborted();
+        const credential = call.anonymous || !auth ? undefined : await auth.credential();
+        signal?.throwIfAborted();
+        const outcome = await attempt(call as Call<unknown>, credential, timeoutInSeconds * 1000, signal);
+
+        if (outcome.kind === "timeout") throw new RequestTimeoutError(call.method, call.path, timeoutInSeconds);
+        if (outcome.kind === "network") {
+          if (retries < maxRetries) {
+            await sleep(retryDelayMs(config, retries++, undefined), signal);
+            continue;
+          }
+          throw networkError(call, config.baseUrl, retries + 1, outcome.error, secrets);
+        }
+
+        const { status, headers, data } = outcome;
+        if (status >= 200 && status < 300) return accept(call, outcome, secrets);
+        if (status === 401 && credential?.scheme === "Bearer" && !reauthenticated && saysAccessTokenRejected(data)) {
+          // The cached access token was refused (expired early, revoked, clock skew): exchange once more.
+          auth?.reject(credential);
+          reauthenticated = true;
+          continue;
+        }
+        if (isRetryableStatus(status) && retries < maxRetries) {
+          await sleep(retryDelayMs(config, retries++, headers), signal);
+          continue;
+        }
+        throw new ApiError({
+          method: call.method,
+          path: call.path,
+          statusCode: status,
+          headers: headersRecord(headers, secrets),
+          body: secrets.scrubValue(data),
+          ...(data === undefined || data === "" ? { detail: outcome.statusText || "(no body)" } : {}),
+        });
+      }
+    };
+}
+
+function accept<T>(call: Call<T>, outcome: Extract<Outcome, { kind: "response" }>, secrets: Secrets): T {
+  if (!call.expect) return undefined as T;
+  try {
+    return call.expect(outcome.data, "");
+  } catch (error) {
+    if (!(error instanceof ShapeMismatch)) throw error;
+    const sensitive = call.sensitive === true;
+    throw new UnexpectedResponseError(
+      {
+        method: call.method,
+        path: call.path,
+        statusCode: outcome.status,
+        headers: headersRecord(outcome.headers, secrets),
+        body: sensitive ? "[withheld: token endpoint]" : secrets.scrubValue(outcome.data),
+      },
+      error.where,
+      error.expected,
+      secrets.scrub(describeFound(error.value, sensitive)),
+    );
+  }
+}
+
+/**
+ * Label Studio answers a Bearer token it will not accept with 401 "Authentication credentials were
+ * not provided." (its JWT middleware swallows the error, server-api §2.3); simplejwt itself says
+ * "token_not_valid" / "Token is invalid or expired". Other 401s (e.g. "User not found") are final.
+ */
+function saysAccessTokenRejected(body: unknown): boolean {
+  if (typeof body !== "object" || body === null) return false;
+  const { detail, code } = body as { detail?: unknown; code?: unknown };
+  if (code === "token_not_valid") return true;
+  if (typeof detail !== "string") return false;
+  return detail === "Authentication credentials were not provided." || /expired|token (is )?(not valid|invalid)/i.test(detail);
+}
+
+function definedOnly(query: Readonly<Record<string, QueryValue>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** The innermost cause carries the useful part (`connect ECONNREFUSED 127.0.0.1:9`, `ENOTFOUND`). */
+function networkError(call: Call<unknown>, baseUrl: string, attempts: number, error: unknown, secrets: Secrets): NetworkError {
+  let reason = "no response";
+  let code: string | undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    const own = (current as { code?: unknown }).code;
+    if (typeof own === "string") code = own;
+    if (current.message && current.name !== "FetchError") reason = current.message;
+    current = current.cause;
+  }
+  if (code && !reason.includes(code)) reason = `${reason} (${code})`;
+  return new NetworkError(call.method, `${baseUrl}${call.path}`, attempts, secrets.scrub(reason), code);
+}
