@@ -32,7 +32,12 @@ function serverDelayMs(headers: Headers, now: number): { ms: number; jitter: boo
 
   const retryAfter = headers.get("retry-after")?.trim();
   if (retryAfter) {
-    const seconds = /^\d+(\.\d+)?$/.test(retryAfter) ? Number(retryAfter) : (Date.parse(retryAfter) - now) / 1000;
+    // Seconds, or an HTTP date (which always names a weekday or month; Date.parse("-3") is a year).
+    const seconds = /^\d+(\.\d+)?$/.test(retryAfter)
+      ? Number(retryAfter)
+      : /[a-z]/i.test(retryAfter)
+        ? (Date.parse(retryAfter) - now) / 1000
+        : Number.NaN;
     if (Number.isFinite(seconds) && seconds > 0) return { ms: seconds * 1000, jitter: false };
   }
 
