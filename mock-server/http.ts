@@ -1,0 +1,117 @@
+import type { UserRecord } from "../src/semantics/records.js";
+import { fieldError, HttpProblem, INVALID_PAGE } from "./errors.js";
+import type { Store } from "./store/store.js";
+import type { TokenService } from "./tokens.js";
+
+/** What every handler gets: the per-server state. Servers in one process share none of it. */
+export interface MockContext {
+  readonly store: Store;
+  readonly tokens: TokenService;
+  readonly strict: boolean;
+}
+
+export type Query = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export interface MockRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Query;
+  /** The parsed JSON body; undefined without one. */
+  readonly body: unknown;
+  /** The authenticated user (the token refresh route is the only one without). */
+  readonly user: UserRecord;
+  /** `http://host:port` as the client addressed the server (for pagination links). */
+  readonly origin: string;
+  /** The request URL (path and query) as sent. */
+  readonly url: string;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Reply>;
+
+export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+export const noContent = (): Reply => ({ status: 204 });
+
+/** Django's `QueryDict.get`: the last value of a repeated key. */
+export function param(query: Query, key: string): string | undefined {
+  const value = query[key];
+  return Array.isArray(value) ? value[value.length - 1] : (value as string | undefined);
+}
+
+const INT = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * The server's `int_from_request`: a missing key gives `fallback`, a non-integer string a 400 naming
+ * the key. Body values may be integers.
+ */
+export function intFromRequest(source: Query | Record<string, unknown> | undefined, key: string, fallback: number): number {
+  const raw: unknown = source === undefined ? undefined : Array.isArray(source[key]) ? (source[key] as string[]).at(-1) : source[key];
+  if (raw === undefined || raw === null) return fallback;
+  if (typeof raw === "string") {
+    if (INT.test(raw)) return Number.parseInt(raw, 10);
+    throw fieldError(key, `Incorrect value in key "${key}" = "${raw}". It should be digit string.`);
+  }
+  if (Number.isSafeInteger(raw)) return raw as number;
+  throw fieldError(key, `Incorrect value type in key "${key}" = "${String(raw)}". It should be digit string or integer.`);
+}
+
+/** DRF's `_positive_int(strict=True, cutoff)`: anything unusable falls back to the default. */
+export function pageSize(query: Query, fallback: number, max: number | undefined): number {
+  const raw = param(query, "page_size");
+  if (raw === undefined || !INT.test(raw)) return fallback;
+  const n = Number.parseInt(raw, 10);
+  if (n <= 0) return fallback;
+  return max === undefined ? n : Math.min(n, max);
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly number: number;
+  readonly pages: number;
+}
+
+/**
+ * Django's Paginator as DRF's PageNumberPagination drives it: `page` defaults to 1, `last` is the
+ * last page, page 1 of nothing is an empty page, anything else out of range is 404 `Invalid page.`.
+ */
+export function paginate<T>(rows: readonly T[], query: Query, size: number): Page<T> {
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const raw = param(query, "page") ?? "1";
+  const number = raw === "last" ? pages : INT.test(raw) ? Number.parseInt(raw, 10) : Number.NaN;
+  if (!Number.isInteger(number) || number < 1 || number > pages) throw new HttpProblem(404, INVALID_PAGE);
+  return { items: rows.slice((number - 1) * size, number * size), number, pages };
+}
+
+/** DRF's `replace_query_param` / `remove_query_param` on the request URL. */
+export function pageLink(req: MockRequest, page: number | undefined): string {
+  const url = new URL(req.url, req.origin);
+  if (page === undefined || page === 1) url.searchParams.delete("page");
+  else url.searchParams.set("page", String(page));
+  return url.toString();
+}
+
+/** Python's `urllib.parse.unquote`: %XX sequences decoded, `+` kept, malformed ones left alone. */
+export function pyUnquote(text: string): string {
+  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The body as DRF's `request.data` sees it: a dict, or an empty one when there is none. */
+export function bodyObject(req: MockRequest): Record<string, unknown> {
+  return isPlainObject(req.body) ? req.body : {};
+}

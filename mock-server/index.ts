@@ -1,0 +1,132 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { createApp } from "./app.js";
+import type { JournalEntry } from "./journal.js";
+import { readPersisted } from "./store/persist.js";
+import { loadSeed, readSeedFile, SeedError } from "./store/seed.js";
+import type { CollectionName, RecordOf, StoreState } from "./store/state.js";
+import { Store } from "./store/store.js";
+import { nowTimestamp } from "./time.js";
+import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
+
+export type { JournalEntry } from "./journal.js";
+export type { StoreState as MockData, ViewRecord } from "./store/state.js";
+export { SeedError } from "./store/seed.js";
+export { demoData } from "./demo.js";
+
+/**
+ * Seed data (DESIGN.md "Seed data"): any collection may be left out; within a record, everything
+ * but the id and the fields the server requires may be left out and gets the server's default.
+ */
+export type MockSeed = {
+  readonly [C in CollectionName]?: readonly (Partial<RecordOf<C>> & { readonly id: number })[];
+};
+
+export interface MockServerOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** A seed object or the path of a JSON seed file. Without one: a single user and nothing else. */
+  readonly data?: MockSeed | string;
+  /**
+   * A JSON file kept across restarts: loaded at start when it exists (then `data` is not used),
+   * rewritten after every change (temp file, then rename).
+   */
+  readonly persist?: string;
+  /** Refuse with 400 what the server silently ignores or answers with 500 (docs/mock-server.md). */
+  readonly strict?: boolean;
+  /** One line per request (`GET /api/tasks/?project=1 200 3.1 ms`); true writes to stderr. */
+  readonly logger?: boolean | ((line: string) => void);
+  /** Lifetime of the access tokens `POST /api/token/refresh/` issues, in seconds (server default 300). */
+  readonly accessTokenLifetime?: number;
+}
+
+export interface MockServer {
+  /** `http://host:port`, no trailing slash. */
+  readonly url: string;
+  /** The legacy API key of the first user (`Authorization: Token <key>`). */
+  readonly legacyToken: string;
+  /** A personal access token (JWT refresh token) of the first user, issued at start. */
+  readonly personalAccessToken: string;
+  /** Every request received, in order (secrets redacted). `reset()` empties it. */
+  readonly requests: readonly JournalEntry[];
+  /** A deep copy of the store in the seed format. */
+  data(): MockData;
+  /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens. */
+  reset(seed?: MockSeed | string): Promise<void>;
+  close(): Promise<void>;
+}
+type MockData = StoreState;
+
+/** The user a seed without users gets, so that the server always has a credential to hand out. */
+const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
+
+function initialState(data: MockSeed | string | undefined): StoreState {
+  const raw = typeof data === "string" ? readSeedFile(data) : (data ?? {});
+  const state = loadSeed(raw, nowTimestamp());
+  if (state.users.length === 0) state.users.push({ ...defaultUser });
+  const first = state.users[0] as { token?: string };
+  if (first.token === undefined) first.token = newLegacyKey();
+  return state;
+}
+
+function persistedState(path: string): StoreState | undefined {
+  const raw = readPersisted(path);
+  if (raw === undefined) return undefined;
+  try {
+    return initialState(raw as MockSeed);
+  } catch (error) {
+    if (error instanceof SeedError) throw new SeedError(error.path, error.expected, error.found, `${path}: ${error.path}`);
+    throw error;
+  }
+}
+
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const host = options.host ?? "127.0.0.1";
+  const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
+  let seed: MockSeed | string | StoreState = structuredClone(start);
+  const store = new Store(start, options.persist);
+  store.commit();
+  const tokens = new TokenService(options.accessTokenLifetime ?? DEFAULT_ACCESS_LIFETIME_SECONDS);
+  const journal: JournalEntry[] = [];
+  const log =
+    options.logger === true ? (line: string) => process.stderr.write(`${line}\n`) : options.logger || undefined;
+  const ctx = { store, tokens, strict: options.strict ?? false };
+  const app = createApp(ctx, { journal, log });
+
+  const firstUser = () => store.list("users")[0] as { id: number; token: string };
+  let personalAccessToken = await tokens.issue("refresh", firstUser().id);
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(options.port ?? 0, host, () => resolve(s));
+    s.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  return {
+    url,
+    get legacyToken() {
+      return firstUser().token;
+    },
+    get personalAccessToken() {
+      return personalAccessToken;
+    },
+    requests: journal,
+    data: () => store.snapshot(),
+    async reset(next) {
+      if (next !== undefined) seed = next;
+      store.replaceState(initialState(structuredClone(seed) as MockSeed | string));
+      store.commit();
+      journal.length = 0;
+      tokens.clearPersonal();
+      personalAccessToken = await tokens.issue("refresh", firstUser().id);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,299 @@
+import { readFileSync } from "node:fs";
+import { isColumnName } from "../../src/vocabulary/columns.js";
+import { describeValue, type JsonValue } from "../../src/vocabulary/json.js";
+import { serverTimestamp } from "../time.js";
+import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
+
+/**
+ * Seed data (DESIGN.md "Seed data"): validated record by record, defaults filled in, so the store
+ * only ever holds well-formed records. Every refusal names the record and the field, says what
+ * was expected and what was found.
+ */
+export class SeedError extends Error {
+  override readonly name = "SeedError";
+  constructor(
+    /** e.g. `tasks[3].project` */
+    readonly path: string,
+    readonly expected: string,
+    readonly found: string,
+    where = path,
+  ) {
+    super(`invalid seed data at ${where}: expected ${expected}, found ${found}`);
+  }
+}
+
+type Check = (value: unknown) => boolean;
+interface Field {
+  readonly check: Check;
+  readonly expected: string;
+  /** Absent field: the default, or `required` to refuse the record. */
+  readonly fallback: "required" | "optional" | ((record: Record<string, unknown>, now: string) => unknown);
+  /** Another collection this field refers to by id (null allowed when `check` allows it). */
+  readonly ref?: CollectionName;
+  readonly normalise?: (value: unknown) => unknown;
+}
+
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+const positiveInt: Check = (v) => isInt(v) && v > 0;
+const str: Check = (v) => typeof v === "string";
+const nonEmptyStr: Check = (v) => typeof v === "string" && v.length > 0;
+const bool: Check = (v) => typeof v === "boolean";
+const orNull = (c: Check): Check => (v) => v === null || c(v);
+const finite: Check = (v) => typeof v === "number" && Number.isFinite(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isJson = (v: unknown): boolean => {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
+  if (typeof v === "number") return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every(isJson);
+  return isObject(v) && Object.values(v).every(isJson);
+};
+const jsonObject: Check = (v) => isObject(v) && isJson(v);
+const resultList: Check = (v) => v === null || (Array.isArray(v) && v.every(isJson));
+const timestamp: Check = (v) => serverTimestamp(v) !== undefined;
+const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
+
+const id: Field = { check: positiveInt, expected: "a positive integer id", fallback: "required" };
+const now = (): Field => ({
+  check: timestamp,
+  expected: TIMESTAMP,
+  fallback: (_r, t) => t,
+  normalise: serverTimestamp,
+});
+const ref = (collection: CollectionName, nullable: boolean, fallback: Field["fallback"]): Field => ({
+  check: nullable ? orNull(positiveInt) : positiveInt,
+  expected: `the id of a record in "${collection}"${nullable ? " or null" : ""}`,
+  fallback,
+  ref: collection,
+});
+const constant = (value: unknown) => () => value;
+
+const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field } } = {
+  users: {
+    id,
+    username: { check: nonEmptyStr, expected: "a non-empty string", fallback: "required" },
+    email: { check: str, expected: "a string", fallback: constant("") },
+    first_name: { check: str, expected: "a string", fallback: constant("") },
+    last_name: { check: str, expected: "a string", fallback: constant("") },
+    token: { check: nonEmptyStr, expected: "a non-empty legacy API key", fallback: "optional" },
+  },
+  projects: {
+    id,
+    title: { check: str, expected: "a string", fallback: constant("") },
+    description: { check: str, expected: "a string", fallback: constant("") },
+    label_config: { check: str, expected: "a labeling config string", fallback: constant("<View></View>") },
+    model_version: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    show_skip_button: { check: bool, expected: "a boolean", fallback: constant(true) },
+    created_by: ref("users", true, constant(null)),
+    created_at: now(),
+  },
+  tasks: {
+    id,
+    project: ref("projects", false, "required"),
+    data: { check: jsonObject, expected: "a JSON object", fallback: "required" },
+    meta: { check: jsonObject, expected: "a JSON object", fallback: constant({}) },
+    created_at: now(),
+    updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+    updated_by: ref("users", true, constant(null)),
+    file_upload: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    storage_filename: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    inner_id: { check: positiveInt, expected: "a positive integer", fallback: "optional" },
+    overlap: { check: positiveInt, expected: "a positive integer", fallback: constant(1) },
+    unresolved_comment_count: {
+      check: (v) => isInt(v) && v >= 0,
+      expected: "a non-negative integer",
+      fallback: constant(0),
+    },
+  },
+  predictions: {
+    id,
+    task: ref("tasks", false, "required"),
+    project: ref("projects", false, "optional"),
+    result: { check: resultList, expected: "an array of JSON values or null", fallback: constant([]) },
+    score: { check: orNull(finite), expected: "a finite number or null", fallback: constant(null) },
+    model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    created_at: now(),
+    updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+  },
+  annotations: {
+    id,
+    task: ref("tasks", false, "required"),
+    project: ref("projects", false, "optional"),
+    result: { check: resultList, expected: "an array of JSON values or null", fallback: constant([]) },
+    completed_by: ref("users", true, constant(null)),
+    was_cancelled: { check: bool, expected: "a boolean", fallback: constant(false) },
+    ground_truth: { check: bool, expected: "a boolean", fallback: constant(false) },
+    lead_time: { check: orNull(finite), expected: "a finite number or null", fallback: constant(null) },
+    created_at: now(),
+    updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+    parent_prediction: ref("predictions", true, constant(null)),
+  },
+  drafts: {
+    id,
+    task: ref("tasks", false, "required"),
+    user: ref("users", false, "required"),
+    result: { check: resultList, expected: "an array of JSON values or null", fallback: constant([]) },
+    created_at: now(),
+  },
+  views: {
+    id,
+    project: ref("projects", false, "required"),
+    user: ref("users", true, constant(null)),
+    order: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
+    data: { check: jsonObject, expected: "a JSON object", fallback: constant({}) },
+  },
+};
+
+/** Task columns the store keeps; every other column is computed by the engine. */
+const storedTaskFields = new Set(Object.keys(specs.tasks));
+
+function label(collection: string, index: number, record: unknown): string {
+  const rid = isObject(record) && positiveInt(record["id"]) ? ` (id ${record["id"] as number})` : "";
+  return `${collection}[${index}]${rid}`;
+}
+
+/**
+ * Validate a seed object (DESIGN.md format) and return a fresh store state. Missing collections
+ * are empty, missing timestamps default to `now`, `inner_id` is numbered per project by id.
+ */
+export function loadSeed(input: unknown, now: string): StoreState {
+  if (!isObject(input)) throw new SeedError("(seed)", "an object with collections users, projects, tasks, …", describeValue(input));
+  for (const key of Object.keys(input)) {
+    if (!(collectionNames as readonly string[]).includes(key)) {
+      throw new SeedError(key, `one of the collections ${collectionNames.join(", ")}`, `an unknown key "${key}"`);
+    }
+  }
+  const state = emptyState();
+  const ids = new Map<CollectionName, Map<number, Record<string, unknown>>>();
+  for (const collection of collectionNames) {
+    const raw = input[collection];
+    if (raw === undefined) {
+      ids.set(collection, new Map());
+      continue;
+    }
+    if (!Array.isArray(raw)) throw new SeedError(collection, "an array of records", describeValue(raw));
+    const seen = new Map<number, Record<string, unknown>>();
+    const out: Record<string, unknown>[] = [];
+    raw.forEach((record, index) => {
+      const where = label(collection, index, record);
+      if (!isObject(record)) throw new SeedError(`${collection}[${index}]`, "a record object", describeValue(record));
+      const clean = checkRecord(collection, record, where, `${collection}[${index}]`, now, ids);
+      const rid = clean["id"] as number;
+      if (seen.has(rid)) throw new SeedError(`${collection}[${index}].id`, `an id unique in "${collection}"`, `a second record with id ${rid}`, `${where}.id`);
+      seen.set(rid, clean);
+      out.push(clean);
+    });
+    ids.set(collection, seen);
+    (state[collection] as unknown[]) = out;
+  }
+  crossCheck(state);
+  return state;
+}
+
+function checkRecord(
+  collection: CollectionName,
+  record: Record<string, unknown>,
+  where: string,
+  path: string,
+  now: string,
+  ids: Map<CollectionName, Map<number, Record<string, unknown>>>,
+): Record<string, unknown> {
+  const spec = specs[collection];
+  const extraAllowed = collection === "projects";
+  for (const key of Object.keys(record)) {
+    if (Object.hasOwn(spec, key)) continue;
+    if (collection === "tasks" && isColumnName(key) && !storedTaskFields.has(key)) {
+      throw new SeedError(`${path}.${key}`, "no derived column (the mock computes it from annotations and predictions)", `field "${key}"`, `${where}.${key}`);
+    }
+    if (!extraAllowed) {
+      throw new SeedError(`${path}.${key}`, `only the fields ${Object.keys(spec).join(", ")}`, `an unknown field "${key}"`, `${where}.${key}`);
+    }
+    if (!isJson(record[key])) throw new SeedError(`${path}.${key}`, "a JSON value", describeValue(record[key]), `${where}.${key}`);
+  }
+  const clean: Record<string, unknown> = extraAllowed ? { ...record } : {};
+  for (const [field, rule] of Object.entries(spec)) {
+    let value = record[field];
+    if (value === undefined) {
+      if (rule.fallback === "required") {
+        throw new SeedError(`${path}.${field}`, rule.expected, "nothing (the field is required)", `${where}.${field}`);
+      }
+      if (rule.fallback === "optional") continue;
+      value = rule.fallback(record, now);
+    } else if (!rule.check(value)) {
+      throw new SeedError(`${path}.${field}`, rule.expected, describeValue(value), `${where}.${field}`);
+    }
+    if (rule.ref && value !== null && !ids.get(rule.ref)?.has(value as number)) {
+      throw new SeedError(`${path}.${field}`, rule.expected, `${describeValue(value)}, which is not in "${rule.ref}"`, `${where}.${field}`);
+    }
+    clean[field] = rule.normalise ? rule.normalise(value) : structuredClone(value as JsonValue);
+  }
+  return clean;
+}
+
+/** Rules across records: project of an annotation/prediction is its task's; tokens and inner ids unique. */
+function crossCheck(state: StoreState): void {
+  const taskProject = new Map(state.tasks.map((t) => [t.id, t.project]));
+  for (const collection of ["annotations", "predictions"] as const) {
+    state[collection].forEach((record, index) => {
+      const expected = taskProject.get(record.task) as number;
+      const mutable = record as { project?: number };
+      if (mutable.project === undefined) mutable.project = expected;
+      else if (mutable.project !== expected) {
+        throw new SeedError(`${collection}[${index}].project`, `the project of task ${record.task} (${expected})`, `number ${mutable.project}`, `${label(collection, index, record)}.project`);
+      }
+    });
+  }
+  const tokens = new Set<string>();
+  state.users.forEach((user, index) => {
+    if (user.token === undefined) return;
+    if (tokens.has(user.token)) {
+      // The key itself is a secret: name the record, never the value.
+      throw new SeedError(`users[${index}].token`, "a legacy key no other user has", "a key already used by another user", `${label("users", index, user)}.token`);
+    }
+    tokens.add(user.token);
+  });
+  assignInnerIds(state);
+  const viewOrder = new Map<number, number>();
+  for (const view of state.views) {
+    const mutable = view as { order?: number };
+    const next = viewOrder.get(view.project) ?? 0;
+    if (mutable.order === undefined) mutable.order = next;
+    viewOrder.set(view.project, Math.max(next, mutable.order + 1));
+  }
+}
+
+function assignInnerIds(state: StoreState): void {
+  const byProject = new Map<number, Set<number>>();
+  state.tasks.forEach((task, index) => {
+    if (task.inner_id === undefined) return;
+    const used = byProject.get(task.project) ?? new Set<number>();
+    if (used.has(task.inner_id)) {
+      throw new SeedError(`tasks[${index}].inner_id`, `an inner_id unique in project ${task.project}`, `a second task with inner_id ${task.inner_id}`, `${label("tasks", index, task)}.inner_id`);
+    }
+    used.add(task.inner_id);
+    byProject.set(task.project, used);
+  });
+  const next = new Map<number, number>();
+  for (const [project, used] of byProject) next.set(project, Math.max(0, ...used) + 1);
+  const order = [...state.tasks].sort((a, b) => a.id - b.id);
+  for (const task of order) {
+    if (task.inner_id !== undefined) continue;
+    const n = next.get(task.project) ?? 1;
+    (task as { inner_id?: number }).inner_id = n;
+    next.set(task.project, n + 1);
+  }
+}
+
+/** Read a seed file (JSON); the error names the file and what went wrong. */
+export function readSeedFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new SeedError("(file)", `a readable JSON seed file at ${path}`, (error as Error).message);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new SeedError("(file)", `JSON in ${path}`, `a parse error: ${(error as Error).message}`);
+  }
+}
