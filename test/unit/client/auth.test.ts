@@ -92,6 +92,43 @@ describe("personal access token", () => {
     expect(decodeJwt(first!).exp! * 1000).toBeGreaterThan(start.getTime() + 200_000);
   });
 
+  test("a server clock an hour behind does not cause a refresh per request (lifetime from exp - iat)", async () => {
+    const pat = await personalAccessToken();
+    const refreshes: number[] = [];
+    server = await startTestServer(async (request, res) => {
+      if (request.path === "/api/token/refresh/") {
+        refreshes.push(1);
+        const iat = Math.floor(Date.now() / 1000) - 3600;
+        return json(res, 200, { access: await mintJwt({ token_type: "access", iat, exp: iat + 300 }) });
+      }
+      json(res, 200, whoami);
+    });
+    const client = createClient({ baseUrl: server.url, apiKey: pat });
+    for (let i = 0; i < 5; i++) await client.users.whoami();
+    expect(refreshes).toHaveLength(1);
+  });
+
+  test("an access token without exp is kept until a 401 says otherwise", async () => {
+    const pat = await personalAccessToken();
+    let issued = 0;
+    let reject = false;
+    server = await startTestServer(async (request, res) => {
+      if (request.path === "/api/token/refresh/") return json(res, 200, { access: `opaque-access-token-${++issued}` });
+      if (reject && request.headers.authorization === "Bearer opaque-access-token-1") {
+        return json(res, 401, { detail: "Authentication credentials were not provided." });
+      }
+      json(res, 200, whoami);
+    });
+    const client = createClient({ baseUrl: server.url, apiKey: pat });
+    await client.users.whoami();
+    await client.users.whoami();
+    expect(issued).toBe(1);
+    reject = true;
+    await client.users.whoami();
+    expect(issued).toBe(2);
+    expect(server.requests.at(-1)?.headers.authorization).toBe("Bearer opaque-access-token-2");
+  });
+
   test("a 401 saying the access token is not accepted triggers one refresh and one resend", async () => {
     const pat = await personalAccessToken();
     const authority = new TokenAuthority(pat);
