@@ -1,0 +1,68 @@
+/**
+ * The server's columns as the spec describes them (server-semantics §1, §3.8, §3.9). Restated here
+ * on purpose: the oracle must not read src/vocabulary, so a wrong table there cannot pass both.
+ */
+import type { TaskFacts } from "./facts.js";
+
+/** How a plain (non-data, non-special) column compares. */
+export type PlainKind = "int" | "float" | "datetime" | "text" | "bool" | "userFk";
+
+/** Every value a column may hold for a task (usually one; more where the spec is open), or "unclear". */
+export type Values = readonly (number | string | boolean | null)[] | "unclear";
+
+export const plainColumns: Readonly<Record<string, { kind: PlainKind; values: (f: TaskFacts) => Values }>> = {
+  id: { kind: "int", values: (f) => [f.task.id] },
+  inner_id: { kind: "int", values: (f) => (f.task.inner_id === undefined ? "unclear" : [f.task.inner_id]) },
+  total_annotations: { kind: "int", values: (f) => [f.totalAnnotations] },
+  cancelled_annotations: { kind: "int", values: (f) => [f.cancelledAnnotations] },
+  total_predictions: { kind: "int", values: (f) => [f.totalPredictions] },
+  // A real Task column with default 0.
+  unresolved_comment_count: { kind: "int", values: (f) => [f.task.unresolved_comment_count ?? 0] },
+  completed_at: { kind: "datetime", values: (f) => f.completedAt },
+  created_at: { kind: "datetime", values: (f) => [f.createdAt] },
+  updated_at: { kind: "datetime", values: (f) => [f.updatedAt] },
+  predictions_score: { kind: "float", values: (f) => [f.predictionsScore] },
+  avg_lead_time: { kind: "float", values: (f) => [f.avgLeadTime] },
+  draft_exists: { kind: "bool", values: (f) => [f.drafts > 0] },
+  file_upload: { kind: "text", values: (f) => [f.task.file_upload] },
+  storage_filename: { kind: "text", values: (f) => [f.task.storage_filename] },
+  updated_by: { kind: "userFk", values: (f) => [f.task.updated_by] },
+};
+
+/** Counters: `empty` means == 0 (§3.8.5). */
+export const counterColumns = new Set(["total_annotations", "cancelled_annotations", "total_predictions"]);
+
+/** User-list fields (§3.8.1); `skipped_by_annotator` has no `empty`. */
+export const userFields = new Set(["annotators", "updated_by", "reviewers", "comment_authors", "skipped_by_annotator"]);
+export const userEmptyFields = new Set(["annotators", "updated_by", "reviewers", "comment_authors"]);
+export const legacyUserOperators = new Set(["equal", "not_equal", "in_list", "not_in_list"]);
+
+/** in_list / not_in_list allow-list (§3.9), plus every `data.*`. */
+export const inListColumns = new Set(["id", "inner_id", "total_annotations", "total_predictions", "cancelled_annotations"]);
+
+export const resultColumns = new Set(["annotations_results", "predictions_results"]);
+
+/** LSE agreement columns: a community server skips filters on them and orders by id instead. */
+export const isAgreementColumn = (c: string) =>
+  c === "agreement" || c === "agreement_selected" || c.startsWith("dimension_agreement_");
+
+/** Columns the community server has no field for (a filter or ordering on them is a FieldError, 500). */
+export const enterpriseColumns = new Set([
+  "comments",
+  "ground_truth",
+  "reviewed",
+  "reviewers",
+  "reviews_rejected",
+  "reviews_accepted",
+  "comment_authors",
+  "skipped_by_annotator",
+]);
+
+/** Orderings on aggregated list columns sort Postgres arrays: the spec does not pin that order. */
+export const arrayColumns = new Set([
+  "annotators",
+  "annotations_results",
+  "predictions_results",
+  "annotations_ids",
+  "predictions_model_versions",
+]);
