@@ -117,7 +117,7 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
           statusCode: status,
           headers: headersRecord(headers, secrets),
           body: secrets.scrubValue(data),
-          ...(data === undefined || data === "" ? { detail: outcome.statusText || "(no body)" } : {}),
+          ...(data === undefined || data === "" ? { detail: secrets.scrub(outcome.statusText) || "(no body)" } : {}),
         });
       }
     };
