@@ -49,6 +49,10 @@ const wireExpected: Partial<Record<ShapeName, string>> = {
   datetime: WIRE_DATETIME_TEXT,
   datetimeRange: `{ "min", "max" }, each ${WIRE_DATETIME_TEXT}`,
   json: "a string holding JSON text (the server parses it; text that is not JSON empties the whole result)",
+  // The wire form of these is a list; a lone value is read differently by the server.
+  userIds: "a non-empty array of user ids (the server also reads a single id, as a one-element list)",
+  idList: "a non-empty array of integer annotation ids (the server splits a single value as text)",
+  stringList: "a non-empty array of strings (the server iterates a single string character by character)",
 };
 /** Range shapes are checked end by end so the issue points at `value.min` or `value.max`. */
 const rangeEnds: Partial<Record<ShapeName, ShapeName>> = { numberRange: "number", datetimeRange: "datetime" };
