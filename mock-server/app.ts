@@ -1,4 +1,4 @@
-import type { Express, NextFunction, Request, Response } from "express";
+import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
 import { authenticate, type Authenticated } from "./auth.js";
 import { HttpProblem, problemBody, serverError } from "./errors.js";
@@ -26,7 +26,7 @@ interface Locals {
 const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
 const readMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function createApp(ctx: MockContext, options: AppOptions): Express {
+export function createApp(ctx: MockContext, options: AppOptions): Application {
   const app = jsonServer.create();
   app.set("json spaces", 0);
   app.set("query parser", "simple");
@@ -72,7 +72,8 @@ export function createApp(ctx: MockContext, options: AppOptions): Express {
 
   // json-server's generic routes: read-only, and a user's legacy key never leaves the server.
   app.use((req, _res, next) => next(readMethods.has(req.method) ? undefined : methodNotAllowed(req.method)));
-  ctx.store.router.render = (_req, res) => {
+  // json-server's documented hook for reshaping what its router answers.
+  (ctx.store.router as unknown as { render: (req: Request, res: Response) => void }).render = (_req, res) => {
     res.jsonp(withoutKeys(res.locals["data"]));
   };
   app.use(ctx.store.router);
@@ -84,7 +85,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Express {
   return app;
 }
 
-function mount(app: Express, path: string, methods: Partial<Record<Method, Handler>>, ctx: MockContext): void {
+function mount(app: Application, path: string, methods: Partial<Record<Method, Handler>>, ctx: MockContext): void {
   const allowed = [...Object.keys(methods), "OPTIONS"].join(", ");
   app.all(path, (req, res, next) => {
     const method = (req.method === "HEAD" ? "GET" : req.method) as Method;

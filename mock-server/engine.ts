@@ -1,17 +1,23 @@
-import { deriveColumns } from "../src/semantics/index.js";
+import type { QueryNode } from "../src/query/nodes.js";
+import { deriveColumns, evaluate, EvaluationError } from "../src/semantics/index.js";
 import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
+import { HttpProblem, serverError, validationError, type ValidationErrors } from "./errors.js";
+import type { MockContext } from "./http.js";
+import type { TaskRelations } from "./present/records.js";
 
 /**
- * The one place the mock calls the semantics engine. Derived columns are cached per dataset
- * object; the store hands out a new dataset after every write, so the cache is never stale.
+ * The one place the mock calls the semantics engine. Results are cached per dataset object: the
+ * store hands out a new dataset after every write, so a cache entry is never stale, and a request
+ * that lists and presents tasks derives the columns once.
  */
-const cache = new WeakMap<Dataset, ReadonlyMap<number, DerivedColumns>>();
+const derivedCache = new WeakMap<Dataset, ReadonlyMap<number, DerivedColumns>>();
+const relationsCache = new WeakMap<Dataset, ReadonlyMap<number, TaskRelations>>();
 
 export function derivedById(dataset: Dataset): ReadonlyMap<number, DerivedColumns> {
-  let byId = cache.get(dataset);
+  let byId = derivedCache.get(dataset);
   if (!byId) {
     byId = toMap(deriveColumns(dataset));
-    cache.set(dataset, byId);
+    derivedCache.set(dataset, byId);
   }
   return byId;
 }
@@ -23,4 +29,43 @@ export function derivedList(dataset: Dataset): readonly DerivedColumns[] {
 function toMap(columns: unknown): ReadonlyMap<number, DerivedColumns> {
   if (columns instanceof Map) return columns as ReadonlyMap<number, DerivedColumns>;
   return new Map((columns as readonly DerivedColumns[]).map((c) => [c.id, c] as const));
+}
+
+/**
+ * The ordered ids a query selects. The engine's errors are the server's (400 for what DRF
+ * refuses, 500 for what crashes); strict mode turns a 500 into a 400 naming the field.
+ */
+export function select(ctx: MockContext, dataset: Dataset, query: QueryNode): { ids: readonly number[] } {
+  try {
+    return { ids: evaluate(dataset, query).ids };
+  } catch (error) {
+    if (!(error instanceof EvaluationError)) throw error;
+    const fields = error.validationErrors as ValidationErrors | undefined;
+    if (error.status === 400) return failWith(new HttpProblem(400, error.detail, fields ? { validationErrors: fields } : {}));
+    if (ctx.strict) return failWith(validationError({ [error.path]: [`expected ${error.expected}, found ${error.found}`] }));
+    return failWith(serverError("Exception", error.detail));
+  }
+}
+
+function failWith(problem: HttpProblem): never {
+  throw problem;
+}
+
+/** Each task's annotations, predictions and drafts (by id), for `fields=all` and task details. */
+export function relationsIndex(dataset: Dataset): ReadonlyMap<number, TaskRelations> {
+  let index = relationsCache.get(dataset);
+  if (index) return index;
+  const built = new Map<number, { annotations: Dataset["annotations"][number][]; predictions: Dataset["predictions"][number][]; drafts: NonNullable<Dataset["drafts"]>[number][] }>();
+  const slot = (task: number) => {
+    let entry = built.get(task);
+    if (!entry) built.set(task, (entry = { annotations: [], predictions: [], drafts: [] }));
+    return entry;
+  };
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  for (const a of [...dataset.annotations].sort(byId)) slot(a.task).annotations.push(a);
+  for (const p of [...dataset.predictions].sort(byId)) slot(p.task).predictions.push(p);
+  for (const d of [...(dataset.drafts ?? [])].sort(byId)) slot(d.task).drafts.push(d);
+  index = built;
+  relationsCache.set(dataset, index);
+  return index;
 }

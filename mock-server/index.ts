@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "./app.js";
+import { demoData } from "./demo.js";
 import type { JournalEntry } from "./journal.js";
 import { readPersisted } from "./store/persist.js";
 import { loadSeed, readSeedFile, SeedError } from "./store/seed.js";
@@ -27,7 +28,7 @@ export interface MockServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
-  /** A seed object or the path of a JSON seed file. Without one: a single user and nothing else. */
+  /** A seed object or the path of a JSON seed file. Default: the demo data (`demoData()`). */
   readonly data?: MockSeed | string;
   /**
    * A JSON file kept across restarts: loaded at start when it exists (then `data` is not used),
@@ -63,7 +64,7 @@ type MockData = StoreState;
 const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
 
 function initialState(data: MockSeed | string | undefined): StoreState {
-  const raw = typeof data === "string" ? readSeedFile(data) : (data ?? {});
+  const raw = typeof data === "string" ? readSeedFile(data) : (data ?? demoData());
   const state = loadSeed(raw, nowTimestamp());
   if (state.users.length === 0) state.users.push({ ...defaultUser });
   const first = state.users[0] as { token?: string };

@@ -2,7 +2,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { demoData, DEMO_TASKS } from "./demo.js";
+import { DEMO_TASKS } from "./demo.js";
 import { startMockServer, type MockServer } from "./index.js";
 
 /**
@@ -69,7 +69,7 @@ export async function runMockCli(
   const server = await startMockServer({
     port,
     host: values.host ?? "127.0.0.1",
-    data: values.data ?? demoData(),
+    ...(values.data !== undefined ? { data: values.data } : {}),
     ...(values.persist !== undefined ? { persist: values.persist } : {}),
     strict: values.strict ?? false,
     logger: values.quiet ? false : out,

@@ -39,7 +39,6 @@ export function presentProject(project: ProjectRecord, store: Store, derived: re
   const total = derived.reduce((n, d) => n + d.total_annotations, 0);
   const creator = project["created_by"];
   return {
-    id: project.id,
     ...projectDefaults,
     ...project,
     organization: ORGANIZATION_ID,

@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { TaskRecord } from "../../src/semantics/records.js";
-import { derivedById } from "../engine.js";
+import { derivedById, relationsIndex } from "../engine.js";
 import { bodyObject, noContent, ok, type Handler, type MockContext } from "../http.js";
 import { presentDmTask, presentTask, type TaskRelations } from "../present/records.js";
 import { nowTimestamp } from "../time.js";
@@ -11,12 +11,7 @@ import { pathId, taskOr404 } from "./lookup.js";
 
 export function relationsOf(ctx: MockContext, task: TaskRecord): TaskRelations {
   const dataset = ctx.store.dataset(ctx.store.find("projects", task.project) ?? missingProject(task));
-  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
-  return {
-    annotations: dataset.annotations.filter((a) => a.task === task.id).sort(byId),
-    predictions: dataset.predictions.filter((p) => p.task === task.id).sort(byId),
-    drafts: (dataset.drafts ?? []).filter((d) => d.task === task.id).sort(byId),
-  };
+  return relationsIndex(dataset).get(task.id) ?? { annotations: [], predictions: [], drafts: [] };
 }
 
 function missingProject(task: TaskRecord): never {

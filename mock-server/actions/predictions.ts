@@ -1,0 +1,49 @@
+import { ok } from "../http.js";
+import { nowTimestamp } from "../time.js";
+import { pyStr, type ActionEffect } from "./types.js";
+
+/** Actions on predictions (server-api §1.4; data_manager/actions/basic.py, predictions_to_annotations.py). */
+
+/** No ML backend is connected to a mock project: the server's answer, and nothing changes. */
+export const retrieveTasksPredictions: ActionEffect = ({ ids }) =>
+  ok({ processed_items: ids.length, detail: `Retrieved ${ids.length} predictions` });
+
+/**
+ * One annotation per prediction of the selected tasks that has no annotation made from it yet,
+ * owned by the caller; `model_version` (a string or a list) narrows the predictions.
+ */
+export const predictionsToAnnotations: ActionEffect = ({ ctx, project, ids, body, user }) => {
+  const store = ctx.store;
+  const dataset = store.dataset(project);
+  const selected = new Set(ids);
+  const converted = new Set(dataset.annotations.flatMap((a) => (a.parent_prediction ? [a.parent_prediction] : [])));
+  const version = body["model_version"];
+  // Django compares a text column with str(value): 5 matches "5".
+  const versions = version === undefined || version === null ? undefined : (Array.isArray(version) ? version : [version]).map(pyStr);
+  const predictions = dataset.predictions
+    .filter((p) => selected.has(p.task) && !converted.has(p.id))
+    .filter((p) => versions === undefined || (p.model_version !== null && versions.includes(p.model_version)))
+    .sort((a, b) => a.id - b.id);
+  const now = nowTimestamp();
+  for (const p of predictions) {
+    store.insert("annotations", {
+      task: p.task,
+      project: project.id,
+      result: p.result,
+      completed_by: user.id,
+      was_cancelled: false,
+      ground_truth: false,
+      lead_time: null,
+      created_at: now,
+      updated_at: now,
+      parent_prediction: p.id,
+    });
+  }
+  return ok({ detail: `Created ${predictions.length} annotations` });
+};
+
+export const deleteTasksPredictions: ActionEffect = ({ ctx, ids }) => {
+  const selected = new Set(ids);
+  const removed = ctx.store.removeWhere("predictions", (p) => selected.has(p.task));
+  return ok({ processed_items: removed.length, detail: `Deleted ${removed.length} predictions` });
+};

@@ -1,0 +1,92 @@
+import type { QueryNode } from "../src/query/nodes.js";
+import type { ProjectRecord } from "../src/semantics/records.js";
+import { parseQueryBody, type ServerAnswer } from "../src/wire/parse.js";
+import type { ParseIssue } from "../src/wire/issues.js";
+import { HttpProblem, serverError, serverErrorOrStrict, validationError, type ValidationErrors } from "./errors.js";
+import { bodyObject, intFromRequest, isPlainObject, param, pyUnquote, type MockContext, type MockRequest } from "./http.js";
+import { viewOr404 } from "./routes/lookup.js";
+import type { ViewRecord } from "./store/state.js";
+
+/**
+ * The server's `get_prepare_params` (server-semantics §2.2): where filters, ordering and the
+ * selection come from. A `view` (query string, else body) wins and its stored query is used;
+ * otherwise the `query` URL parameter (JSON, URL-encoded once more) or else the body. The parser
+ * reports how the server treats each deviation; faithful mode answers like the server, strict mode
+ * refuses every deviation with a 400 naming its path.
+ */
+export interface Prepared {
+  readonly query: QueryNode;
+  readonly view: ViewRecord | undefined;
+  /** The object the query was read from (body, decoded `query` parameter, or the view's data). */
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** Keys of a body that are part of the query (the rest are action fields or ignored). */
+export const QUERY_KEYS = ["filters", "ordering", "selectedItems", "columnsDisplayType"] as const;
+
+export function problemFromAnswer(answer: ServerAnswer): HttpProblem {
+  if (answer.status === 500) return serverError("Exception", answer.detail);
+  const errors = answer.validationErrors as ValidationErrors | undefined;
+  return new HttpProblem(answer.status, answer.detail, errors ? { validationErrors: errors } : {});
+}
+
+/** Strict mode: one 400 whose `validation_errors` are keyed by the issues' paths. */
+export function strictProblem(issues: readonly ParseIssue[], prefix = ""): HttpProblem {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[`${prefix}${issue.path}`] ??= []).push(`expected ${issue.expected}, found ${issue.found}`);
+  return validationError(errors);
+}
+
+/** Parse and settle: the query to evaluate, or the problem to answer with. */
+export function settle(ctx: MockContext, input: unknown, context: "inline" | "view", prefix = ""): QueryNode {
+  const parsed = parseQueryBody(input, { context });
+  if (ctx.strict && parsed.issues.length > 0) throw strictProblem(parsed.issues, prefix);
+  if (parsed.answer) throw problemFromAnswer(parsed.answer);
+  if (!parsed.query) throw serverError("Exception", "the query could not be read");
+  return parsed.query;
+}
+
+/** The query a saved view stands for (its filters, ordering, stored selection, display types). */
+export function viewQuery(ctx: MockContext, view: ViewRecord): QueryNode {
+  return settle(ctx, view.data, "view", `view ${view.id}: data.`);
+}
+
+/** The view id of a request: `?view=`, else the body's `view` (0 = none). */
+export function viewIdOf(req: MockRequest): number {
+  return intFromRequest(req.query, "view", 0) || intFromRequest(bodyObject(req), "view", 0);
+}
+
+export function prepareParams(req: MockRequest, ctx: MockContext, project: ProjectRecord): Prepared {
+  const body = bodyObject(req);
+  const viewId = viewIdOf(req);
+  if (viewId > 0) {
+    const view = viewOr404(ctx, viewId);
+    if (view.project !== project.id) {
+      throw serverErrorOrStrict(ctx, "DataManagerException", "Project and View mismatch", "view", `expected a view of project ${project.id}, found view ${view.id} of project ${view.project}`);
+    }
+    if (ctx.strict) {
+      const ignored = QUERY_KEYS.filter((k) => k in body || (k !== "columnsDisplayType" && param(req.query, "query") !== undefined));
+      if (ignored.length > 0) {
+        const errors: Record<string, string[]> = {};
+        for (const key of ignored) errors[key] = [`nothing: the server ignores ${key} when a view is given (view ${view.id} decides the selection)`];
+        throw validationError(errors);
+      }
+    }
+    return { query: viewQuery(ctx, view), view, data: view.data };
+  }
+  const raw = param(req.query, "query");
+  if (raw !== undefined) {
+    let data: unknown;
+    try {
+      data = JSON.parse(pyUnquote(raw)) as unknown;
+    } catch (error) {
+      throw serverErrorOrStrict(ctx, "JSONDecodeError", `Expected object or value`, "query", `expected URL-encoded JSON, found text that does not parse (${(error as Error).message})`);
+    }
+    if (ctx.strict) {
+      const shadowed = QUERY_KEYS.filter((k) => k in body);
+      if (shadowed.length > 0) throw validationError(Object.fromEntries(shadowed.map((k) => [k, [`nothing: the server ignores the body's ${k} when the query parameter is given`]])));
+    }
+    return { query: settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
+  }
+  return { query: settle(ctx, req.body === undefined ? {} : req.body, "inline"), view: undefined, data: body };
+}

@@ -1,0 +1,60 @@
+import { actionForm } from "../actions/forms.js";
+import { checkActionFields, effects, keepsOrdering } from "../actions/index.js";
+import { actionList, isRegistered, registeredIds } from "../actions/registry.js";
+import { select } from "../engine.js";
+import { HttpProblem, serverErrorOrStrict, fieldError } from "../errors.js";
+import { bodyObject, intFromRequest, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { prepareParams } from "../prepare.js";
+import { projectOr404 } from "./lookup.js";
+
+/**
+ * Data Manager actions (server-api §1): `GET`/`POST /api/dm/actions/` and the published alias
+ * `/api/actions`, and `GET …/{id}/form/`. The POST follows the server's order: project, query
+ * (errors here come first), missing id (422, bare body), unknown id (500), then the action.
+ */
+
+function unknownAction(ctx: MockContext, id: string): HttpProblem {
+  return serverErrorOrStrict(ctx, "DataManagerException", `Can't find '${id}' in registered actions`, "id", `one of ${registeredIds.join(", ")}; found "${id}"`);
+}
+
+const projectOf = (req: MockRequest, ctx: MockContext) => projectOr404(ctx, intFromRequest(req.query, "project", 0));
+
+/** `GET /api/dm/actions/?project=`: the server ignores any other parameter. */
+export const listActions: Handler = (req, ctx) => {
+  projectOf(req, ctx);
+  if (ctx.strict && param(req.query, "id") !== undefined) {
+    throw fieldError("id", "nothing: the server's action list ignores id (the published /api/actions narrows by it)");
+  }
+  return ok(actionList());
+};
+
+/** `GET /api/actions?project=[&id=]`: the published interface narrows the list to one action by `id`. */
+export const listActionsPublished: Handler = (req, ctx) => {
+  projectOf(req, ctx);
+  const id = param(req.query, "id");
+  const all = actionList();
+  return ok(id === undefined ? all : all.filter((a) => a["id"] === id));
+};
+
+export const performAction: Handler = (req, ctx) => {
+  const project = projectOf(req, ctx);
+  const id = param(req.query, "id");
+  const prepared = prepareParams(req, ctx, project);
+  const query = id !== undefined && keepsOrdering.has(id) ? prepared.query : { ...prepared.query, ordering: [] };
+  const { ids } = select(ctx, ctx.store.dataset(project), query);
+  if (id === undefined) throw new HttpProblem(422, 'No action id "None", use ?id=<action-id>', { raw: true });
+  if (!isRegistered(id)) throw unknownAction(ctx, id);
+  const body = bodyObject(req);
+  if (ctx.strict) checkActionFields(id, body);
+  const effect = effects[id];
+  if (!effect) throw unknownAction(ctx, id);
+  return effect({ ctx, project, ids, body, user: req.user, prepared });
+};
+
+/** `GET /api/dm/actions/{id}/form/?project=`: the action's form (`[]` when it has none). */
+export const getActionForm: Handler = (req, ctx) => {
+  const project = projectOf(req, ctx);
+  const id = req.params["action"] ?? "";
+  if (!isRegistered(id)) throw unknownAction(ctx, id);
+  return ok(actionForm(id, project, ctx.store));
+};

@@ -1,0 +1,48 @@
+import { derivedById, relationsIndex, select } from "../engine.js";
+import { HttpProblem } from "../errors.js";
+import { bodyObject, intFromRequest, ok, pageSize, paginate, param, type Handler } from "../http.js";
+import { prepareParams } from "../prepare.js";
+import { presentDmTask } from "../present/records.js";
+import { projectOr404, viewOr404 } from "./lookup.js";
+
+/**
+ * `GET /api/tasks/` — the Data Manager list (server-api §5.2): project from `project`, else from
+ * the view; the query from the view, the `query` parameter or the body; 100 tasks per page by
+ * default (no maximum, as TASK_API_PAGE_SIZE_MAX is unset); totals over the whole selection.
+ */
+const PAGE_SIZE = 100;
+
+export const listTasks: Handler = (req, ctx) => {
+  const body = bodyObject(req);
+  const viewId = intFromRequest(req.query, "view", 0) || intFromRequest(body, "view", 0);
+  const projectId = intFromRequest(req.query, "project", 0) || intFromRequest(body, "project", 0);
+  let project;
+  if (projectId) project = projectOr404(ctx, projectId);
+  else if (viewId) project = projectOr404(ctx, viewOr404(ctx, viewId).project);
+  else throw new HttpProblem(404, "Neither project nor view id specified", { raw: true });
+
+  const prepared = prepareParams(req, ctx, project);
+  const dataset = ctx.store.dataset(project);
+  const { ids } = select(ctx, dataset, prepared.query);
+  const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
+
+  const derived = derivedById(dataset);
+  let totalAnnotations = 0;
+  let totalPredictions = 0;
+  for (const id of ids) {
+    const d = derived.get(id);
+    totalAnnotations += d?.total_annotations ?? 0;
+    totalPredictions += d?.total_predictions ?? 0;
+  }
+  const all = param(req.query, "fields") === "all";
+  const relations = all ? relationsIndex(dataset) : undefined;
+  const include = param(req.query, "include")?.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  const tasks = page.items.map((id) => {
+    const task = ctx.store.find("tasks", id);
+    const d = derived.get(id);
+    if (!task || !d) throw new Error(`engine: selected task ${id} has no record or derived columns`);
+    const item = presentDmTask(task, d, ctx.store, relations?.get(id) ?? (all ? { annotations: [], predictions: [], drafts: [] } : undefined));
+    return include && include.length > 0 ? Object.fromEntries(Object.entries(item).filter(([k]) => k === "id" || include.includes(k))) : item;
+  });
+  return ok({ total_annotations: totalAnnotations, total_predictions: totalPredictions, total: ids.length, tasks });
+};

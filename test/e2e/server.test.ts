@@ -1,0 +1,182 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { demoData, SeedError, startMockServer } from "../../mock-server/index.js";
+import { runMockCli } from "../../mock-server/main.js";
+import { ADA_KEY, clientFor, raw, seed, startFixture } from "./fixture.js";
+
+const tempDir = () => mkdtempSync(join(tmpdir(), "dmq-mock-"));
+
+describe("startMockServer", () => {
+  test("defaults: an ephemeral port on 127.0.0.1, the demo data, a generated key for the first user", async () => {
+    const server = await startMockServer();
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.legacyToken).toMatch(/^[0-9a-f]{40}$/);
+      expect(server.data().tasks).toHaveLength(200);
+      expect((await clientFor(server).users.whoami()).username).toBe("admin");
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("an empty seed gets one user and nothing else", async () => {
+    const server = await startMockServer({ data: {} });
+    try {
+      const data = server.data();
+      expect(data.users.map((u) => u.username)).toEqual(["admin"]);
+      expect(data.projects).toEqual([]);
+      expect((await clientFor(server, server.personalAccessToken).users.whoami()).id).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("servers in one process share nothing", async () => {
+    const a = await startFixture();
+    const b = await startFixture();
+    try {
+      await clientFor(a).projects.delete(1);
+      expect(b.data().projects.map((p) => p.id)).toEqual([1, 2]);
+      expect(a.personalAccessToken).not.toBe(b.personalAccessToken);
+      const foreign = await raw(b, "POST", "/api/token/refresh/", { key: null, body: { refresh: a.personalAccessToken } });
+      expect(foreign.status).toBe(401);
+      expect(b.requests.map((r) => r.path)).toEqual(["/api/token/refresh/"]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  test("the seed object is never modified; data() is a copy; reset() restores and empties the journal", async () => {
+    const copy = structuredClone(seed);
+    const server = await startFixture();
+    try {
+      await clientFor(server).tasks.delete(1);
+      const snapshot = server.data();
+      snapshot.tasks.length = 0;
+      expect(server.data().tasks).toHaveLength(6);
+      await server.reset();
+      expect(server.data().tasks).toHaveLength(7);
+      expect(server.requests).toEqual([]);
+      expect(seed).toEqual(copy);
+      await server.reset({ users: [{ id: 5, username: "eve", token: "eve-key" }] });
+      expect(server.legacyToken).toBe("eve-key");
+      expect((await clientFor(server, server.personalAccessToken).users.whoami()).username).toBe("eve");
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a seed file path; invalid seeds are refused naming record and field", async () => {
+    const dir = tempDir();
+    const file = join(dir, "seed.json");
+    writeFileSync(file, JSON.stringify(seed));
+    const server = await startMockServer({ data: file });
+    try {
+      expect(server.legacyToken).toBe(ADA_KEY);
+      expect(server.data().tasks).toHaveLength(7);
+    } finally {
+      await server.close();
+    }
+    await expect(startMockServer({ data: { tasks: [{ id: 1, project: 3, data: {} }] } })).rejects.toThrow(SeedError);
+    await expect(startMockServer({ data: { tasks: [{ id: 1, project: 3, data: {} }] } })).rejects.toThrow(/tasks\[0\] \(id 1\)\.project/);
+    await expect(startMockServer({ data: join(dir, "missing.json") })).rejects.toThrow(/missing\.json/);
+  });
+
+  test("persist: written atomically after each change, loaded on the next start", async () => {
+    const dir = tempDir();
+    const file = join(dir, "db.json");
+    const first = await startFixture({ persist: file });
+    await clientFor(first).tasks.delete(2);
+    expect(JSON.parse(readFileSync(file, "utf8")).tasks.map((t: { id: number }) => t.id)).toEqual([1, 3, 4, 5, 6, 7]);
+    expect(readdirSync(dir)).toEqual(["db.json"]);
+    await first.close();
+    const second = await startMockServer({ persist: file, data: { users: [{ id: 9, username: "ignored" }] } });
+    try {
+      expect(second.data().tasks.map((t) => t.id)).toEqual([1, 3, 4, 5, 6, 7]);
+      expect(second.legacyToken).toBe(ADA_KEY);
+      const created = await clientFor(second).tasks.create({ project: 1, data: { text: "after restart" } });
+      expect(created.id).toBe(8);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test("json-server's generic routes: read-only and without users' keys, with credentials", async () => {
+    const server = await startFixture();
+    try {
+      const db = await raw(server, "GET", "/db");
+      expect(db.status).toBe(200);
+      expect(db.body.users.map((u: { username: string }) => u.username)).toEqual(["ada", "bo", "cy"]);
+      expect(JSON.stringify(db.body)).not.toContain(ADA_KEY);
+      expect((await raw(server, "GET", "/tasks?data.text_like=^al")).body.map((t: { id: number }) => t.id)).toEqual([1, 3, 6]);
+      expect((await raw(server, "POST", "/tasks", { body: { id: 99 } })).status).toBe(405);
+      expect((await raw(server, "DELETE", "/tasks/1")).status).toBe(405);
+      expect(server.data().tasks).toHaveLength(7);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("the logger gets one line per request, without credentials", async () => {
+    const lines: string[] = [];
+    const server = await startFixture({ logger: (line) => lines.push(line) });
+    try {
+      await raw(server, "GET", "/api/projects/?page=1");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^GET \/api\/projects\/\?page=1 200 [\d.]+ ms$/);
+      expect(lines.join("\n")).not.toContain(server.legacyToken);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the demo data", () => {
+  test("a text-classification project, 200 tasks, annotations by three users, two model versions, one view", () => {
+    const demo = demoData();
+    expect(demo.projects).toHaveLength(1);
+    expect(demo.projects[0]?.label_config).toContain("<Choices");
+    expect(demo.tasks).toHaveLength(200);
+    expect(new Set(demo.annotations.map((a) => a.completed_by))).toEqual(new Set([1, 2, 3]));
+    expect(new Set(demo.predictions.map((p) => p.model_version))).toEqual(new Set(["sentiment-v1", "sentiment-v2"]));
+    expect(demo.views).toHaveLength(1);
+    expect(demoData()).toEqual(demo);
+    expect(demo.users.some((u) => u.token !== undefined)).toBe(false);
+  });
+});
+
+describe("the CLI entry", () => {
+  test("prints URL, tokens and two commands; serves the demo; stop() closes it", async () => {
+    const out: string[] = [];
+    const run = await runMockCli(["--port", "0", "--quiet"], {}, { out: (l) => out.push(l), signals: false });
+    const banner = out.join("\n");
+    expect(banner).toContain(run.server.url);
+    expect(banner).toContain(`legacy token:          ${run.server.legacyToken}`);
+    expect(banner).toContain(`personal access token: ${run.server.personalAccessToken}`);
+    expect(banner).toMatch(/curl -H "Authorization: Token [0-9a-f]{40}"/);
+    expect(banner).toContain("label-studio-sdk --base-url");
+    const list = await raw(run.server, "GET", "/api/tasks/?project=1&page_size=1");
+    expect(list.body.total).toBe(200);
+    await run.stop();
+    expect(out.at(-1)).toBe("dmq mock server stopped");
+    await expect(fetch(`${run.server.url}/api/projects/`)).rejects.toThrow();
+  });
+
+  test("--data, $PORT and usage errors", async () => {
+    const dir = tempDir();
+    const file = join(dir, "seed.json");
+    writeFileSync(file, JSON.stringify(seed));
+    const out: string[] = [];
+    const run = await runMockCli(["--data", file, "--strict", "--quiet"], { PORT: "0" }, { out: (l) => out.push(l), signals: false });
+    try {
+      expect(run.server.legacyToken).toBe(ADA_KEY);
+      expect(out[0]).toContain("(strict)");
+    } finally {
+      await run.stop();
+    }
+    await expect(runMockCli(["--port", "http"], {}, { signals: false })).rejects.toThrow('--port: expected an integer port from 0 to 65535, found "http"');
+    await expect(runMockCli(["--bogus"], {}, { signals: false })).rejects.toThrow(/bogus/);
+  });
+});

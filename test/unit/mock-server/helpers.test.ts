@@ -1,0 +1,112 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { HttpProblem, problemBody, SERVER_VERSION, validationError } from "../../../mock-server/errors.js";
+import { intFromRequest, pageLink, pageSize, paginate, pyUnquote, type MockRequest } from "../../../mock-server/http.js";
+import { redactBody, redactHeaders, REDACTED } from "../../../mock-server/journal.js";
+import { readPersisted, writeAtomically } from "../../../mock-server/store/persist.js";
+import { emptyState } from "../../../mock-server/store/state.js";
+import { serverTimestamp, timeSince } from "../../../mock-server/time.js";
+
+function problemOf(run: () => unknown): HttpProblem {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HttpProblem) return error;
+    throw error;
+  }
+  throw new Error("no problem raised");
+}
+
+describe("error bodies", () => {
+  test("the handler body and the raw body", () => {
+    const body = problemBody(validationError({ project: ["This field is required."] }));
+    expect(body).toMatchObject({ status_code: 400, version: SERVER_VERSION, detail: "Validation error", exc_info: null });
+    expect(body).toHaveProperty("validation_errors", { project: ["This field is required."] });
+    expect((body as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(problemBody(new HttpProblem(422, "No action", { raw: true }))).toEqual({ detail: "No action" });
+  });
+});
+
+describe("request parameters", () => {
+  test("int_from_request", () => {
+    expect(intFromRequest({ project: "12" }, "project", 0)).toBe(12);
+    expect(intFromRequest({}, "project", 0)).toBe(0);
+    expect(intFromRequest({ view: 3 }, "view", 0)).toBe(3);
+    expect(intFromRequest({ project: ["1", "7"] }, "project", 0)).toBe(7);
+    const p = problemOf(() => intFromRequest({ project: "abc" }, "project", 0));
+    expect(p.status).toBe(400);
+    expect(p.options.validationErrors).toEqual({ project: ['Incorrect value in key "project" = "abc". It should be digit string.'] });
+  });
+
+  test("page_size falls back on junk and is capped", () => {
+    expect(pageSize({}, 30, 100)).toBe(30);
+    expect(pageSize({ page_size: "7" }, 30, 100)).toBe(7);
+    expect(pageSize({ page_size: "500" }, 30, 100)).toBe(100);
+    expect(pageSize({ page_size: "500" }, 100, undefined)).toBe(500);
+    expect(pageSize({ page_size: "0" }, 30, 100)).toBe(30);
+    expect(pageSize({ page_size: "-3" }, 30, 100)).toBe(30);
+    expect(pageSize({ page_size: "x" }, 30, 100)).toBe(30);
+  });
+
+  test("pages: 404 Invalid page. past the end, an empty first page, `last`", () => {
+    const rows = [1, 2, 3, 4, 5];
+    expect(paginate(rows, {}, 2)).toEqual({ items: [1, 2], number: 1, pages: 3 });
+    expect(paginate(rows, { page: "3" }, 2).items).toEqual([5]);
+    expect(paginate(rows, { page: "last" }, 2).items).toEqual([5]);
+    expect(paginate([], {}, 2)).toEqual({ items: [], number: 1, pages: 1 });
+    for (const page of ["4", "0", "-1", "two"]) {
+      const p = problemOf(() => paginate(rows, { page }, 2));
+      expect([p.status, p.detail]).toEqual([404, "Invalid page."]);
+    }
+    expect(problemOf(() => paginate([], { page: "2" }, 2)).status).toBe(404);
+  });
+
+  test("page links keep the other parameters", () => {
+    const req = { url: "/api/projects/?page=2&title=a", origin: "http://127.0.0.1:9" } as MockRequest;
+    expect(pageLink(req, 3)).toBe("http://127.0.0.1:9/api/projects/?page=3&title=a");
+    expect(pageLink(req, 1)).toBe("http://127.0.0.1:9/api/projects/?title=a");
+  });
+
+  test("Python's unquote", () => {
+    expect(pyUnquote("%7B%22a%22%3A1%7D")).toBe('{"a":1}');
+    expect(pyUnquote("a+b%zz%")).toBe("a+b%zz%");
+  });
+});
+
+describe("journal redaction", () => {
+  test("credentials are replaced, the scheme is kept", () => {
+    const headers = redactHeaders({ authorization: "Token abc123", "x-api-key": "k", "user-agent": "ua", cookie: "s=1" });
+    expect(headers).toEqual({ authorization: `Token ${REDACTED}`, "x-api-key": REDACTED, "user-agent": "ua", cookie: REDACTED });
+    expect(JSON.stringify(headers)).not.toContain("abc123");
+    expect(redactBody({ refresh: "jwt", other: 1 })).toEqual({ refresh: REDACTED, other: 1 });
+    expect(redactBody([1])).toEqual([1]);
+  });
+});
+
+describe("persist file", () => {
+  test("written whole through a temp file, read back; a missing file is undefined", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dmq-persist-"));
+    const file = join(dir, "db.json");
+    expect(readPersisted(file)).toBeUndefined();
+    const state = { ...emptyState(), users: [{ id: 1, username: "a", email: "", first_name: "", last_name: "" }] };
+    writeAtomically(file, state);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(state);
+    expect(readPersisted(file)).toEqual(state);
+    expect(readdirSync(dir)).toEqual(["db.json"]);
+    writeFileSync(file, "{oops");
+    expect(() => readPersisted(file)).toThrow(/persist file .*db\.json: expected JSON/);
+    expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe("time", () => {
+  test("server timestamps and created_ago", () => {
+    expect(serverTimestamp("2024-01-01T00:00:00Z")).toBe("2024-01-01T00:00:00.000000Z");
+    expect(serverTimestamp("nope")).toBeUndefined();
+    const now = Date.parse("2024-01-03T03:00:00Z");
+    expect(timeSince("2024-01-01T00:00:00.000000Z", now)).toBe("2\u00a0days, 3\u00a0hours");
+    expect(timeSince("2024-01-03T03:00:00.000000Z", now)).toBe("0\u00a0minutes");
+  });
+});
