@@ -1,0 +1,69 @@
+/**
+ * The errors the server would answer with. A 400 is a DRF ValidationError: the server's error body
+ * then says `"detail": "Validation error"` and puts the message under `validation_errors` (a plain
+ * string raised by the server lands in `non_field_errors`, server-api §2.1). A 500 is any other
+ * Python or Postgres exception: `detail` is its text.
+ */
+export type EvaluationStatus = 400 | 500;
+
+export interface EvaluationErrorInit {
+  readonly status: EvaluationStatus;
+  /** The server's `detail` (or the closest text we know). */
+  readonly detail: string;
+  /** For 400s: the server's `validation_errors`. */
+  readonly validationErrors?: Readonly<Record<string, readonly string[]>>;
+  /** Where in the query body the cause is, e.g. `filters.items[1].child_filters[0].value`. */
+  readonly path: string;
+  /** What the server expected there, in words. */
+  readonly expected: string;
+  /** What it found (a short, secret-free rendering). */
+  readonly found: string;
+  /**
+   * True when the real server would answer, but this engine cannot reproduce the answer (e.g. a
+   * regex with a backreference, which a linear-time engine cannot run). The status is then 500.
+   */
+  readonly unsupported?: boolean;
+}
+
+export class EvaluationError extends Error {
+  override readonly name = "EvaluationError";
+  readonly status: EvaluationStatus;
+  readonly detail: string;
+  readonly validationErrors: Readonly<Record<string, readonly string[]>> | undefined;
+  readonly path: string;
+  readonly expected: string;
+  readonly found: string;
+  readonly unsupported: boolean;
+
+  constructor(init: EvaluationErrorInit) {
+    super(`${init.path}: expected ${init.expected}, found ${init.found} (the server answers ${init.status}: ${init.validationErrors ? Object.values(init.validationErrors).flat().join(" ") : init.detail})`);
+    this.status = init.status;
+    this.detail = init.detail;
+    this.validationErrors = init.validationErrors;
+    this.path = init.path;
+    this.expected = init.expected;
+    this.found = init.found;
+    this.unsupported = init.unsupported ?? false;
+  }
+}
+
+interface Where {
+  readonly path: string;
+  readonly expected: string;
+  readonly found: string;
+}
+
+/** A DRF `ValidationError("<message>")` raised while filtering: 400, message under non_field_errors. */
+export function rejected(where: Where, message: string): EvaluationError {
+  return new EvaluationError({
+    status: 400,
+    detail: "Validation error",
+    validationErrors: { non_field_errors: [message] },
+    ...where,
+  });
+}
+
+/** Any other exception: 500 with its text as `detail`. */
+export function serverError(where: Where, detail: string, unsupported = false): EvaluationError {
+  return new EvaluationError({ status: 500, detail, ...where, unsupported });
+}

@@ -1,0 +1,141 @@
+/*
+ * The Postgres side of the server: how values print as text (`::text`, `->>`), how text casts to
+ * float, how text compares (the database collation) and how UPPER() maps characters. The server's
+ * `contains`, `regex` and ordering operate on these forms. Checked against PostgreSQL 15.
+ */
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/** `float8::text` (PG 12+ shortest round-trip; exponent when exp < -4 or >= 15). */
+export function float8Text(x: number): string {
+  if (Number.isNaN(x)) return "NaN";
+  if (x === Infinity) return "Infinity";
+  if (x === -Infinity) return "-Infinity";
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  const [mant = "0", expPart = "0"] = x.toExponential().split("e");
+  const exp = Number(expPart);
+  const negative = mant.startsWith("-");
+  const digits = mant.replace("-", "").replace(".", "");
+  let out: string;
+  if (exp < -4 || exp >= 15) {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    out = `${m}e${exp < 0 ? "-" : "+"}${pad(Math.abs(exp))}`;
+  } else {
+    out = plainDigits(digits, exp);
+  }
+  return negative ? `-${out}` : out;
+}
+
+function plainDigits(digits: string, exp: number): string {
+  if (exp < 0) return `0.${"0".repeat(-exp - 1)}${digits}`;
+  if (digits.length <= exp + 1) return `${digits}${"0".repeat(exp + 1 - digits.length)}`;
+  return `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+}
+
+/**
+ * A jsonb number as Postgres prints it: `numeric` output, plain decimal, never an exponent.
+ * (Postgres keeps the literal's scale, `1.50` stays `1.50`; JSON.parse has lost it: we print `1.5`.)
+ */
+export function numericText(x: number): string {
+  if (!Number.isFinite(x)) return float8Text(x);
+  if (x === 0) return "0";
+  const [mant = "0", expPart = "0"] = x.toExponential().split("e");
+  const digits = mant.replace("-", "").replace(".", "");
+  const out = plainDigits(digits, Number(expPart));
+  return x < 0 ? `-${out}` : out;
+}
+
+/** `timestamptz::text` in a UTC session: `YYYY-MM-DD HH:MM:SS[.f…]+00`, fraction without trailing zeros. */
+export function timestamptzText(micros: number): string {
+  const secs = Math.floor(micros / 1_000_000);
+  const micro = micros - secs * 1_000_000;
+  const d = new Date(secs * 1000);
+  const base = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const frac = micro === 0 ? "" : `.${pad(micro, 6).replace(/0+$/, "")}`;
+  return `${base}${frac}+00`;
+}
+
+const PG_SPACE = /^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g;
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const HEX = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?\d+))?$/;
+const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
+
+/** `CAST(text AS float8)` (float8in: strtod plus the special words), or undefined when it raises. */
+export function float8In(text: string): number | undefined {
+  const s = text.replace(PG_SPACE, "");
+  const special = SPECIAL.exec(s);
+  if (special) return special[2]?.toLowerCase() === "nan" ? NaN : special[1] === "-" ? -Infinity : Infinity;
+  if (DECIMAL.test(s)) return Number(s);
+  const hex = HEX.exec(s);
+  if (hex && ((hex[2] ?? "") + (hex[3] ?? "")).length > 0) {
+    const [, sign, int = "", frac = "", exp = "0"] = hex;
+    let v = int ? parseInt(int, 16) : 0;
+    for (let i = 0; i < frac.length; i++) v += parseInt(frac[i] as string, 16) / 16 ** (i + 1);
+    v *= 2 ** Number(exp);
+    return sign === "-" ? -v : v;
+  }
+  return undefined;
+}
+
+/** Postgres float8 ordering: NaN equals NaN and sorts above every other value. */
+export function compareFloat8(a: number, b: number): number {
+  const an = Number.isNaN(a), bn = Number.isNaN(b);
+  if (an || bn) return an === bn ? 0 : an ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text comparison under the database collation
+
+const collator = new Intl.Collator("en-US");
+
+/**
+ * Text order like Postgres under an en_US collation: the collator decides, and strings it calls
+ * equal are ordered by code point (Postgres breaks ties with strcmp for deterministic collations).
+ */
+export function collate(a: string, b: string): number {
+  if (a === b) return 0;
+  const c = collator.compare(a, b);
+  if (c !== 0) return c;
+  return a < b ? -1 : 1;
+}
+
+/** Postgres `UPPER()`: per character, only one-to-one mappings (so `ß` stays `ß`). */
+export function pgUpper(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(s)) return s.toUpperCase();
+  let out = "";
+  for (const ch of s) {
+    const up = ch.toUpperCase();
+    out += [...up].length === 1 ? up : ch;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arrays
+
+/** `anyarray::text` of a one-dimensional array: `{a,"b c",NULL}`. */
+export function arrayText(elements: readonly (string | null)[]): string {
+  return `{${elements.map((e) => (e === null ? "NULL" : quoteArrayElement(e))).join(",")}}`;
+}
+
+function quoteArrayElement(e: string): string {
+  if (e.length > 0 && !/[{}",\\\s]/.test(e) && e.toUpperCase() !== "NULL") return e;
+  return `"${e.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/** Postgres array ordering: element by element (NULL above everything), then the shorter first. */
+export function compareArrays<T>(a: readonly (T | null)[], b: readonly (T | null)[], cmp: (x: T, y: T) => number): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i] ?? null, y = b[i] ?? null;
+    if (x === null || y === null) {
+      if (x === null && y === null) continue;
+      return x === null ? 1 : -1;
+    }
+    const c = cmp(x, y);
+    if (c !== 0) return c;
+  }
+  return a.length - b.length;
+}
