@@ -18,22 +18,66 @@ export function keyPath(base: string, key: string): string {
   return base === "" ? (IDENTIFIER.test(key) ? key : tail) : `${base}${tail}`;
 }
 
+type Step =
+  | { readonly kind: "field"; readonly key: string; readonly drfKey: string }
+  | { readonly kind: "item"; readonly index: number }
+  | { readonly kind: "child"; readonly key: "child_filters" | "child_filter"; readonly index: number };
+
+/**
+ * Paths are needed only when something is reported, so a cursor keeps its parent and one step and
+ * builds the three names on first use: a clean body allocates no path strings or arrays.
+ */
+class LazyCursor implements Cursor {
+  #path: string | undefined;
+  #loc: readonly (string | number)[] | undefined;
+  #drf: readonly (string | number)[] | undefined;
+
+  constructor(
+    private readonly parent: Cursor,
+    private readonly step: Step,
+  ) {}
+
+  get path(): string {
+    if (this.#path === undefined) {
+      const base = this.parent.path;
+      const s = this.step;
+      this.#path =
+        s.kind === "field" ? keyPath(base, s.key)
+        : s.kind === "item" ? `${base}[${s.index}]`
+        : s.key === "child_filter" ? `${base}.child_filter`
+        : `${base}.child_filters[${s.index}]`;
+    }
+    return this.#path;
+  }
+
+  get loc(): readonly (string | number)[] {
+    this.#loc ??= [...this.parent.loc, ...this.#tail(false)];
+    return this.#loc;
+  }
+
+  get drf(): readonly (string | number)[] {
+    this.#drf ??= [...this.parent.drf, ...this.#tail(true)];
+    return this.#drf;
+  }
+
+  #tail(drf: boolean): (string | number)[] {
+    const s = this.step;
+    return s.kind === "field" ? [drf ? s.drfKey : s.key] : s.kind === "item" ? [s.index] : ["child_filters", s.index];
+  }
+}
+
 /** A field of the object at `at`; pydantic and DRF may name it differently (`filter` is DRF's `column`). */
 export function field(at: Cursor, key: string, drfKey: string = key): Cursor {
-  return { path: keyPath(at.path, key), loc: [...at.loc, key], drf: [...at.drf, drfKey] };
+  return new LazyCursor(at, { kind: "field", key, drfKey });
 }
 
 export function item(at: Cursor, index: number): Cursor {
-  return { path: `${at.path}[${index}]`, loc: [...at.loc, index], drf: [...at.drf, index] };
+  return new LazyCursor(at, { kind: "item", index });
 }
 
 /** The j-th child of a filter: the legacy singular `child_filter` is the server's `child_filters[0]`. */
 export function childAt(at: Cursor, key: "child_filters" | "child_filter", j: number): Cursor {
-  return {
-    path: key === "child_filter" ? `${at.path}.child_filter` : `${at.path}.child_filters[${j}]`,
-    loc: [...at.loc, "child_filters", j],
-    drf: [...at.drf, "child_filters", j],
-  };
+  return new LazyCursor(at, { kind: "child", key, index: j });
 }
 
 export const rootCursor = (key: string, drf: readonly (string | number)[] = []): Cursor => ({

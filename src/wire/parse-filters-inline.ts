@@ -161,10 +161,11 @@ export type UnionCheck =
  * `Filter`. On success: the value the server keeps (FilterIn drops extra keys, listed in
  * `dropped`); on failure: pydantic's errors, one per union member.
  */
-export function checkUnion(value: unknown, loc: readonly (string | number)[]): UnionCheck {
+export function checkUnion(value: unknown, at: Cursor): UnionCheck {
   if (isNumber(value) || typeof value === "boolean" || typeof value === "string" || Array.isArray(value)) {
     return { ok: true, value: value as JsonValue, dropped: [] };
   }
+  const loc = at.loc;
   const tagged = (tag: string) => [...loc, tag];
   const scalarErrors: PydanticError[] = [
     pydanticError(tagged("int"), "int_type", value),
@@ -204,5 +205,5 @@ export function reportUnion(check: UnionCheck, at: Cursor, found: unknown, repor
 }
 
 function checkValue(value: unknown, at: Cursor, report: Report): JsonValue | undefined {
-  return reportUnion(checkUnion(value, at.loc), at, value, report);
+  return reportUnion(checkUnion(value, at), at, value, report);
 }

@@ -331,7 +331,7 @@ function use(s: Saved, report: Report): RawCondition | undefined {
   const missing = !Object.hasOwn(s.payload.source, "value");
   const note = missing ? " (the server stores {} for a missing value and answers 500 whenever the view is used)" : " (the server saves this view but answers 500 whenever it is used)";
   const v = field(at, "value");
-  const kept = reportUnion(checkUnion(value, v.loc), v, missing ? undefined : value, report, note);
+  const kept = reportUnion(checkUnion(value, v), v, missing ? undefined : value, report, note);
   if (kept === undefined || children.some((c) => c === undefined)) return undefined;
   return { at, filter: s.filter, operator, type: s.type, value: kept, children: children as RawCondition[] };
 }
