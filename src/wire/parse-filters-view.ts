@@ -79,13 +79,13 @@ function convert(x: unknown, at: Cursor, report: Report): Payload | undefined {
   }
   let childKey: Payload["childKey"];
   let rawChildren: unknown;
-  if (Object.hasOwn(x, "child_filters")) {
+  if (has(x, "child_filters")) {
     childKey = "child_filters";
     rawChildren = x.child_filters;
     if (has(x, "child_filter")) {
       report.soft(`${at.path}.child_filter`, "ignored", "child_filters or child_filter, not both (the server uses child_filters)", x.child_filter);
     }
-  } else if (Object.hasOwn(x, "child_filter")) {
+  } else if (has(x, "child_filter")) {
     childKey = "child_filter";
     rawChildren = x.child_filter === null ? [] : [x.child_filter];
   }

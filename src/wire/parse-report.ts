@@ -131,29 +131,28 @@ function answerOf(findings: readonly Finding[], pydanticDetail: string | undefin
   }
 }
 
-type Container = Record<string, unknown> | unknown[];
+type Container = Record<string | number, unknown>;
 
 /** DRF's nested error layout: fields map to message lists, list serializers to per-item slots (`{}` when valid). */
 function nestSaveErrors(findings: readonly Finding[]): { [key: string]: JsonValue } {
-  const root: Record<string, unknown> = {};
+  const root: Container = {};
   for (const f of findings) {
     if (f.phase !== "save" || f.drf === undefined || f.detail === undefined) continue;
-    let node: Container = root;
-    f.drf.forEach((key, i) => {
-      const next = f.drf?.[i + 1];
-      const slot = (node as Record<string | number, unknown>);
+    const { drf, detail } = f;
+    let node = root;
+    drf.forEach((key, i) => {
       if (Array.isArray(node) && typeof key === "number") while (node.length <= key) node.push({});
+      const next = drf[i + 1];
       if (next === undefined) {
-        const messages = (slot[key] as string[] | undefined) ?? [];
-        if (!messages.includes(f.detail as string)) messages.push(f.detail as string);
-        slot[key] = messages;
+        const messages = (node[key] as string[] | undefined) ?? [];
+        if (!messages.includes(detail)) messages.push(detail);
+        node[key] = messages;
         return;
       }
-      const existing = slot[key];
-      const fresh = typeof next === "number" ? [] : {};
-      const child = existing !== undefined && typeof existing === "object" && Object.keys(existing as object).length > 0 ? existing : fresh;
-      slot[key] = child;
-      node = child as Container;
+      const existing = node[key];
+      const filled = typeof existing === "object" && existing !== null && Object.keys(existing).length > 0;
+      if (!filled) node[key] = typeof next === "number" ? [] : {};
+      node = node[key] as Container;
     });
   }
   return root as { [key: string]: JsonValue };
