@@ -18,7 +18,7 @@ class BodyProblem extends Error {
     super(message);
   }
 }
-const fail = (status: 400 | 500 | "unclear", message: string): never => {
+const fail = (status: BodyProblem["status"], message: string): never => {
   throw new BodyProblem(status, message);
 };
 
@@ -40,151 +40,182 @@ export function preprocessName(raw: string): { column: string; descending: boole
   return { column: name, descending };
 }
 
-/** The pydantic traversal guard (400), for filters that start with `filter:tasks:` and for ordering keys. */
-function traversalProblem(raw: string): string | undefined {
-  const { column } = preprocessName(raw);
-  if (!column.includes("__") || column.startsWith("data.")) return undefined;
-  if (TRAVERSAL_ALLOWED.has(column)) return `unclear:${column}`;
-  return `"__" is not generally allowed in filters (${column})`;
-}
+/**
+ * Collects what PrepareParams (pydantic v2) finds. Shape errors are collected and answered as 500
+ * at the end; the `__` traversal guard raises a DRF error from inside a validator, which pydantic
+ * does not collect, so any traversal it reaches is the answer (400).
+ */
+class Reader {
+  readonly problems: BodyProblem[] = [];
+  traversal: string | undefined;
+  allowListed: string | undefined;
 
-function readIds(v: Json, path: string): number[] {
-  if (v === undefined) return [];
-  if (!Array.isArray(v)) return fail(500, `${path}: not a list`);
-  return (v as readonly JsonValue[]).map((x, i) => {
-    if (typeof x === "number" && Number.isInteger(x)) return x;
-    if (typeof x === "string" || typeof x === "number" || typeof x === "boolean") return fail("unclear", `${path}[${i}]: pydantic may coerce ${JSON.stringify(x)}`);
-    return fail(500, `${path}[${i}]: not an integer`);
-  });
-}
+  problem(status: 500 | "unclear", message: string): void {
+    this.problems.push(new BodyProblem(status, message));
+  }
 
-/** selectedItems after `get_prepare_params` (§5.4): undefined = absent (all tasks); may be a JSON string. */
-function decodeSelection(body: { readonly [k: string]: JsonValue }): { readonly [k: string]: JsonValue } | undefined {
-  if (!Object.hasOwn(body, "selectedItems")) return undefined;
-  let sel: Json = body.selectedItems;
-  if (typeof sel === "string") {
-    try {
-      sel = JSON.parse(sel) as JsonValue;
-    } catch {
-      return fail(500, "selectedItems must be JSON encoded string for dict");
+  guard(raw: string): void {
+    const { column } = preprocessName(raw);
+    if (!column.includes("__") || column.startsWith("data.")) return;
+    if (TRAVERSAL_ALLOWED.has(column)) this.allowListed ??= column;
+    else this.traversal ??= `"__" is not generally allowed in filters (${column})`;
+  }
+
+  ids(v: Json, path: string): number[] {
+    if (v === undefined) return [];
+    if (!Array.isArray(v)) {
+      this.problem(500, `${path}: not a list`);
+      return [];
     }
+    return (v as readonly JsonValue[]).flatMap((x, i) => {
+      if (typeof x === "number" && Number.isInteger(x)) return [x];
+      if (typeof x === "string" || typeof x === "boolean") this.problem("unclear", `${path}[${i}]: pydantic may coerce ${JSON.stringify(x)}`);
+      else this.problem(500, `${path}[${i}]: not an integer`);
+      return [];
+    });
   }
-  if (!isObject(sel)) return fail(500, "selectedItems must be dict");
-  return sel;
+
+  selection(sel: { readonly [k: string]: JsonValue }): { all: boolean; ids: number[] } | undefined {
+    const all = sel.all;
+    let flag: boolean | undefined;
+    if (typeof all === "boolean") flag = all;
+    else if (all === 0 || all === 1) flag = all === 1;
+    else if (typeof all === "string") this.problem("unclear", `selectedItems.all: pydantic may coerce ${JSON.stringify(all)}`);
+    else this.problem(500, "selectedItems.all: a boolean is required");
+    const included = this.ids(sel.included, "selectedItems.included");
+    const excluded = this.ids(sel.excluded, "selectedItems.excluded");
+    return flag === undefined ? undefined : { all: flag, ids: flag ? excluded : included };
+  }
+
+  /** One Filter model: child_filters, filter, operator, type, value (pydantic's field order). */
+  condition(item: Json, path: string, depth: number): (OCondition & { children: OCondition[] }) | undefined {
+    if (!isObject(item)) {
+      this.problem(500, `${path}: not an object`);
+      return undefined;
+    }
+    let children: OCondition[] = [];
+    const hasPlural = Object.hasOwn(item, "child_filters");
+    const rawChildren = hasPlural ? item.child_filters : Object.hasOwn(item, "child_filter") ? (item.child_filter === null ? [] : [item.child_filter as JsonValue]) : [];
+    if (!Array.isArray(rawChildren)) this.problem(500, `${path}.child_filters: a list is required`);
+    else {
+      children = (rawChildren as readonly JsonValue[]).flatMap((c, i) => {
+        const child = this.condition(c, `${path}.child_filters[${i}]`, depth + 1);
+        if (!child) return [];
+        if (child.children.length > 0) this.problem(500, `${path}: child filters cannot contain nested child filters`);
+        const { children: _, ...rest } = child;
+        return [rest];
+      });
+    }
+    let ok = true;
+    if (typeof item.filter === "string") {
+      if (item.filter.startsWith("filter:tasks:")) this.guard(item.filter);
+    } else {
+      this.problem(500, `${path}.filter: a string is required`);
+      ok = false;
+    }
+    for (const key of ["operator", "type"] as const) {
+      if (typeof item[key] !== "string") {
+        this.problem(500, `${path}.${key}: a string is required`);
+        ok = false;
+      }
+    }
+    const value = item.value;
+    if (value === undefined || value === null) {
+      this.problem(500, `${path}.value: a value is required (not null)`);
+      ok = false;
+    } else if (isObject(value)) {
+      const ends = [value.min, value.max];
+      if (!ends.every((e) => typeof e === "number" || typeof e === "string")) {
+        this.problem(500, `${path}.value: {min, max} of numbers or strings is required`);
+        ok = false;
+      }
+    }
+    if (!ok) return undefined;
+    const filter = item.filter as string;
+    const skipped = !filter.startsWith("filter:tasks:");
+    const v = isObject(value as Json) ? { min: (value as { min: JsonValue }).min, max: (value as { max: JsonValue }).max } : (value as JsonValue);
+    return {
+      column: preprocessName(filter).column,
+      operator: item.operator as string,
+      type: item.type as string,
+      value: v,
+      children,
+      ...(skipped ? { skipped: true as const } : {}),
+    };
+  }
 }
 
-function validateSelection(sel: { readonly [k: string]: JsonValue }): { all: boolean; ids: number[] } {
-  if (!Object.hasOwn(sel, "all") || sel.all === null || typeof sel.all === "object") return fail(500, "selectedItems.all: field required (a boolean)");
-  if (typeof sel.all !== "boolean") return fail("unclear", `selectedItems.all: pydantic may coerce ${JSON.stringify(sel.all)}`);
-  const included = readIds(sel.included, "selectedItems.included");
-  const excluded = readIds(sel.excluded, "selectedItems.excluded");
-  return { all: sel.all, ids: sel.all ? excluded : included };
+/**
+ * selectedItems after `get_prepare_params` (§5.4): a non-dict, non-string is refused (500) before
+ * PrepareParams; a string is JSON-decoded (undecodable: 500) and handed on whatever it decodes to,
+ * so pydantic judges it. Returns "absent" (all tasks) or the value for pydantic.
+ */
+function decodeSelection(body: { readonly [k: string]: JsonValue }): JsonValue | "absent" {
+  if (!Object.hasOwn(body, "selectedItems")) return "absent";
+  const sel = body.selectedItems as JsonValue;
+  if (isObject(sel)) return sel;
+  if (typeof sel !== "string") return fail(500, "selectedItems must be dict");
+  try {
+    return JSON.parse(sel) as JsonValue;
+  } catch {
+    return fail(500, "selectedItems must be JSON encoded string for dict");
+  }
 }
 
-function readCondition(item: Json, path: string, depth: number, traversal: string[]): OCondition & { children: OCondition[] } {
-  if (!isObject(item)) return fail(500, `${path}: not an object`);
-  for (const key of ["filter", "operator", "type"] as const) {
-    const v = item[key];
-    if (v === undefined || v === null || typeof v === "object") fail(500, `${path}.${key}: field required (a string)`);
-    if (typeof v !== "string") fail("unclear", `${path}.${key}: pydantic may coerce ${JSON.stringify(v)}`);
-  }
-  const filter = item.filter as string;
-  if (filter.startsWith("filter:tasks:")) {
-    const problem = traversalProblem(filter);
-    if (problem) traversal.push(problem);
-  }
-  if (!Object.hasOwn(item, "value") || item.value === null) fail(500, `${path}.value: none is not an allowed value`);
-  const value = item.value as JsonValue;
-  if (isObject(value)) {
-    const keys = Object.keys(value);
-    if (!keys.includes("min") || !keys.includes("max")) fail(500, `${path}.value: {min, max} required`);
-    if (keys.length !== 2) fail("unclear", `${path}.value: extra keys next to min/max`);
-    for (const end of [value.min, value.max]) if (typeof end !== "number" && typeof end !== "string") fail(500, `${path}.value: min/max must be numbers or strings`);
-  }
-  let children: OCondition[] = [];
-  const plural = item.child_filters, singular = item.child_filter;
-  if (plural !== undefined && plural !== null) {
-    if (!Array.isArray(plural)) fail(500, `${path}.child_filters: not a list`);
-    children = (plural as readonly JsonValue[]).map((c, i) => readCondition(c, `${path}.child_filters[${i}]`, depth + 1, traversal));
-  } else if (singular !== undefined && singular !== null) {
-    children = [readCondition(singular, `${path}.child_filter`, depth + 1, traversal)];
-  }
-  if (depth > 0 && children.length > 0) fail(500, `${path}: only one nesting level is allowed`);
-  const skipped = !filter.startsWith("filter:tasks:");
-  const { column } = preprocessName(filter);
-  return {
-    column,
-    operator: item.operator as string,
-    type: item.type as string,
-    value,
-    children,
-    ...(skipped ? { skipped: true as const } : {}),
-  };
-}
-
-/** The body as the server reads it: an OQuery, or the status it answers. */
+/** The body as the server reads it: an OQuery, or the status it answers (thrown). */
 export function readBody(body: unknown): OQuery {
   if (!isObject(body as Json)) return fail(500, "the body is not an object");
   const b = body as { readonly [k: string]: JsonValue };
-  const rawSel = decodeSelection(b);
-  const traversal: string[] = [];
-  const shapeProblems: BodyProblem[] = [];
-  const attempt = <T>(f: () => T): T | undefined => {
-    try {
-      return f();
-    } catch (e) {
-      if (e instanceof BodyProblem) {
-        shapeProblems.push(e);
-        return undefined;
+  const rawSel = decodeSelection(b); // get_prepare_params, before PrepareParams
+  const r = new Reader();
+
+  // PrepareParams field order: ordering, selectedItems, filters.
+  let ordering: OOrdering | undefined;
+  if (Object.hasOwn(b, "ordering")) {
+    const o = b.ordering;
+    if (!Array.isArray(o)) r.problem(500, "ordering: a list of strings is required");
+    else if (!o.every((k) => typeof k === "string")) r.problem(500, "ordering: every key must be a string");
+    else {
+      for (const key of o as string[]) r.guard(key);
+      const first = o[0] as string | undefined;
+      if (first !== undefined) {
+        const { column, descending } = preprocessName(first);
+        ordering = { column, descending, displayKey: first.replace(/^[-+]+/, "") };
       }
-      throw e;
     }
-  };
-  const selection = rawSel ? attempt(() => validateSelection(rawSel)) : { all: true, ids: [] };
+  }
+  let selection: { all: boolean; ids: number[] } | undefined = { all: true, ids: [] };
+  if (rawSel === null) selection = undefined; // Optional[SelectedItems]: None selects everything
+  else if (rawSel !== "absent") {
+    if (isObject(rawSel)) selection = r.selection(rawSel);
+    else r.problem(500, "selectedItems: a dict is required");
+  }
 
   let lines: OLine[] = [];
   let conjunction: "and" | "or" = "and";
   const filters = b.filters;
   if (filters !== undefined && filters !== null) {
-    attempt(() => {
-      if (!isObject(filters)) fail(500, "filters: not an object");
-      const f = filters as { readonly [k: string]: JsonValue };
-      if (f.conjunction !== "and" && f.conjunction !== "or") fail(500, "filters.conjunction: 'and' or 'or' required");
-      conjunction = f.conjunction as "and" | "or";
-      if (!Array.isArray(f.items)) fail(500, "filters.items: a list is required");
-      lines = (f.items as readonly JsonValue[]).map((item, i) => {
-        const c = readCondition(item, `filters.items[${i}]`, 0, traversal);
-        const { children, ...root } = c;
-        return { root, children };
-      });
-    });
+    if (!isObject(filters)) r.problem(500, "filters: an object is required");
+    else {
+      if (filters.conjunction === "and" || filters.conjunction === "or") conjunction = filters.conjunction;
+      else r.problem(500, "filters.conjunction: 'and' or 'or' is required");
+      if (!Array.isArray(filters.items)) r.problem(500, "filters.items: a list is required");
+      else {
+        lines = (filters.items as readonly JsonValue[]).flatMap((item, i) => {
+          const c = r.condition(item, `filters.items[${i}]`, 0);
+          if (!c) return [];
+          const { children, ...root } = c;
+          return [{ root, children }];
+        });
+      }
+    }
   }
 
-  let ordering: OOrdering | undefined;
-  if (Object.hasOwn(b, "ordering")) {
-    attempt(() => {
-      const o = b.ordering;
-      if (!Array.isArray(o)) return fail(500, "ordering: a list of strings is required");
-      for (const [i, key] of (o as readonly JsonValue[]).entries()) {
-        if (typeof key !== "string") fail(key === null || typeof key === "object" ? 500 : "unclear", `ordering[${i}]: a string is required`);
-        const problem = traversalProblem(key as string);
-        if (problem) traversal.push(problem);
-      }
-      const first = o[0];
-      if (typeof first === "string") {
-        const { column, descending } = preprocessName(first);
-        ordering = { column, descending, displayKey: first.replace(/^[-+]+/, "") };
-      }
-    });
-  }
-
-  // The traversal guard raises a DRF error out of pydantic: it wins over shape errors.
-  const definite = traversal.find((t) => !t.startsWith("unclear:"));
-  if (definite) fail(400, definite);
-  if (traversal.length) fail("unclear", `allow-listed traversal ${traversal[0]}`);
-  const hard = shapeProblems.find((p) => p.status === 500);
+  if (r.traversal) fail(400, r.traversal);
+  const hard = r.problems.find((p) => p.status === 500);
   if (hard) throw hard;
-  if (shapeProblems.length) throw shapeProblems[0];
+  if (r.problems[0]) throw r.problems[0];
+  if (r.allowListed) fail("unclear", `the allow-listed traversal ${r.allowListed}`);
 
   const cdt = b.columnsDisplayType;
   return {

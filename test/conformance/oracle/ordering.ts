@@ -57,10 +57,14 @@ export function planOrdering(ordering: OOrdering | undefined, ctx: Ctx, filtered
       return { compare: unordered };
     }
     const text = (t: TaskFacts) => keyText(dataValue(t, path) as JsonValue | undefined);
-    const wantsNumber = displayTypes?.[ordering.displayKey] === "Number";
+    // LS looks the raw key up (`tasks:-data.x` and `data.x` miss a `tasks:data.x` entry); the spec
+    // names only `tasks:data.<key>`. Where the two readings differ, both orders are accepted.
+    const raw = displayTypes?.[ordering.displayKey] === "Number";
+    const canonical = displayTypes?.[`tasks:${column}`] === "Number";
+    if (raw !== canonical) ctx.notes.push(`unspecified: columnsDisplayType looked up by ${ordering.displayKey} or tasks:${column}`);
     const modes = new Set<"number" | "text">();
-    if (!wantsNumber) modes.add("text");
-    else {
+    if (!raw || !canonical) modes.add("text");
+    if (raw || canonical) {
       // The numeric cast is tried over the filtered rows; one non-numeric text falls back to text.
       let definiteBad = false, maybeBad = false;
       for (const [id, member] of filtered) {

@@ -86,3 +86,23 @@ export function certainIds(result: ResultSpec): number[] {
 export function isDefinite(result: ResultSpec): boolean {
   return [...result.members.values()].every((v) => v !== "either");
 }
+
+/** Ways two predictions contradict each other (empty = some answer satisfies both). */
+export function conflicts(a: Outcome, b: Outcome): string[] {
+  const shared = a.errors.some((e) => b.errors.some((f) => f.status === e.status));
+  if (!a.result || !b.result) {
+    if (shared) return [];
+    if (!a.result && !b.result) return [`errors differ: ${describeErrors(a.errors)} vs ${describeErrors(b.errors)}`];
+    return !a.result ? [`expected ${describeErrors(a.errors)}, the other side evaluates`] : [`expected a result, the other side answers ${describeErrors(b.errors)}`];
+  }
+  const problems: string[] = [];
+  const ra = a.result, rb = b.result;
+  for (const [id, va] of ra.members) {
+    const vb = rb.members.get(id);
+    if (vb === undefined) problems.push(`task ${id} unknown to the other side`);
+    else if (va !== "either" && vb !== "either" && va !== vb) problems.push(`task ${id}: ${va ? "in" : "out"} vs ${vb ? "in" : "out"}`);
+  }
+  const ids = [...ra.members.keys()].filter((id) => ra.members.get(id) !== false && rb.members.get(id) !== false);
+  for (const x of ids) for (const y of ids) if (x < y && ra.compare(x, y) * rb.compare(x, y) < 0) problems.push(`order of tasks ${x} and ${y} differs`);
+  return problems;
+}
