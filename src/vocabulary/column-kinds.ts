@@ -45,13 +45,17 @@ export interface ColumnKind {
   readonly description: string;
 }
 
-/** The wire type the builder sends for a `dataAny` condition, inferred from the encoded value. */
+/**
+ * The wire type the builder sends for a `dataAny` condition: Number for numeric values, Boolean
+ * for booleans — each only where that type's kind has the operator — otherwise String.
+ */
 export function inferDataType(operator: string, value: unknown): "Number" | "Boolean" | "String" {
   if (operator === "empty") return "String";
   const parts =
     Array.isArray(value) ? value : typeof value === "object" && value !== null ? Object.values(value) : [value];
-  if (parts.length > 0 && parts.every((v) => typeof v === "number")) return "Number";
-  if (parts.length > 0 && parts.every((v) => typeof v === "boolean")) return "Boolean";
+  const has = (kind: "dataNumber" | "dataBoolean") => Object.hasOwn(columnKinds[kind].operators, operator);
+  if (parts.length > 0 && parts.every((v) => typeof v === "number") && has("dataNumber")) return "Number";
+  if (parts.length > 0 && parts.every((v) => typeof v === "boolean") && has("dataBoolean")) return "Boolean";
   return "String";
 }
 

@@ -21,7 +21,10 @@ const EXPECTED =
 /** Normalise a builder input to the server's UTC wire form, keeping sub-millisecond digits. */
 export function toWireDatetime(input: unknown): DatetimeResult {
   if (input instanceof Date) {
-    return Number.isNaN(input.getTime()) ? { ok: false, expected: EXPECTED } : { ok: true, value: input.toISOString() };
+    if (Number.isNaN(input.getTime())) return { ok: false, expected: EXPECTED };
+    const iso = input.toISOString();
+    // Years outside 0000-9999 print as "+010000-…", which the server's strptime cannot read.
+    return WIRE_DATETIME.test(iso) ? { ok: true, value: iso } : { ok: false, expected: `${EXPECTED}; year out of range 0000-9999` };
   }
   if (typeof input !== "string") return { ok: false, expected: EXPECTED };
   if (WIRE_DATETIME.test(input)) return { ok: true, value: input };

@@ -1,4 +1,4 @@
-import { toWireDatetime, WIRE_DATETIME, type DatetimeInput } from "./datetime.js";
+import { toWireDatetime, WIRE_DATETIME, wireDatetimeMicros, type DatetimeInput } from "./datetime.js";
 import type { JsonValue } from "./json.js";
 
 /**
@@ -58,10 +58,15 @@ const bad = (expected: string): Encoded => ({ ok: false, expected });
 const isRange = (v: unknown): v is { min: unknown; max: unknown } =>
   typeof v === "object" && v !== null && !Array.isArray(v) && "min" in v && "max" in v && Object.keys(v).length === 2;
 
+/**
+ * A list shape. `scalarAllowed`: the builder also takes a single item (and sends a one-item list);
+ * `wireScalar`: the server also reads a single item as a one-item list (user and annotation ids),
+ * so a scalar on the wire is documented, not a deviation.
+ */
 function list(
   expected: string,
   item: (v: unknown) => boolean,
-  opts: { scalarAllowed?: boolean } = {},
+  opts: { scalarAllowed?: boolean; wireScalar?: boolean } = {},
 ): ShapeRow {
   return {
     expected,
@@ -70,7 +75,7 @@ function list(
       if (!arr || arr.length === 0 || !arr.every(item)) return bad(expected);
       return ok(Object.freeze([...arr]));
     },
-    isWire: (v) => Array.isArray(v) && v.length > 0 && v.every(item),
+    isWire: (v) => (Array.isArray(v) ? v.length > 0 && v.every(item) : opts.wireScalar === true && item(v)),
   };
 }
 
@@ -109,8 +114,9 @@ export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
     isWire: (v) => typeof v === "string" && WIRE_DATETIME.test(v),
   },
   datetimeRange: {
+    // Compare instants, not text: ".000Z" and ".000500Z" differ in length.
     ...range("{ min: Date | ISO string, max: Date | ISO string }", datetimeEnd, (a: string, b: string) =>
-      a < b ? -1 : a > b ? 1 : 0,
+      Math.sign((wireDatetimeMicros(a) ?? 0) - (wireDatetimeMicros(b) ?? 0)),
     ),
     isWire: (v) => isRange(v) && wireDatetimeEnd(v.min).ok && wireDatetimeEnd(v.max).ok,
   },
@@ -139,8 +145,8 @@ export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
   scalarList: list("a non-empty array of strings, numbers or booleans", (v) =>
     typeof v === "string" || typeof v === "boolean" || finite(v),
   ),
-  idList: list("an integer id or a non-empty array of integer ids", int, { scalarAllowed: true }),
-  userIds: list("a user id or a non-empty array of user ids", int, { scalarAllowed: true }),
+  idList: list("an integer id or a non-empty array of integer ids", int, { scalarAllowed: true, wireScalar: true }),
+  userIds: list("a user id or a non-empty array of user ids", int, { scalarAllowed: true, wireScalar: true }),
   stringList: list("a string or a non-empty array of strings", (v) => typeof v === "string", { scalarAllowed: true }),
   json: {
     expected: "a JSON-serialisable value (sent as JSON text)",

@@ -248,3 +248,19 @@ describe("run", () => {
     expect(() => loose(selection)("1")).toThrow('project: expected a positive integer project id or a client project handle, found string "1"');
   });
 });
+
+describe("edge cases found by the round trip", () => {
+  test("an untyped data inList of booleans is sent as String (Boolean has no in_list)", () => {
+    expect(selection(1).where("tasks:data.flag").inList([true]).toJSON().filters?.items[0]?.type).toBe("String");
+    expect(selection(1).where("tasks:data.flag").equal(true).toJSON().filters?.items[0]?.type).toBe("Boolean");
+  });
+  test("datetime ranges compare instants, not text", () => {
+    const v = selection(1).where("tasks:created_at").in({ min: "2024-01-01T00:00:00.000Z", max: "2024-01-01T00:00:00.000500Z" });
+    expect(v.toJSON().filters?.items[0]?.value).toEqual({ min: "2024-01-01T00:00:00.000Z", max: "2024-01-01T00:00:00.000500Z" });
+    expect(() => selection(1).where("tasks:created_at").in({ min: "2024-01-01T00:00:00.000500Z", max: "2024-01-01T00:00:00.000Z" })).toThrow(/min <= max/);
+    selection(1).where("tasks:created_at").in({ min: "2024-01-01T01:00:00+01:00", max: "2024-01-01" });
+  });
+  test("Dates outside years 0000-9999 are refused (the server cannot parse them)", () => {
+    expect(() => selection(1).where("tasks:created_at").greater(new Date(Date.UTC(10000, 0, 1)))).toThrow(/year out of range/);
+  });
+});
