@@ -1,0 +1,26 @@
+/** The semantics engine as a system under test: an answer (ids, or the status it would send). */
+import { evaluate, EvaluationError } from "../../src/semantics/index.js";
+import type { Dataset } from "../../src/semantics/records.js";
+import type { QueryNode } from "../../src/query/nodes.js";
+import { parseQueryBody } from "../../src/wire/parse.js";
+import type { Answer } from "./oracle/outcome.js";
+
+export function engineAnswer(dataset: Dataset, query: QueryNode): Answer {
+  try {
+    return { status: 200, ids: evaluate(dataset, query).ids };
+  } catch (error) {
+    if (error instanceof EvaluationError) return { status: error.status, detail: error.detail };
+    throw error;
+  }
+}
+
+/** A raw body through the wire parser, then the engine (the mock's path without HTTP). */
+export function engineBodyAnswer(dataset: Dataset, body: unknown): Answer {
+  const parsed = parseQueryBody(body);
+  if (parsed.answer) return { status: parsed.answer.status, detail: parsed.answer.detail };
+  if (!parsed.query) throw new Error("parseQueryBody returned neither a query nor an answer");
+  return engineAnswer(dataset, parsed.query);
+}
+
+/** The ids of a successful answer, or undefined for an error. */
+export const idsOf = (answer: Answer): readonly number[] | undefined => (answer.status === 200 && "ids" in answer ? answer.ids : undefined);
