@@ -4,14 +4,20 @@
  * string raised by the server lands in `non_field_errors`, server-api §2.1). A 500 is any other
  * Python or Postgres exception: `detail` is its text.
  */
+import type { JsonValue } from "../vocabulary/json.js";
+
 export type EvaluationStatus = 400 | 500;
+export type ValidationErrors = { readonly [field: string]: JsonValue };
+
+const flatten = (v: JsonValue): string[] =>
+  typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flatten) : v !== null && typeof v === "object" ? Object.values(v).flatMap((x) => flatten(x as JsonValue)) : [String(v)];
 
 export interface EvaluationErrorInit {
   readonly status: EvaluationStatus;
   /** The server's `detail` (or the closest text we know). */
   readonly detail: string;
   /** For 400s: the server's `validation_errors`. */
-  readonly validationErrors?: Readonly<Record<string, readonly string[]>>;
+  readonly validationErrors?: ValidationErrors;
   /** Where in the query body the cause is, e.g. `filters.items[1].child_filters[0].value`. */
   readonly path: string;
   /** What the server expected there, in words. */
@@ -29,14 +35,14 @@ export class EvaluationError extends Error {
   override readonly name = "EvaluationError";
   readonly status: EvaluationStatus;
   readonly detail: string;
-  readonly validationErrors: Readonly<Record<string, readonly string[]>> | undefined;
+  readonly validationErrors: ValidationErrors | undefined;
   readonly path: string;
   readonly expected: string;
   readonly found: string;
   readonly unsupported: boolean;
 
   constructor(init: EvaluationErrorInit) {
-    super(`${init.path}: expected ${init.expected}, found ${init.found} (the server answers ${init.status}: ${init.validationErrors ? Object.values(init.validationErrors).flat().join(" ") : init.detail})`);
+    super(`${init.path}: expected ${init.expected}, found ${init.found} (the server answers ${init.status}: ${init.validationErrors ? flatten(init.validationErrors).join(" ") : init.detail})`);
     this.status = init.status;
     this.detail = init.detail;
     this.validationErrors = init.validationErrors;

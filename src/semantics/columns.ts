@@ -1,0 +1,161 @@
+import { columns, type ColumnName } from "../vocabulary/columns.js";
+import type { JsonValue } from "../vocabulary/json.js";
+import { computed, type PreparedDataset } from "./dataset.js";
+import { jsonbCompare } from "./jsonb.js";
+import type { AnnotationRecord, PredictionRecord, TaskRecord } from "./records.js";
+
+/**
+ * How the engine reads each community column, as the database column or annotation the server
+ * filters and orders on (server-semantics §1, managers.py `DATA_MANAGER_ANNOTATIONS_MAP`). The
+ * table is keyed by the vocabulary's community columns, so a new column there is a compile error
+ * here until the engine knows how to read it.
+ */
+export type ScalarDb = "int" | "float" | "timestamp" | "bool" | "text";
+export type Scalar = number | string | boolean;
+
+export interface ScalarColumn {
+  readonly db: ScalarDb;
+  /** The Django field name, as it appears in the server's error texts. */
+  readonly field: string;
+  /** A nullable model foreign key: Django adds `OR col IS NULL` when it negates a lookup. */
+  readonly nullableFk?: boolean;
+  /** The value of task `i` (timestamps in microseconds; null = SQL NULL). */
+  readonly read: (ds: PreparedDataset) => (i: number) => Scalar | null;
+}
+
+/** An `ArrayAgg` annotation: one element per joined row, `[NULL]` for a task with no rows. */
+export interface ArrayColumn {
+  readonly db: "array";
+  readonly field: string;
+  readonly element: "int" | "text" | "json";
+  readonly read: (ds: PreparedDataset) => (i: number) => readonly (Scalar | JsonValue)[];
+}
+
+export type EngineColumn = ScalarColumn | ArrayColumn;
+
+type CommunityColumn = { [C in ColumnName]: (typeof columns)[C]["edition"] extends "community" ? C : never }[ColumnName];
+
+const nanToNull = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x);
+
+function numbers(pick: (c: ReturnType<typeof computed>) => ArrayLike<number>) {
+  return (ds: PreparedDataset) => {
+    const arr = pick(computed(ds));
+    return (i: number) => nanToNull(arr[i]);
+  };
+}
+
+function taskField<T extends Scalar | null>(get: (t: TaskRecord) => T) {
+  return (ds: PreparedDataset) => (i: number) => get(ds.tasks[i] as TaskRecord);
+}
+
+/** `ArrayAgg(rel__field [, distinct])` over a task's rows; NULL elements kept, `[NULL]` without rows. */
+function aggregate<R, V extends Scalar | JsonValue>(
+  rows: (ds: PreparedDataset) => readonly (readonly R[])[],
+  get: (r: R) => V | null,
+  distinct?: (a: V, b: V) => number,
+) {
+  return (ds: PreparedDataset) => {
+    const all = rows(ds);
+    const cache = new Map<number, readonly (V | null)[]>();
+    return (i: number): readonly (V | null)[] => {
+      let out = cache.get(i);
+      if (out) return out;
+      const list = all[i] as readonly R[];
+      if (list.length === 0) out = [null];
+      else {
+        const values = list.map(get);
+        if (distinct) {
+          const present = values.filter((v): v is V => v !== null).sort(distinct);
+          const unique = present.filter((v, k) => k === 0 || distinct(present[k - 1] as V, v) !== 0);
+          out = values.some((v) => v === null) ? [...unique, null] : unique;
+        } else out = values;
+      }
+      cache.set(i, out);
+      return out;
+    };
+  };
+}
+
+const annotationRows = (ds: PreparedDataset) => ds.annotations;
+const predictionRows = (ds: PreparedDataset) => ds.predictions;
+const byNumber = (a: number, b: number) => a - b;
+
+/** Import-storage link slots concatenated by `annotate_storage_filename` (settings.IO_STORAGES_IMPORT_LINK_NAMES). */
+export const STORAGE_LINK_SLOTS = 5;
+
+export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = {
+  id: { db: "int", field: "id", read: taskField((t) => t.id) },
+  inner_id: { db: "int", field: "inner_id", read: numbers((c) => c.innerId) },
+  completed_at: { db: "timestamp", field: "completed_at", read: numbers((c) => c.completedAt) },
+  total_annotations: { db: "int", field: "total_annotations", read: numbers((c) => c.totalAnnotations) },
+  cancelled_annotations: { db: "int", field: "cancelled_annotations", read: numbers((c) => c.cancelledAnnotations) },
+  total_predictions: { db: "int", field: "total_predictions", read: numbers((c) => c.totalPredictions) },
+  annotators: {
+    db: "array",
+    field: "annotators",
+    element: "int",
+    read: aggregate(annotationRows, (a: AnnotationRecord) => a.completed_by, byNumber),
+  },
+  annotations_results: {
+    db: "array",
+    field: "annotations_results",
+    element: "json",
+    read: aggregate(annotationRows, (a: AnnotationRecord) => a.result as JsonValue, jsonbCompare),
+  },
+  annotations_ids: { db: "array", field: "annotations_ids", element: "int", read: aggregate(annotationRows, (a: AnnotationRecord) => a.id) },
+  predictions_score: { db: "float", field: "predictions_score", read: numbers((c) => c.predictionsScore) },
+  predictions_model_versions: {
+    db: "array",
+    field: "predictions_model_versions",
+    element: "text",
+    read: aggregate(predictionRows, (p: PredictionRecord) => p.model_version),
+  },
+  predictions_results: {
+    db: "array",
+    field: "predictions_results",
+    element: "json",
+    read: aggregate(predictionRows, (p: PredictionRecord) => p.result as JsonValue, jsonbCompare),
+  },
+  // Filtering reads F('file_upload__file'), the stored path (the list shows its basename).
+  file_upload: { db: "text", field: "file_upload_field", read: taskField((t) => t.file_upload) },
+  // CONCAT over the import-storage link keys joined by ';' (NULL keys print as ''); the record's
+  // key sits in the first slot. The server's value is never NULL and never ''.
+  storage_filename: {
+    db: "text",
+    field: "storage_filename",
+    read: taskField((t) => `${t.storage_filename ?? ""}${";".repeat(STORAGE_LINK_SLOTS - 1)}`),
+  },
+  created_at: { db: "timestamp", field: "created_at", read: numbers((c) => c.createdAt) },
+  updated_at: { db: "timestamp", field: "updated_at", read: numbers((c) => c.updatedAt) },
+  updated_by: { db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
+  avg_lead_time: { db: "float", field: "avg_lead_time", read: numbers((c) => c.avgLeadTime) },
+  draft_exists: {
+    db: "bool",
+    field: "draft_exists",
+    read: (ds) => {
+      const d = ds.draftExists;
+      return (i) => d[i] === 1;
+    },
+  },
+  unresolved_comment_count: { db: "int", field: "unresolved_comment_count", read: taskField((t) => t.unresolved_comment_count ?? 0) },
+};
+
+export function engineColumn(name: string): EngineColumn | undefined {
+  return Object.hasOwn(engineColumns, name) ? engineColumns[name as CommunityColumn] : undefined;
+}
+
+/** LSE agreement columns: a community server skips such a filter and orders by id instead (`is_agreement_related_field`). */
+export function isAgreementRelated(name: string): boolean {
+  return ["agreement", "agreement_selected", "_agreement", "_agreement_selected"].includes(name) || name.startsWith("dimension_agreement_");
+}
+
+/** The kind of a known column (from the vocabulary). */
+export function kindOfColumn(name: string): (typeof columns)[ColumnName]["kind"] | undefined {
+  return Object.hasOwn(columns, name) ? columns[name as ColumnName].kind : undefined;
+}
+
+/**
+ * `annotations__completed_by`, the one traversal the default DATA_MANAGER_FILTER_ALLOWLIST lets
+ * through that the engine can evaluate: a condition on the joined annotation row.
+ */
+export const ANNOTATION_AUTHOR_TRAVERSAL = "annotations__completed_by";

@@ -1,0 +1,221 @@
+import type { JsonValue } from "../vocabulary/json.js";
+import type { AnnotationRecord, Dataset, PredictionRecord, ProjectRecord, TaskRecord } from "./records.js";
+
+/**
+ * A dataset indexed for evaluation: the project's tasks in id order, annotations and predictions
+ * grouped by task, and each computed column built once, on first use, as a flat array. Building
+ * is lazy so a query pays only for the columns it filters or orders on.
+ */
+export class PreparedDataset {
+  readonly project: ProjectRecord;
+  /** The project's tasks, ascending by id (pipeline step 1: restrict to the project). */
+  readonly tasks: readonly TaskRecord[];
+  readonly indexById: ReadonlyMap<number, number>;
+  readonly source: Dataset;
+  readonly #memo = new Map<string, unknown>();
+
+  constructor(dataset: Dataset) {
+    this.source = dataset;
+    this.project = dataset.project;
+    const projectId = dataset.project.id;
+    const tasks: TaskRecord[] = [];
+    let sorted = true;
+    for (const t of dataset.tasks) {
+      if (t.project !== projectId) continue;
+      if (tasks.length > 0 && (tasks[tasks.length - 1] as TaskRecord).id >= t.id) sorted = false;
+      tasks.push(t);
+    }
+    if (!sorted) tasks.sort((a, b) => a.id - b.id);
+    this.tasks = tasks;
+    const index = new Map<number, number>();
+    tasks.forEach((t, i) => index.set(t.id, i));
+    this.indexById = index;
+  }
+
+  get size(): number {
+    return this.tasks.length;
+  }
+
+  /** Memoise a per-dataset structure under a key (columns, groupings, casts). */
+  memo<T>(key: string, build: () => T): T {
+    if (this.#memo.has(key)) return this.#memo.get(key) as T;
+    const value = build();
+    this.#memo.set(key, value);
+    return value;
+  }
+
+  /** Each task's annotations, ascending by id. */
+  get annotations(): readonly (readonly AnnotationRecord[])[] {
+    return this.memo("annotations", () => group(this.source.annotations, this.indexById, this.size));
+  }
+
+  /** Each task's predictions, ascending by id. */
+  get predictions(): readonly (readonly PredictionRecord[])[] {
+    return this.memo("predictions", () => group(this.source.predictions, this.indexById, this.size));
+  }
+
+  /** Does the task have a draft? */
+  get draftExists(): Uint8Array {
+    return this.memo("drafts", () => {
+      const out = new Uint8Array(this.size);
+      for (const d of this.source.drafts ?? []) {
+        const i = this.indexById.get(d.task);
+        if (i !== undefined) out[i] = 1;
+      }
+      return out;
+    });
+  }
+}
+
+function group<R extends { readonly id: number; readonly task: number }>(
+  records: readonly R[],
+  index: ReadonlyMap<number, number>,
+  size: number,
+): R[][] {
+  const out: R[][] = Array.from({ length: size }, () => []);
+  let sorted = true;
+  for (const r of records) {
+    const i = index.get(r.task);
+    if (i === undefined) continue;
+    const list = out[i] as R[];
+    if (list.length > 0 && (list[list.length - 1] as R).id > r.id) sorted = false;
+    list.push(r);
+  }
+  if (!sorted) for (const list of out) list.sort((a, b) => a.id - b.id);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timestamps of stored records
+
+const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * Microseconds since the epoch of a stored timestamp (ISO 8601; without a zone it is UTC, as the
+ * server's naive datetimes are), or null when it does not parse.
+ */
+export function recordMicros(text: string | null | undefined): number | null {
+  if (typeof text !== "string") return null;
+  const m = RECORD_TIME.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h), Number(mi), Number(s), 0);
+  let ms = date.getTime();
+  if (Number.isNaN(ms)) return null;
+  if (zone && zone !== "Z" && zone !== "z") {
+    const sign = zone.startsWith("-") ? -1 : 1;
+    const digits = zone.slice(1).replace(":", "");
+    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0")) * 60_000;
+  }
+  return ms * 1000 + Number(frac.slice(0, 6).padEnd(6, "0"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Computed columns (server-semantics §1; tasks/models.py, data_manager/managers.py)
+
+export interface ComputedColumns {
+  readonly totalAnnotations: Int32Array;
+  readonly cancelledAnnotations: Int32Array;
+  readonly totalPredictions: Int32Array;
+  readonly isLabeled: Uint8Array;
+  /** The newest annotation's created_at (by id), only for labeled tasks; NaN when NULL. */
+  readonly completedAt: Float64Array;
+  readonly completedAtText: readonly (string | null)[];
+  /** NaN when NULL. */
+  readonly predictionsScore: Float64Array;
+  readonly avgLeadTime: Float64Array;
+  readonly innerId: Float64Array;
+  readonly createdAt: Float64Array;
+  readonly updatedAt: Float64Array;
+}
+
+/** The project's `skip_queue`: with IGNORE_SKIPPED, skipped annotations also complete a task. */
+function countsSkipped(project: ProjectRecord): boolean {
+  return project.skip_queue === "IGNORE_SKIPPED";
+}
+
+export function computed(ds: PreparedDataset): ComputedColumns {
+  return ds.memo("computed", () => {
+    const n = ds.size;
+    const total = new Int32Array(n), cancelled = new Int32Array(n), preds = new Int32Array(n);
+    const labeled = new Uint8Array(n);
+    const completedAt = new Float64Array(n).fill(NaN);
+    const completedAtText: (string | null)[] = new Array<string | null>(n).fill(null);
+    const score = new Float64Array(n).fill(NaN), lead = new Float64Array(n).fill(NaN);
+    const inner = new Float64Array(n), created = new Float64Array(n), updated = new Float64Array(n);
+    const anns = ds.annotations, predictions = ds.predictions;
+    const skipped = countsSkipped(ds.project);
+    const modelVersion = ds.project.model_version;
+    for (let i = 0; i < n; i++) {
+      const task = ds.tasks[i] as TaskRecord;
+      const list = anns[i] as readonly AnnotationRecord[];
+      let finished = 0, leadSum = 0, leadCount = 0, nCancelled = 0;
+      for (const a of list) {
+        if (a.was_cancelled) nCancelled++;
+        // Task.completed_annotations: not cancelled and with a result (all of them with IGNORE_SKIPPED).
+        if (skipped || (!a.was_cancelled && a.result !== null)) finished++;
+        if (typeof a.lead_time === "number") (leadSum += a.lead_time), leadCount++;
+      }
+      cancelled[i] = nCancelled;
+      total[i] = list.length - nCancelled;
+      // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
+      if (finished >= (task.overlap ?? 1)) labeled[i] = 1;
+      if (labeled[i] && list.length > 0) {
+        const newest = list[list.length - 1] as AnnotationRecord;
+        completedAt[i] = recordMicros(newest.created_at) ?? NaN;
+        completedAtText[i] = newest.created_at;
+      }
+      if (leadCount > 0) lead[i] = leadSum / leadCount;
+      // annotate_predictions_score: Avg(score), only the project's model_version when it is set.
+      let sum = 0, count = 0;
+      const plist = predictions[i] as readonly PredictionRecord[];
+      preds[i] = plist.length;
+      for (const p of plist) {
+        if (modelVersion !== null && modelVersion !== undefined && p.model_version !== modelVersion) continue;
+        if (typeof p.score === "number") (sum += p.score), count++;
+      }
+      if (count > 0) score[i] = sum / count;
+      inner[i] = task.inner_id ?? i + 1;
+      created[i] = recordMicros(task.created_at) ?? NaN;
+      updated[i] = recordMicros(task.updated_at) ?? NaN;
+    }
+    return {
+      totalAnnotations: total,
+      cancelledAnnotations: cancelled,
+      totalPredictions: preds,
+      isLabeled: labeled,
+      completedAt,
+      completedAtText,
+      predictionsScore: score,
+      avgLeadTime: lead,
+      innerId: inner,
+      createdAt: created,
+      updatedAt: updated,
+    };
+  });
+}
+
+/** A task's `data` value at a path of keys (an object key, or an index into a list). */
+export function dataAt(data: { readonly [key: string]: JsonValue }, path: readonly PathStep[]): JsonValue | undefined {
+  let cur: JsonValue | undefined = data as JsonValue;
+  for (const step of path) {
+    if (cur === undefined || cur === null || typeof cur !== "object") return undefined;
+    if (Array.isArray(cur)) {
+      if (step.index === undefined) return undefined;
+      const at: number = step.index < 0 ? cur.length + step.index : step.index;
+      cur = cur[at];
+    } else {
+      if (step.key === undefined) return undefined;
+      cur = Object.hasOwn(cur, step.key) ? (cur as { readonly [k: string]: JsonValue })[step.key] : undefined;
+    }
+  }
+  return cur;
+}
+
+/** One step of a jsonb path: `->'key'`, `->0`, or a `#>` text step that works on both. */
+export interface PathStep {
+  readonly key: string | undefined;
+  readonly index: number | undefined;
+}

@@ -1,0 +1,98 @@
+import type { QueryNode, SelectedItemsNode } from "../query/nodes.js";
+import { computed, PreparedDataset } from "./dataset.js";
+import { derivedAt } from "./derived.js";
+import { EvaluationError } from "./errors.js";
+import { compileFilters } from "./filters.js";
+import { compileOrdering } from "./ordering.js";
+import { Pending } from "./pieces.js";
+import type { Dataset, DerivedColumns, TaskRecord } from "./records.js";
+
+export interface EvaluateOptions {
+  /**
+   * Order the result (default true). The actions endpoint drops the ordering for most actions
+   * (server-api §1.3): with `false` the ids come by id and ordering errors cannot occur.
+   */
+  readonly ordering?: boolean;
+}
+
+export interface Evaluation {
+  /** The task ids the server would list or act on: filtered, ordered, then narrowed by selectedItems. */
+  readonly ids: readonly number[];
+  /** The computed columns of one task of the project (as the list endpoint shows them). */
+  derived(id: number): DerivedColumns;
+  /** The list endpoint's totals over `ids`: count and the sums of the two counters. */
+  totals(): { readonly total: number; readonly total_annotations: number; readonly total_predictions: number };
+}
+
+/**
+ * Evaluate a query against one project's data the way the server does (server-semantics §2.3):
+ * filters, then ordering, then selectedItems. Throws EvaluationError where the server answers
+ * 400 or 500. Pass a PreparedDataset to reuse its indexes across calls.
+ */
+export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, options: EvaluateOptions = {}): Evaluation {
+  const ds = dataset instanceof PreparedDataset ? dataset : new PreparedDataset(dataset);
+  const pending = new Pending();
+  const filter = compileFilters(ds, query.filters, pending);
+  if (filter.k === "none") return result(ds, []);
+  // Django prepares lookup values at .filter(); the SQL compiler then resolves ORDER BY, then WHERE.
+  throwFirst(pending.filter);
+  const order = options.ordering === false ? undefined : compileOrdering(ds, query.ordering, query.columnsDisplayType);
+  if (order?.k === "error") throw order.error;
+  throwFirst(pending.compile);
+  if (ds.size > 0) throwFirst(pending.sql);
+
+  let indexes: number[] = [];
+  if (filter.k === "all") indexes = Array.from({ length: ds.size }, (_, i) => i);
+  else {
+    const test = filter.test;
+    for (let i = 0; i < ds.size; i++) if (test(i)) indexes.push(i);
+  }
+  if (order?.k === "ok") indexes = order.sort(indexes);
+  return result(ds, select(ds, indexes, query.selectedItems));
+}
+
+function throwFirst(errors: readonly EvaluationError[]): void {
+  if (errors.length > 0) throw errors[0];
+}
+
+/**
+ * selectedItems after filtering and ordering (server-semantics §5.2): `{all: false, included}`
+ * keeps the included ids, `{all: true, excluded}` drops the excluded; an empty list restricts
+ * nothing (so `{all: false, included: []}` selects every filtered task).
+ */
+function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsNode | undefined): readonly number[] {
+  const ids = indexes.map((i) => (ds.tasks[i] as TaskRecord).id);
+  if (!selected) return ids;
+  if (selected.all === false && selected.included.length > 0) {
+    const keep = new Set(selected.included);
+    return ids.filter((id) => keep.has(id));
+  }
+  if (selected.all === true && selected.excluded.length > 0) {
+    const drop = new Set(selected.excluded);
+    return ids.filter((id) => !drop.has(id));
+  }
+  return ids;
+}
+
+function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
+  return Object.freeze({
+    ids: Object.freeze(ids),
+    derived(id: number): DerivedColumns {
+      const i = ds.indexById.get(id);
+      if (i === undefined) throw new RangeError(`derived(${id}): task ${id} is not a task of project ${ds.project.id}`);
+      return derivedAt(ds, i);
+    },
+    totals() {
+      const c = computed(ds);
+      let total_annotations = 0, total_predictions = 0;
+      for (const id of ids) {
+        const i = ds.indexById.get(id) as number;
+        total_annotations += c.totalAnnotations[i] as number;
+        total_predictions += c.totalPredictions[i] as number;
+      }
+      return { total: ids.length, total_annotations, total_predictions };
+    },
+  });
+}
+
+export { EvaluationError };

@@ -1,0 +1,197 @@
+import type { ConditionNode, FiltersNode } from "../query/nodes.js";
+import { columnNames, columns } from "../vocabulary/columns.js";
+import { describeValue } from "../vocabulary/json.js";
+import { isAgreementRelated } from "./columns.js";
+import type { PreparedDataset } from "./dataset.js";
+import { serverError } from "./errors.js";
+import { genericPiece } from "./generic.js";
+import { NULL_ROW, type Ctx, type Pending, type Piece } from "./pieces.js";
+import { str, type PyVal } from "./python.js";
+import type { AnnotationRecord, PredictionRecord } from "./records.js";
+import { checkPythonRegex } from "./regex/python-re.js";
+import { annotationIdsPiece, modelVersionsPiece, resultPiece, userPiece, validateInList, validateUserOperator } from "./special.js";
+import { djangoFieldName, targetOf } from "./targets.js";
+import { pydanticValue } from "./values.js";
+
+/**
+ * `apply_filters` (server-semantics §3): the filter set compiled once into a predicate over task
+ * indexes. A line is a root item and its `child_filters`, AND-ed; lines are combined by the
+ * conjunction; a line with nothing to test drops out. The result is "all" (no constraint),
+ * "none" (the server returns no tasks) or a test.
+ */
+export type FilterSet =
+  | { readonly k: "all" }
+  | { readonly k: "none" }
+  | { readonly k: "test"; readonly test: (i: number) => boolean };
+
+const ALL: FilterSet = Object.freeze({ k: "all" });
+const NONE: FilterSet = Object.freeze({ k: "none" });
+
+/** The server's `Cannot resolve keyword` FieldError for a column it has no field for (a 500). */
+export function fieldError(path: string, name: string): ReturnType<typeof serverError> {
+  const choices = columnNames.filter((c) => columns[c].edition === "community").sort().join(", ");
+  return serverError(
+    { path, expected: `a known column (${choices}) or data.<key>`, found: JSON.stringify(name) },
+    `Cannot resolve keyword '${name}' into field. Choices are: ${choices}`,
+  );
+}
+
+interface Item {
+  readonly node: ConditionNode;
+  readonly path: string;
+  readonly value: PyVal;
+}
+
+export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undefined, pending: Pending): FilterSet {
+  if (!filters) return ALL;
+  // pydantic reads the whole body before anything is filtered: a value it refuses is a 500 first.
+  const lines: Item[][] = filters.items.map((root, r) => {
+    const rootPath = `filters.items[${r}]`;
+    return [
+      { node: root, path: rootPath, value: pydanticValue(root.value, rootPath) },
+      ...root.children.map((child, c) => {
+        const path = `${rootPath}.child_filters[${c}]`;
+        return { node: child, path, value: pydanticValue(child.value, path) };
+      }),
+    ];
+  });
+
+  // filters_contain_invalid_regex: any regex Python cannot compile empties the whole result.
+  for (const line of lines) {
+    for (const item of line) {
+      if (item.node.operator === "regex" && !checkPythonRegex(str(item.value)).ok) return NONE;
+    }
+  }
+
+  const compiled: ((i: number) => boolean)[] = [];
+  for (const line of lines) {
+    const pieces: Piece[] = [];
+    let dropLine = false;
+    for (const [k, item] of line.entries()) {
+      const out = compileItem({ ds, path: item.path, pending }, item);
+      if (out === "exit") return NONE;
+      if (out === "skip") continue;
+      if (out === "skipLine") {
+        if (k === 0) dropLine = true; // a root's skip_line drops its children too
+        if (k === 0) break;
+        continue;
+      }
+      pieces.push(...(Array.isArray(out) ? out : [out as Piece]));
+    }
+    if (dropLine) continue;
+    const test = lineTest(ds, pieces);
+    if (test !== undefined) compiled.push(test);
+  }
+  if (compiled.length === 0) return ALL;
+  if (compiled.length === 1) return { k: "test", test: compiled[0] as (i: number) => boolean };
+  if (filters.conjunction === "or") return { k: "test", test: (i) => compiled.some((t) => t(i)) };
+  return { k: "test", test: (i) => compiled.every((t) => t(i)) };
+}
+
+/** One filter, in the order `apply_filters` handles it. */
+function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | "skipLine" | "exit" {
+  const { column, operator, type } = item.node;
+  let value = item.value;
+  const field = djangoFieldName(column);
+  if (isAgreementRelated(field)) return "skip"; // a stale LSE agreement field: skipped
+  validateUserOperator(ctx, column, operator, value);
+  const inList = validateInList(ctx, column, operator, type, value);
+  if (inList.status === "none") return { k: "false" };
+  if (inList.status === "skip") return "skip";
+  value = inList.value;
+
+  const user = userPiece(ctx, column, operator, value);
+  if (user !== undefined) return user;
+  const result = resultPiece(ctx, column, operator, value);
+  if (result !== undefined) return result;
+  if (column === "annotations_ids") return annotationIdsPiece(ctx, operator, value);
+  if (column === "predictions_model_versions") {
+    const mv = modelVersionsPiece(ctx, operator, value);
+    if (mv !== undefined) return mv;
+  }
+
+  const target = targetOf(ctx.ds, column, type);
+  if (target === undefined) return unknownColumn(ctx, column, field);
+  if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {
+    throw serverError(
+      { path: `${ctx.path}.filter`, expected: "a data key without quotes, brackets, semicolons, white space or SQL comments (for a Number filter)", found: JSON.stringify(column) },
+      "Column aliases cannot contain whitespace characters, quotation marks, semicolons, or SQL comments.",
+    );
+  }
+  if (target.t === "dataNumber" && target.badText !== undefined) {
+    ctx.pending.sql.push(
+      serverError(
+        { path: `${ctx.path}.filter`, expected: `numbers (or numeric text) in every task's ${column} for a Number filter`, found: describeValue(target.badText) },
+        `invalid input syntax for type double precision: "${target.badText}"`,
+      ),
+    );
+  }
+  return genericPiece(ctx, { column, operator, type, value }, target);
+}
+
+/**
+ * A column the community server has no field for: `values_list` raises FieldError at once when
+ * the project has tasks, else `.filter()` does. Enterprise user columns passed the operator check.
+ */
+function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
+  if (column === "updated_by__active_organization") {
+    throw serverError(
+      { path: `${ctx.path}.filter`, expected: "a column dmq can evaluate", found: JSON.stringify(column) },
+      "dmq does not model users' organizations: the server would evaluate updated_by__active_organization",
+      true,
+    );
+  }
+  const error = fieldError(`${ctx.path}.filter`, field);
+  // KNOWN_FILTER_VALUE_TYPES spares `reviewed` the values_list probe: its error waits for .filter().
+  if (ctx.ds.size > 0 && column !== "reviewed") throw error;
+  ctx.pending.filter.push(error);
+  return { k: "false" };
+}
+
+/**
+ * A line's test: the task-level parts, one joined annotation row satisfying every annotation-row
+ * part, one joined prediction row satisfying every prediction-row part. Undefined: nothing to test.
+ */
+function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): ((i: number) => boolean) | undefined {
+  const tasks: ((i: number) => boolean)[] = [];
+  const annRow: ((a: AnnotationRecord | null) => boolean)[] = [];
+  const predRow: ((p: PredictionRecord | null) => boolean)[] = [];
+  let any = false;
+  for (const p of pieces) {
+    if (p.k === "emptyQ") continue;
+    any = true;
+    if (p.k === "false") return () => false;
+    if (p.k === "task") tasks.push(p.test);
+    else if (p.k === "ann") annRow.push(p.test);
+    else predRow.push(p.test);
+  }
+  if (!any) return undefined;
+  if (annRow.length > 0) {
+    const anns = ds.annotations;
+    tasks.push((i) => someRow(anns[i] as readonly AnnotationRecord[], annRow));
+  }
+  if (predRow.length > 0) {
+    const preds = ds.predictions;
+    tasks.push((i) => someRow(preds[i] as readonly PredictionRecord[], predRow));
+  }
+  if (tasks.length === 1) return tasks[0];
+  return (i) => {
+    for (const t of tasks) if (!t(i)) return false;
+    return true;
+  };
+}
+
+function someRow<R>(rows: readonly R[], tests: readonly ((r: R | null) => boolean)[]): boolean {
+  const list: readonly (R | null)[] = rows.length > 0 ? rows : NULL_ROW;
+  for (const r of list) {
+    let ok = true;
+    for (const t of tests) {
+      if (!t(r)) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return true;
+  }
+  return false;
+}

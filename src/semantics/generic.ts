@@ -1,0 +1,339 @@
+import type { JsonValue } from "../vocabulary/json.js";
+import type { OperatorName } from "../vocabulary/operators.js";
+import type { Scalar } from "./columns.js";
+import { PrepError, prepBool, prepFloat, prepInt, prepJson, prepText, prepTimestamp, type Lookup } from "./django.js";
+import { rejected, serverError } from "./errors.js";
+import { jsonbCompare, jsonbEqual, jsonbFieldText } from "./jsonb.js";
+import { and3, NULL_ROW, type Ctx, type Piece, type Tri } from "./pieces.js";
+import { collate, compareFloat8, pgUpper } from "./postgres.js";
+import { castBoolFromStr, pyIntVal, pyTypeName, str, truthy, type PyVal } from "./python.js";
+import type { AnnotationRecord } from "./records.js";
+import { compilePgRegex } from "./regex/postgres-re.js";
+import { arrayElementsText, authorOf, scalarText, type Target } from "./targets.js";
+import { castValue, describePy, pyFailure } from "./values.js";
+
+/**
+ * The generic end of `apply_filters` (server-semantics §3.4 step 11, §3.5–3.7): the counter
+ * `empty` rewrite, the first-row type check, the String/Unknown `empty` branch, then a Django
+ * lookup chosen by the operator. Lookups are evaluated as Postgres would: three-valued, with
+ * NULL failing a negated condition except on a nullable foreign key.
+ */
+
+/** The lookup suffix of each operator in managers.py's `operators` dict (unknown operators: exact). */
+const SUFFIX: Partial<Record<OperatorName, Lookup | "icontains" | "regex" | "isnull">> = {
+  equal: "exact",
+  not_equal: "exact",
+  less: "lt",
+  greater: "gt",
+  less_or_equal: "lte",
+  greater_or_equal: "gte",
+  contains: "icontains",
+  not_contains: "icontains",
+  regex: "regex",
+  empty: "isnull",
+};
+type AnyLookup = Lookup | "icontains" | "regex";
+
+const COUNTERS = new Set(["total_predictions", "total_annotations", "cancelled_annotations"]);
+
+interface Condition {
+  readonly column: string;
+  readonly operator: string;
+  readonly type: string;
+  readonly value: PyVal;
+}
+
+/** A positive test on a target's value, three-valued. */
+type Positive = (v: unknown) => Tri;
+
+export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
+  let { operator, value } = cond;
+  const { type } = cond;
+  const at = { path: `${ctx.path}.value`, expected: "", found: describePy(value) };
+
+  // special case: predictions, annotations, cancelled --- for them 0 is equal to is_empty=True
+  if (target.t === "scalar" && COUNTERS.has(cond.column) && operator === "empty") {
+    operator = truthy(boolOrFail(value, ctx.path)) ? "equal" : "not_equal";
+    value = pyIntVal(0);
+  }
+
+  if ((target.firstPyType === "list" || target.firstPyType === "tuple") && operator.includes("equal")) {
+    throw rejected({ path: `${ctx.path}.operator`, expected: "an operator without 'equal' for a column holding lists", found: operator }, "Not supported filter type");
+  }
+
+  if ((type === "String" || type === "Unknown") && operator === "empty") {
+    return emptyBranch(ctx, target, truthy(boolOrFail(value, ctx.path)));
+  }
+
+  if (operator === "in" || operator === "not_in") {
+    const cast = castValue(value, type, ctx.path);
+    if (cast.t !== "range") {
+      throw serverError({ ...at, expected: "{ min, max }" }, `'${pyTypeName(cast)}' object has no attribute 'min'`);
+    }
+    const lo = positive(ctx, target, "gte", cast.min), hi = positive(ctx, target, "lte", cast.max);
+    return piece(ctx, target, (v) => and3(lo(v), hi(v)), operator === "not_in");
+  }
+  if (operator === "in_list" || operator === "not_in_list") {
+    const list = value.t === "list" ? value.v : [];
+    const tests = list.map((el) => positive(ctx, target, "exact", fromListElement(el, type)));
+    const anyOf: Positive = (v) => {
+      let result: Tri = false;
+      for (const t of tests) {
+        const r = t(v);
+        if (r === true) return true;
+        if (r === null) result = null;
+      }
+      return result;
+    };
+    return piece(ctx, target, anyOf, operator === "not_in_list");
+  }
+  if (operator === "empty") {
+    const isNull = truthy(boolOrFail(value, ctx.path));
+    const test: Positive = (v) => v === null || v === undefined;
+    return piece(ctx, target, test, !isNull, true);
+  }
+  const lookup = (SUFFIX[operator as OperatorName] ?? "exact") as AnyLookup;
+  const cast = castValue(value, type, ctx.path);
+  return piece(ctx, target, positive(ctx, target, lookup, cast), operator.startsWith("not_"));
+}
+
+/** In-list elements were normalised already: numbers are floats for Number filters. */
+function fromListElement(el: JsonValue, type: string): PyVal {
+  if (typeof el === "number") return type === "Number" ? { t: "float", v: el } : Number.isInteger(el) ? { t: "int", v: el } : { t: "float", v: el };
+  if (typeof el === "string") return { t: "str", v: el };
+  if (typeof el === "boolean") return { t: "bool", v: el };
+  if (el === null) return { t: "none" };
+  return { t: "list", v: el as readonly JsonValue[] };
+}
+
+function boolOrFail(value: PyVal, path: string): PyVal {
+  try {
+    return castBoolFromStr(value);
+  } catch (e) {
+    throw pyFailure(e, `${path}.value`, "true or false (or yes/no, on/off, 1/0 as text)", value);
+  }
+}
+
+/**
+ * Wrap a positive test as the Q (negated: ~Q) the server builds. NULL fails either way, except that
+ * Django adds `OR col IS NULL` to a negated lookup on a nullable foreign key; `isnull` is two-valued.
+ */
+function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoValued = false): Piece {
+  if (target.t === "annAuthor") {
+    const row = (a: AnnotationRecord | null) => test(authorOf(a));
+    // ~Q on a multi-valued relation is a subquery: NOT EXISTS (a row for which the condition holds).
+    return negated ? notExistsRow(ctx.ds, row) : { k: "ann", test: (a) => row(a) === true };
+  }
+  const get = target.get as (i: number) => unknown;
+  const nullPasses = target.t === "scalar" && target.col.nullableFk === true && !twoValued;
+  if (!negated) return { k: "task", test: (i) => test(get(i)) === true };
+  return {
+    k: "task",
+    test: (i) => {
+      const r = test(get(i));
+      return r === null ? nullPasses : !r;
+    },
+  };
+}
+
+export function notExistsRow(ds: Ctx["ds"], rowTest: (a: AnnotationRecord | null) => Tri): Piece {
+  const anns = ds.annotations;
+  return {
+    k: "task",
+    test: (i) => {
+      const rows = (anns[i] as readonly AnnotationRecord[]).length ? (anns[i] as readonly AnnotationRecord[]) : NULL_ROW;
+      for (const a of rows) if (a !== null && rowTest(a) === true) return false;
+      return true;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positive lookups
+
+function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Positive {
+  const where = { path: `${ctx.path}.value`, found: describePy(value) };
+  if (lookup === "icontains") {
+    const needle = pgUpper(str(value));
+    const text = textOf(target);
+    return (v) => {
+      const h = text(v);
+      return h === null ? null : pgUpper(h).includes(needle);
+    };
+  }
+  if (lookup === "regex") {
+    if (value.t !== "str") {
+      const sqlType = { int: "integer", float: "numeric", bool: "boolean", datetime: "timestamp without time zone", list: "text[]", range: "FilterIn", none: "unknown", str: "text" }[value.t];
+      ctx.pending.sql.push(serverError({ ...where, expected: "a regular expression (text)" }, `operator does not exist: text ~ ${sqlType}`));
+      return () => false;
+    }
+    const re = compilePgRegex(value.v);
+    if (re.kind !== "ok") {
+      const unsupported = re.kind === "unsupported";
+      ctx.pending.sql.push(
+        serverError(
+          { ...where, expected: unsupported ? "a regex a linear-time engine can run (no lookahead, no backreferences)" : "a regular expression Postgres accepts" },
+          unsupported ? `dmq cannot evaluate this regex: ${re.reason}` : re.detail,
+          unsupported,
+        ),
+      );
+      return () => false;
+    }
+    const text = textOf(target);
+    return (v) => {
+      const h = text(v);
+      return h === null ? null : re.test(h);
+    };
+  }
+  return compare(ctx, target, lookup, value);
+}
+
+function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positive {
+  const where = { path: `${ctx.path}.value`, found: describePy(value) };
+  let cmp: (v: unknown) => number | null;
+  try {
+    switch (target.t) {
+      case "array":
+        ctx.pending.sql.push(serverError({ ...where, expected: "an operator this list column supports (contains, not_contains, empty)" }, `malformed array literal: "${str(value)}"`));
+        return () => false;
+      case "json": {
+        const rhs = prepJson(value);
+        if (lookup === "exact") return (v) => (v === undefined ? null : jsonbEqual(v as JsonValue, rhs));
+        cmp = (v) => (v === undefined ? null : jsonbCompare(v as JsonValue, rhs));
+        break;
+      }
+      case "dataNumber": {
+        const rhs = prepFloat(value, "None");
+        cmp = (v) => (v === null ? null : compareFloat8(v as number, rhs));
+        break;
+      }
+      case "annAuthor": {
+        const rhs = prepInt(value, lookup, "id");
+        cmp = (v) => (v === null ? null : (v as number) - rhs);
+        break;
+      }
+      case "scalar": {
+        const col = target.col;
+        if (col.db === "text") {
+          const rhs = prepText(value);
+          if (lookup === "exact") return (v) => (v === null ? null : v === rhs);
+          cmp = (v) => (v === null ? null : collate(v as string, rhs));
+        } else if (col.db === "bool") {
+          const rhs = prepBool(value);
+          cmp = (v) => (v === null ? null : Number(v) - Number(rhs));
+        } else {
+          const rhs = col.db === "int" ? prepInt(value, lookup, col.field) : col.db === "float" ? prepFloat(value, col.field) : prepTimestamp(value);
+          cmp = (v) => (v === null ? null : compareFloat8(v as number, rhs));
+        }
+        break;
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof PrepError)) throw e;
+    ctx.pending.filter.push(serverError({ ...where, expected: expectedFor(target) }, e.message));
+    return () => false;
+  }
+  const test = cmp;
+  switch (lookup) {
+    case "exact":
+      return (v) => nullOr(test(v), (c) => c === 0);
+    case "lt":
+      return (v) => nullOr(test(v), (c) => c < 0);
+    case "gt":
+      return (v) => nullOr(test(v), (c) => c > 0);
+    case "lte":
+      return (v) => nullOr(test(v), (c) => c <= 0);
+    case "gte":
+      return (v) => nullOr(test(v), (c) => c >= 0);
+  }
+}
+
+const nullOr = (c: number | null, f: (c: number) => boolean): Tri => (c === null ? null : f(c));
+
+function expectedFor(target: Target): string {
+  if (target.t === "scalar") {
+    return { int: "an integer", float: "a number", timestamp: "a datetime (ISO 8601)", bool: "a boolean", text: "text" }[target.col.db];
+  }
+  if (target.t === "json") return "a JSON-serialisable value";
+  return "a number";
+}
+
+/** The text form a `contains` / `regex` reads; null for SQL NULL. */
+function textOf(target: Target): (v: unknown) => string | null {
+  switch (target.t) {
+    case "scalar": {
+      const col = target.col;
+      return (v) => scalarText(col, v as Scalar | null);
+    }
+    case "array": {
+      const col = target.col;
+      return (v) => arrayElementsText(col, v as readonly (Scalar | JsonValue)[]);
+    }
+    case "json":
+      return (v) => (v === undefined ? null : jsonbFieldText(v as JsonValue));
+    case "dataNumber":
+      return (v) => (v === null ? null : scalarText({ db: "float", field: "", read: () => () => null }, v as number));
+    case "annAuthor":
+      return (v) => (v === null ? null : String(v));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// `empty` on String / Unknown filters
+
+/**
+ * `Q(f=None) | Q(f__isnull=True)`, plus `Q(f='')` when the first row's value is a str; a first
+ * row holding a list replaces it all with `Q(f=[None])`. `empty: false` negates each part.
+ */
+function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
+  const strType = target.firstPyType === "str", listType = target.firstPyType === "list";
+  switch (target.t) {
+    case "json": {
+      const get = target.get;
+      const isNullList = (v: JsonValue | undefined) => v !== undefined && jsonbEqual(v, [null]);
+      if (listType) return { k: "task", test: empty ? (i) => isNullList(get(i)) : (i) => get(i) !== undefined && !isNullList(get(i)) };
+      return {
+        k: "task",
+        test: empty
+          ? (i) => {
+              const v = get(i);
+              return v === undefined || v === null || (strType && v === "");
+            }
+          : (i) => {
+              const v = get(i);
+              return v !== undefined && v !== null && !(strType && v === "");
+            },
+      };
+    }
+    case "array": {
+      const get = target.get;
+      const isNullList = (v: readonly unknown[]) => v.length === 1 && v[0] === null;
+      if (listType) return { k: "task", test: empty ? (i) => isNullList(get(i)) : (i) => !isNullList(get(i)) };
+      return { k: "task", test: () => !empty };
+    }
+    case "annAuthor":
+      return empty ? { k: "ann", test: (a) => authorOf(a) === null } : notExistsRow(ctx.ds, (a) => authorOf(a) === null);
+    case "dataNumber":
+    case "scalar": {
+      const get = target.get as (i: number) => Scalar | null;
+      if (strType && target.t === "scalar" && target.col.db !== "text") {
+        // Q(f='') on a non-text column: Django cannot prepare '' for it.
+        try {
+          target.col.db === "int" ? prepInt({ t: "str", v: "" }, "exact", target.col.field) : target.col.db === "float" ? prepFloat({ t: "str", v: "" }, target.col.field) : target.col.db === "bool" ? prepBool({ t: "str", v: "" }) : prepTimestamp({ t: "str", v: "" });
+        } catch (e) {
+          if (e instanceof PrepError) ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: expectedFor(target), found: "''" }, e.message));
+        }
+      }
+      return {
+        k: "task",
+        test: empty ? (i) => {
+          const v = get(i);
+          return v === null || (strType && v === "");
+        } : (i) => {
+          const v = get(i);
+          return v !== null && !(strType && v === "");
+        },
+      };
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The semantics engine: which tasks a Data Manager query selects, in which order, and the computed
+ * columns the task list shows, as the Label Studio server decides them (server-semantics.md).
+ * Pure TypeScript without I/O: it runs in Node and in browsers.
+ */
+export { evaluate, type EvaluateOptions, type Evaluation } from "./evaluate.js";
+export { EvaluationError, type EvaluationErrorInit, type EvaluationStatus, type ValidationErrors } from "./errors.js";
+export { deriveColumns } from "./derived.js";
+export { PreparedDataset } from "./dataset.js";
+export { viewQuery } from "./view.js";
+export type {
+  AnnotationRecord,
+  Dataset,
+  DerivedColumns,
+  DraftRecord,
+  PredictionRecord,
+  ProjectRecord,
+  TaskRecord,
+  UserRecord,
+} from "./records.js";

@@ -1,0 +1,52 @@
+import type { EvaluationError } from "./errors.js";
+import type { PreparedDataset } from "./dataset.js";
+import type { AnnotationRecord, PredictionRecord } from "./records.js";
+
+/**
+ * A compiled filter: the Django `Q` it stands for, in a form the engine evaluates. Conditions on a
+ * joined annotation (or prediction) row are kept apart: the conditions of one filter line share
+ * one joined row (they are one `.filter()` call), while separate lines may match different rows.
+ */
+export type Piece =
+  /** A test on the task (columns, EXISTS / NOT EXISTS subqueries). */
+  | { readonly k: "task"; readonly test: (i: number) => boolean }
+  /** A condition on the joined annotation row (null: the LEFT JOIN's row of a task without annotations). */
+  | { readonly k: "ann"; readonly test: (a: AnnotationRecord | null) => boolean }
+  | { readonly k: "pred"; readonly test: (p: PredictionRecord | null) => boolean }
+  /** `Q(pk__in=[])`: matches nothing. */
+  | { readonly k: "false" }
+  /** `Q()`: adds nothing (a line of only these drops out). */
+  | { readonly k: "emptyQ" };
+
+export const FALSE: Piece = Object.freeze({ k: "false" });
+export const EMPTY_Q: Piece = Object.freeze({ k: "emptyQ" });
+
+/** Three-valued SQL truth. */
+export type Tri = boolean | null;
+
+export function and3(a: Tri, b: Tri): Tri {
+  if (a === false || b === false) return false;
+  if (a === null || b === null) return null;
+  return true;
+}
+
+/**
+ * Errors by the moment the server meets them. Errors raised while `apply_filters` loops are thrown
+ * at once; these wait: "filter" (a lookup value Django cannot prepare, at `.filter()`), "compile"
+ * (while building the SQL, after ordering), "sql" (Postgres, when rows are read).
+ */
+export class Pending {
+  readonly filter: EvaluationError[] = [];
+  readonly compile: EvaluationError[] = [];
+  readonly sql: EvaluationError[] = [];
+}
+
+export interface Ctx {
+  readonly ds: PreparedDataset;
+  /** The filter's path in the body, e.g. `filters.items[0].child_filters[1]`. */
+  readonly path: string;
+  readonly pending: Pending;
+}
+
+/** Annotation rows of a task as the LEFT JOIN yields them. */
+export const NULL_ROW = [null] as const;

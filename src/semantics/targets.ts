@@ -1,0 +1,145 @@
+import type { JsonValue } from "../vocabulary/json.js";
+import { ANNOTATION_AUTHOR_TRAVERSAL, engineColumn, type ArrayColumn, type Scalar, type ScalarColumn } from "./columns.js";
+import { dataAt, type PathStep, type PreparedDataset } from "./dataset.js";
+import { jsonbFieldText, jsonbText } from "./jsonb.js";
+import { arrayText, float8In, float8Text, timestamptzText } from "./postgres.js";
+import { jsonPyType, parsePyInt } from "./python.js";
+import type { AnnotationRecord, TaskRecord } from "./records.js";
+
+/**
+ * What a generic condition reads: a task column, a `data` key (as JSON, or cast to float for a
+ * Number filter), an ArrayAgg annotation, or the joined annotation row of the allow-listed
+ * `annotations__completed_by` traversal. Values: null/undefined = SQL NULL; for a JSON key,
+ * undefined = missing key (SQL NULL) and null = JSON null.
+ */
+export type Target =
+  | { readonly t: "scalar"; readonly col: ScalarColumn; readonly get: (i: number) => Scalar | null; readonly firstPyType: string }
+  | { readonly t: "array"; readonly col: ArrayColumn; readonly get: (i: number) => readonly (Scalar | JsonValue)[]; readonly firstPyType: string }
+  | { readonly t: "json"; readonly field: string; readonly get: (i: number) => JsonValue | undefined; readonly firstPyType: string }
+  | {
+      readonly t: "dataNumber";
+      readonly field: string;
+      readonly alias: string;
+      readonly get: (i: number) => number | null;
+      /** The first text Postgres cannot cast to float, if any task holds one. */
+      readonly badText: string | undefined;
+      readonly firstPyType: string;
+    }
+  | { readonly t: "annAuthor"; readonly field: string; readonly firstPyType: string };
+
+/** `preprocess_field_name`: `data.` becomes `data__` everywhere in the name. */
+export function djangoFieldName(column: string): string {
+  return column.replaceAll("data.", "data__");
+}
+
+/** A Django lookup path `data__a__0`: KeyTransforms, `->` for one step (an int-like key indexes), `#>` for more. */
+export function lookupPath(fieldName: string): PathStep[] {
+  const parts = fieldName.split("__").slice(1);
+  if (parts.length === 1) return [singleStep(parts[0] as string)];
+  return parts.map((p) => ({ key: p, index: /^\s*[+-]?\d+\s*$/.test(p) ? Number(p) : undefined }));
+}
+
+/** One `->` step: Django sends an int-like key as an integer, which only indexes a list. */
+export function singleStep(key: string): PathStep {
+  const n = parsePyInt(key);
+  return n === undefined ? { key, index: undefined } : { key: undefined, index: n };
+}
+
+/** `field_name.replace('data__', '')`: the key KeyTextTransform reads for Number filters and ordering. */
+export function literalJsonField(fieldName: string): string {
+  return fieldName.replaceAll("data__", "");
+}
+
+function dataReader(ds: PreparedDataset, path: readonly PathStep[]): (i: number) => JsonValue | undefined {
+  return (i) => dataAt((ds.tasks[i] as TaskRecord).data, path);
+}
+
+/** `CAST(data->>'<key>' AS float)` of every task, memoised per key. */
+export function castData(ds: PreparedDataset, jsonField: string): { values: readonly (number | null)[]; badText: string | undefined } {
+  return ds.memo(`cast:${jsonField}`, () => {
+    const read = dataReader(ds, [singleStep(jsonField)]);
+    const values: (number | null)[] = new Array<number | null>(ds.size);
+    let badText: string | undefined;
+    for (let i = 0; i < ds.size; i++) {
+      const v = read(i);
+      const text = v === undefined ? null : jsonbFieldText(v);
+      if (text === null) values[i] = null;
+      else {
+        const f = float8In(text);
+        if (f === undefined) {
+          badText ??= text;
+          values[i] = null;
+        } else values[i] = f;
+      }
+    }
+    return { values, badText };
+  });
+}
+
+export function pyTypeOfScalar(col: ScalarColumn, v: Scalar | null): string {
+  if (v === null) return "NoneType";
+  return { int: "int", float: "float", timestamp: "datetime", bool: "bool", text: "str" }[col.db];
+}
+
+/** The target of a generic condition on `column` (without prefix) with the filter's `type`. */
+export function targetOf(ds: PreparedDataset, column: string, type: string): Target | undefined {
+  const first = ds.size > 0 ? 0 : -1;
+  if (column.startsWith("data.")) {
+    const field = djangoFieldName(column);
+    const path = lookupPath(field);
+    const read = dataReader(ds, path);
+    const firstPyType = first < 0 ? "str" : jsonPyType(read(first));
+    if (type === "Number") {
+      const jsonField = literalJsonField(field);
+      const cast = castData(ds, jsonField);
+      return {
+        t: "dataNumber",
+        field,
+        alias: `filter_${jsonField.replaceAll("$undefined$", "undefined")}`,
+        get: (i) => cast.values[i] ?? null,
+        badText: cast.badText,
+        firstPyType,
+      };
+    }
+    return { t: "json", field, get: read, firstPyType };
+  }
+  if (column === ANNOTATION_AUTHOR_TRAVERSAL) {
+    const firstRow = first < 0 ? undefined : ds.annotations[first]?.[0];
+    return { t: "annAuthor", field: column, firstPyType: firstRow?.completed_by != null ? "int" : first < 0 ? "str" : "NoneType" };
+  }
+  const col = engineColumn(column);
+  if (col === undefined) return undefined;
+  if (col.db === "array") {
+    return { t: "array", col, get: col.read(ds), firstPyType: first < 0 ? "str" : "list" };
+  }
+  const get = col.read(ds);
+  return { t: "scalar", col, get, firstPyType: first < 0 ? "str" : pyTypeOfScalar(col, get(first)) };
+}
+
+/** The annotation row value of the `annotations__completed_by` traversal. */
+export const authorOf = (a: AnnotationRecord | null): number | null => (a === null ? null : a.completed_by);
+
+// ---------------------------------------------------------------------------------------------
+// Text forms (`::text`, `->>`) for contains and regex
+
+export function scalarText(col: ScalarColumn, v: Scalar | null): string | null {
+  if (v === null) return null;
+  switch (col.db) {
+    case "int":
+      return String(v);
+    case "float":
+      return float8Text(v as number);
+    case "timestamp":
+      return timestamptzText(v as number);
+    case "bool":
+      return v ? "true" : "false";
+    case "text":
+      return v as string;
+  }
+}
+
+export function arrayElementsText(col: ArrayColumn, elements: readonly (Scalar | JsonValue)[]): string {
+  return arrayText(
+    elements.map((e) => (e === null ? null : col.element === "json" ? jsonbText(e as JsonValue) : String(e))),
+  );
+}

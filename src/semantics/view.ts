@@ -1,0 +1,25 @@
+import type { QueryNode } from "../query/nodes.js";
+import { parseQueryBody } from "../wire/parse.js";
+import { EvaluationError } from "./errors.js";
+
+/**
+ * The query a saved view stands for (server-semantics §6.2): its stored `filters` (read back the
+ * way the server reads them, legacy user filters rewritten), `ordering`, `selectedItems` and
+ * `columnsDisplayType`, from the view's `data`. Throws EvaluationError with the server's answer
+ * when the stored data would make the server refuse the view.
+ */
+export function viewQuery(data: unknown): QueryNode {
+  const parsed = parseQueryBody(data, { context: "view" });
+  if (parsed.answer) {
+    const cause = parsed.issues.find((i) => i.effect === "rejected" || i.effect === "server-error") ?? parsed.issues[0];
+    throw new EvaluationError({
+      status: parsed.answer.status,
+      detail: parsed.answer.detail,
+      ...(parsed.answer.validationErrors ? { validationErrors: parsed.answer.validationErrors } : {}),
+      path: cause ? `data.${cause.path}` : "data",
+      expected: cause?.expected ?? "a view the server can use",
+      found: cause?.found ?? "view data the server refuses",
+    });
+  }
+  return parsed.query ?? {};
+}
