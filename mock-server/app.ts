@@ -72,6 +72,10 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
 
   // json-server's generic routes: read-only, and a user's legacy key never leaves the server.
   app.use((req, _res, next) => next(readMethods.has(req.method) ? undefined : methodNotAllowed(req.method)));
+  // json-server answers `/db` itself, bypassing `render`.
+  app.get("/db", (_req, res) => {
+    res.jsonp(withoutKeys(ctx.store.db.getState()));
+  });
   // json-server's documented hook for reshaping what its router answers.
   (ctx.store.router as unknown as { render: (req: Request, res: Response) => void }).render = (_req, res) => {
     res.jsonp(withoutKeys(res.locals["data"]));

@@ -1,5 +1,5 @@
 import type { QueryNode } from "../src/query/nodes.js";
-import { deriveColumns, evaluate, EvaluationError } from "../src/semantics/index.js";
+import { deriveColumns, evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
 import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
 import { HttpProblem, serverError, validationError, type ValidationErrors } from "./errors.js";
 import type { MockContext } from "./http.js";
@@ -10,13 +10,24 @@ import type { TaskRelations } from "./present/records.js";
  * store hands out a new dataset after every write, so a cache entry is never stale, and a request
  * that lists and presents tasks derives the columns once.
  */
+const preparedCache = new WeakMap<Dataset, PreparedDataset>();
 const derivedCache = new WeakMap<Dataset, ReadonlyMap<number, DerivedColumns>>();
 const relationsCache = new WeakMap<Dataset, ReadonlyMap<number, TaskRelations>>();
+
+/** The engine's indexes over a dataset, built once per dataset. */
+function prepared(dataset: Dataset): PreparedDataset {
+  let ds = preparedCache.get(dataset);
+  if (!ds) {
+    ds = new PreparedDataset(dataset);
+    preparedCache.set(dataset, ds);
+  }
+  return ds;
+}
 
 export function derivedById(dataset: Dataset): ReadonlyMap<number, DerivedColumns> {
   let byId = derivedCache.get(dataset);
   if (!byId) {
-    byId = toMap(deriveColumns(dataset));
+    byId = deriveColumns(prepared(dataset));
     derivedCache.set(dataset, byId);
   }
   return byId;
@@ -26,18 +37,13 @@ export function derivedList(dataset: Dataset): readonly DerivedColumns[] {
   return [...derivedById(dataset).values()];
 }
 
-function toMap(columns: unknown): ReadonlyMap<number, DerivedColumns> {
-  if (columns instanceof Map) return columns as ReadonlyMap<number, DerivedColumns>;
-  return new Map((columns as readonly DerivedColumns[]).map((c) => [c.id, c] as const));
-}
-
 /**
  * The ordered ids a query selects. The engine's errors are the server's (400 for what DRF
  * refuses, 500 for what crashes); strict mode turns a 500 into a 400 naming the field.
  */
-export function select(ctx: MockContext, dataset: Dataset, query: QueryNode): { ids: readonly number[] } {
+export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ordering = true): Evaluation {
   try {
-    return { ids: evaluate(dataset, query).ids };
+    return evaluate(prepared(dataset), query, { ordering });
   } catch (error) {
     if (!(error instanceof EvaluationError)) throw error;
     const fields = error.validationErrors as ValidationErrors | undefined;

@@ -40,8 +40,7 @@ export const performAction: Handler = (req, ctx) => {
   const project = projectOf(req, ctx);
   const id = param(req.query, "id");
   const prepared = prepareParams(req, ctx, project);
-  const query = id !== undefined && keepsOrdering.has(id) ? prepared.query : { ...prepared.query, ordering: [] };
-  const { ids } = select(ctx, ctx.store.dataset(project), query);
+  const { ids } = select(ctx, ctx.store.dataset(project), prepared.query, id !== undefined && keepsOrdering.has(id));
   if (id === undefined) throw new HttpProblem(422, 'No action id "None", use ?id=<action-id>', { raw: true });
   if (!isRegistered(id)) throw unknownAction(ctx, id);
   const body = bodyObject(req);

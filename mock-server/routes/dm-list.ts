@@ -1,4 +1,4 @@
-import { derivedById, relationsIndex, select } from "../engine.js";
+import { relationsIndex, select } from "../engine.js";
 import { HttpProblem } from "../errors.js";
 import { bodyObject, intFromRequest, ok, pageSize, paginate, param, type Handler } from "../http.js";
 import { prepareParams } from "../prepare.js";
@@ -23,26 +23,18 @@ export const listTasks: Handler = (req, ctx) => {
 
   const prepared = prepareParams(req, ctx, project);
   const dataset = ctx.store.dataset(project);
-  const { ids } = select(ctx, dataset, prepared.query);
+  const evaluation = select(ctx, dataset, prepared.query);
+  const { ids } = evaluation;
   const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
-
-  const derived = derivedById(dataset);
-  let totalAnnotations = 0;
-  let totalPredictions = 0;
-  for (const id of ids) {
-    const d = derived.get(id);
-    totalAnnotations += d?.total_annotations ?? 0;
-    totalPredictions += d?.total_predictions ?? 0;
-  }
+  const totals = evaluation.totals();
   const all = param(req.query, "fields") === "all";
   const relations = all ? relationsIndex(dataset) : undefined;
   const include = param(req.query, "include")?.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
   const tasks = page.items.map((id) => {
     const task = ctx.store.find("tasks", id);
-    const d = derived.get(id);
-    if (!task || !d) throw new Error(`engine: selected task ${id} has no record or derived columns`);
-    const item = presentDmTask(task, d, ctx.store, relations?.get(id) ?? (all ? { annotations: [], predictions: [], drafts: [] } : undefined));
+    if (!task) throw new Error(`engine: selected task ${id} has no record`);
+    const item = presentDmTask(task, evaluation.derived(id), ctx.store, relations?.get(id) ?? (all ? { annotations: [], predictions: [], drafts: [] } : undefined));
     return include && include.length > 0 ? Object.fromEntries(Object.entries(item).filter(([k]) => k === "id" || include.includes(k))) : item;
   });
-  return ok({ total_annotations: totalAnnotations, total_predictions: totalPredictions, total: ids.length, tasks });
+  return ok({ total_annotations: totals.total_annotations, total_predictions: totals.total_predictions, total: totals.total, tasks });
 };
