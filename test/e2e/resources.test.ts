@@ -227,9 +227,14 @@ describe("views", () => {
     expect(patched.data.title).toBe("Renamed");
     expect(patched.data.filters?.items[0]?.filter).toBe("filter:tasks:total_annotations");
     expect(patched.data.ordering).toEqual(["-tasks:id"]);
+    const second = await client.views.create({ project: 1, data: { title: "Second" } });
+    expect((await raw(server, "POST", "/api/dm/views/order/", { body: { project: 1, ids: [second.id, 1] } })).status).toBe(204);
+    expect((await client.views.list(1)).map((v) => [v.id, v.order])).toEqual([[second.id, 0], [1, 1]]);
     await client.views.delete(1);
     expect((await raw(server, "GET", "/api/dm/views/1/")).status).toBe(404);
     expect((await raw(server, "DELETE", "/api/dm/views/reset/?project=2")).status).toBe(204);
+    expect(server.data().views.map((v) => v.id)).toEqual([second.id]);
+    expect((await raw(server, "DELETE", "/api/dm/views/reset/", { body: { project: 1 } })).status).toBe(204);
     expect(server.data().views).toEqual([]);
   });
 });
