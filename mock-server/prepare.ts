@@ -56,6 +56,18 @@ export function viewIdOf(req: MockRequest): number {
   return intFromRequest(req.query, "view", 0) || intFromRequest(bodyObject(req), "view", 0);
 }
 
+/** Keys of the `query` URL parameter's object (none when it is absent or not a JSON object). */
+function queryParamKeys(req: MockRequest): string[] {
+  const raw = param(req.query, "query");
+  if (raw === undefined) return [];
+  try {
+    const data = JSON.parse(pyUnquote(raw)) as unknown;
+    return isPlainObject(data) ? Object.keys(data) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function prepareParams(req: MockRequest, ctx: MockContext, project: ProjectRecord): Prepared {
   const body = bodyObject(req);
   const viewId = viewIdOf(req);
@@ -65,7 +77,8 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
       throw serverErrorOrStrict(ctx, "DataManagerException", "Project and View mismatch", "view", `expected a view of project ${project.id}, found view ${view.id} of project ${view.project}`);
     }
     if (ctx.strict) {
-      const ignored = QUERY_KEYS.filter((k) => k in body || (k !== "columnsDisplayType" && param(req.query, "query") !== undefined));
+      const fromParam = queryParamKeys(req);
+      const ignored = QUERY_KEYS.filter((k) => k in body || fromParam.includes(k));
       if (ignored.length > 0) {
         const errors: Record<string, string[]> = {};
         for (const key of ignored) errors[key] = [`nothing: the server ignores ${key} when a view is given (view ${view.id} decides the selection)`];

@@ -218,6 +218,16 @@ describe("faithful errors (server-api §2.2)", () => {
     });
   }
 
+  test("a query URL parameter is read before the body; one that is not JSON is a 500", async () => {
+    const query = encodeURIComponent(JSON.stringify({ selectedItems: { all: false, included: [2] } }));
+    const r = await post(`id=delete_tasks&project=1&query=${query}`, { selectedItems: { all: false, included: [3] } });
+    expect(r.body.processed_items).toBe(1);
+    expect(taskIds(server)).toEqual([1, 3, 4, 5, 6]);
+    const broken = await post("id=delete_tasks&project=1&query=%7Bnot-json");
+    expect(broken.status).toBe(500);
+    expect(taskIds(server)).toEqual([1, 3, 4, 5, 6]);
+  });
+
   test("a filter without the prefix is ignored: the action runs on every task", async () => {
     const r = await post("id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1 }] } });
     expect(r.body.processed_items).toBe(6);
@@ -257,6 +267,14 @@ describe("strict mode: 400s naming the field", () => {
     expect((await spost("id=delete_tasks&project=1&view=1", { selectedItems: { all: true, excluded: [] } })).body.validation_errors).toHaveProperty("selectedItems");
     expect((await spost("id=delete_tasks&project=1", { annotator: 2 })).body.validation_errors).toHaveProperty("annotator");
     expect((await spost("id=delete_tasks_annotations&project=1", { annotator: "bo" })).body.validation_errors).toHaveProperty("annotator");
+    expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  test("query parameter problems", async () => {
+    expect((await spost("id=delete_tasks&project=1&query=%7Bnot-json")).body.validation_errors).toHaveProperty("query");
+    const query = encodeURIComponent(JSON.stringify({ selectedItems: { all: false, included: [2] } }));
+    expect((await spost(`id=delete_tasks&project=1&query=${query}`, { filters: null })).body.validation_errors).toHaveProperty("filters");
+    expect((await spost(`id=delete_tasks&project=1&view=1&query=${query}`)).body.validation_errors).toHaveProperty("selectedItems");
     expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
