@@ -1,5 +1,5 @@
 import { relationsIndex, select } from "../engine.js";
-import { HttpProblem } from "../errors.js";
+import { fieldError, HttpProblem } from "../errors.js";
 import { bodyObject, intFromRequest, ok, pageSize, paginate, param, type Handler } from "../http.js";
 import { prepareParams } from "../prepare.js";
 import { presentDmTask } from "../present/records.js";
@@ -21,6 +21,9 @@ export const listTasks: Handler = (req, ctx) => {
   else if (viewId) project = projectOr404(ctx, viewOr404(ctx, viewId).project);
   else throw new HttpProblem(404, "Neither project nor view id specified", { raw: true });
 
+  if (ctx.strict && param(req.query, "selectedItems") !== undefined) {
+    throw fieldError("selectedItems", "nothing here: the server ignores a selectedItems URL parameter on the task list; put the selection in the query parameter");
+  }
   const prepared = prepareParams(req, ctx, project);
   const dataset = ctx.store.dataset(project);
   const evaluation = select(ctx, dataset, prepared.query);

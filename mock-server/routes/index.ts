@@ -6,7 +6,7 @@ import { createPrediction, deletePrediction, getPrediction, listPredictions, pat
 import { createProject, deleteAllTasks, deleteProject, getProject, importIntoProject, listProjects, patchProject } from "./projects.js";
 import { createTask, deleteTask, getTask, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
-import { getWhoAmI } from "./users.js";
+import { getVersion, getWhoAmI } from "./users.js";
 import { createView, deleteView, getView, listViews, orderViews, resetViews, updateView } from "./views.js";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -26,6 +26,7 @@ export const routes: readonly Route[] = [
   { path: "/api/token/rotate", methods: { POST: rotate } },
   { path: "/api/token", methods: { GET: listTokens, POST: createToken } },
   { path: "/api/current-user/whoami", methods: { GET: getWhoAmI } },
+  { path: "/api/version", methods: { GET: getVersion } },
 
   { path: "/api/projects", methods: { GET: listProjects, POST: createProject } },
   { path: `/api/projects/:id${ID}`, methods: { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject } },

@@ -1,5 +1,6 @@
 import type { UserRecord } from "../../src/semantics/records.js";
 import { actions } from "../../src/vocabulary/actions.js";
+import { SERVER_VERSION } from "../errors.js";
 import { ok, type Handler } from "../http.js";
 import type { Store } from "../store/store.js";
 
@@ -50,3 +51,7 @@ export function whoAmI(user: UserRecord, store: Store): Record<string, unknown> 
 }
 
 export const getWhoAmI: Handler = (req, ctx) => ok(whoAmI(req.user, ctx.store));
+
+/** `GET /api/version`: the legacy Python client calls it when it is constructed. */
+export const getVersion: Handler = () =>
+  ok({ release: SERVER_VERSION, "label-studio-os-package": { version: SERVER_VERSION }, edition: "Community", dmq_mock: true });

@@ -270,6 +270,13 @@ describe("strict mode: 400s naming the field", () => {
     expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  test("the task list's selectedItems URL parameter, which the server ignores", async () => {
+    const faithful = await raw(server, "GET", `/api/tasks/?project=1&selectedItems=${encodeURIComponent('{"all":false,"included":[1]}')}`);
+    expect(faithful.body.total).toBe(6);
+    const r = await raw(strict, "GET", `/api/tasks/?project=1&selectedItems=${encodeURIComponent('{"all":false,"included":[1]}')}`);
+    expect([r.status, Object.keys(r.body.validation_errors)]).toEqual([400, ["selectedItems"]]);
+  });
+
   test("query parameter problems", async () => {
     expect((await spost("id=delete_tasks&project=1&query=%7Bnot-json")).body.validation_errors).toHaveProperty("query");
     const query = encodeURIComponent(JSON.stringify({ selectedItems: { all: false, included: [2] } }));

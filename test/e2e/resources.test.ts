@@ -13,7 +13,7 @@ beforeEach(() => server.reset());
 const choice = [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Pos"] } }];
 
 describe("every route answers with and without its trailing slash", () => {
-  const gets = ["/api/current-user/whoami", "/api/projects", "/api/projects/1", "/api/tasks?project=1", "/api/tasks/1", "/api/tasks/1/annotations", "/api/annotations/1", "/api/predictions", "/api/predictions/1", "/api/dm/views", "/api/dm/views/1", "/api/dm/actions?project=1", "/api/actions?project=1", "/api/dm/actions/delete_tasks_annotations/form?project=1", "/api/token"];
+  const gets = ["/api/current-user/whoami", "/api/version", "/api/projects", "/api/projects/1", "/api/tasks?project=1", "/api/tasks/1", "/api/tasks/1/annotations", "/api/annotations/1", "/api/predictions", "/api/predictions/1", "/api/dm/views", "/api/dm/views/1", "/api/dm/actions?project=1", "/api/actions?project=1", "/api/dm/actions/delete_tasks_annotations/form?project=1", "/api/token"];
   for (const path of gets) {
     test(path, async () => {
       const [bare, slashed] = [path, path.replace(/(\?|$)/, "/$1")];
