@@ -110,6 +110,10 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
     if (mv !== undefined) return mv;
   }
 
+  // annotate_predictions_score adds nothing to a project without tasks: .filter() then cannot
+  // resolve the name. (Ordering by it would fail the same way, but the list endpoint never runs
+  // the ordered query for an empty page, so no error is reproduced there.)
+  if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column));
   const target = targetOf(ctx.ds, column, type);
   if (target === undefined) return unknownColumn(ctx, column, field);
   if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {

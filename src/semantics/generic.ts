@@ -89,7 +89,8 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
   }
   if (operator === "empty") {
     const isNull = truthy(boolOrFail(value, ctx.path));
-    const test: Positive = (v) => v === null || v === undefined;
+    // `(data -> 'key') IS NULL`: a missing key; a JSON null is a value.
+    const test: Positive = target.t === "json" ? (v) => v === undefined : (v) => v === null || v === undefined;
     return piece(ctx, target, test, !isNull, true);
   }
   const lookup = (SUFFIX[operator as OperatorName] ?? "exact") as AnyLookup;

@@ -86,8 +86,6 @@ export function compileOrdering(
   }
   const col = engineColumn(field);
   if (col === undefined) return { k: "error", error: fieldError(path, field) };
-  // annotate_predictions_score skips the annotation when the project has no task.
-  if (field === "predictions_score" && ds.size === 0) return { k: "error", error: fieldError(path, field) };
   const get = col.read(ds) as (i: number) => unknown;
   if (col.db === "array") {
     const element = col.element === "json" ? (a: unknown, b: unknown) => jsonbCompare(a as JsonValue, b as JsonValue)
