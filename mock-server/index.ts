@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "./app.js";
+import { checkOptions } from "./options.js";
 import { demoData } from "./demo.js";
 import type { JournalEntry } from "./journal.js";
 import { readPersisted } from "./store/persist.js";
@@ -13,6 +14,7 @@ import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./t
 export type { JournalEntry } from "./journal.js";
 export type { StoreState as MockData, ViewRecord } from "./store/state.js";
 export { SeedError } from "./store/seed.js";
+export { MockOptionError } from "./options.js";
 export { demoData } from "./demo.js";
 
 /**
@@ -84,6 +86,7 @@ function persistedState(path: string): StoreState | undefined {
 }
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  checkOptions(options);
   const host = options.host ?? "127.0.0.1";
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
   let seed: MockSeed | string | StoreState = structuredClone(start);

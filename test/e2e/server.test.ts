@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { demoData, SeedError, startMockServer } from "../../mock-server/index.js";
+import { demoData, MockOptionError, SeedError, startMockServer } from "../../mock-server/index.js";
 import { runMockCli } from "../../mock-server/main.js";
 import { ADA_KEY, clientFor, raw, seed, startFixture } from "./fixture.js";
 
@@ -31,6 +31,12 @@ describe("startMockServer", () => {
     } finally {
       await server.close();
     }
+  });
+
+  test("bad options are refused naming the option", async () => {
+    await expect(startMockServer({ port: 70000 })).rejects.toThrow("startMockServer: options.port: expected an integer port from 0 to 65535, found number 70000");
+    await expect(startMockServer({ strict: "yes" as unknown as boolean })).rejects.toThrow(MockOptionError);
+    await expect(startMockServer({ colour: 1 } as never)).rejects.toThrow(/unknown option "colour"/);
   });
 
   test("servers in one process share nothing", async () => {

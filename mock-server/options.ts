@@ -1,0 +1,35 @@
+import { describeValue } from "../src/vocabulary/json.js";
+
+/** A bad `startMockServer` option: names the option, what was expected and what was found. */
+export class MockOptionError extends TypeError {
+  override readonly name = "MockOptionError";
+  constructor(
+    readonly option: string,
+    readonly expected: string,
+    readonly found: string,
+  ) {
+    super(`startMockServer: options.${option}: expected ${expected}, found ${found}`);
+  }
+}
+
+type Check = readonly [test: (v: unknown) => boolean, expected: string];
+const checks: Readonly<Record<string, Check>> = {
+  port: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535, "an integer port from 0 to 65535"],
+  host: [(v) => typeof v === "string" && v.length > 0, "a host name or address"],
+  data: [(v) => typeof v === "string" || (typeof v === "object" && v !== null && !Array.isArray(v)), "a seed object or the path of a JSON seed file"],
+  persist: [(v) => typeof v === "string" && v.length > 0, "a file path"],
+  strict: [(v) => typeof v === "boolean", "a boolean"],
+  logger: [(v) => typeof v === "boolean" || typeof v === "function", "a boolean or a function (line) => void"],
+  accessTokenLifetime: [(v) => typeof v === "number" && Number.isFinite(v) && v > 0, "a positive number of seconds"],
+};
+
+export function checkOptions(options: unknown): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new MockOptionError("(options)", "an options object", describeValue(options));
+  }
+  for (const [key, value] of Object.entries(options)) {
+    const check = checks[key];
+    if (!check) throw new MockOptionError(key, `one of the options ${Object.keys(checks).join(", ")}`, `an unknown option "${key}"`);
+    if (value !== undefined && !check[0](value)) throw new MockOptionError(key, check[1], describeValue(value));
+  }
+}
