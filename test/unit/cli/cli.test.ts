@@ -73,3 +73,40 @@ describe("dmq columns / operators / actions", () => {
     expect((await cli("actions")).out).toMatch(/^predictions_to_annotations\s+Create Annotations From Predictions\s+community\s+listed\s+model_version\?:modelVersions$/m);
   });
 });
+
+describe("dmq run / list against the mock server", async () => {
+  const { startMockServer } = await import("../../../mock-server/index.js");
+  const { afterAll, beforeEach } = await import("vitest");
+  const mock = await startMockServer();
+  afterAll(() => mock.close());
+  beforeEach(() => mock.reset());
+  const withEnv = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const env = { LABEL_STUDIO_URL: mock.url, LABEL_STUDIO_API_KEY: mock.legacyToken };
+    const code = await runCli(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  test("list prints the selected tasks in order; run acts on the same selection", async () => {
+    const listed = await withEnv("list", "-p", "1", "-w", "tasks:total_annotations equal 0", "--order", "-tasks:id", "--limit", "3", "--json");
+    expect(listed.code).toBe(0);
+    const ids = (JSON.parse(listed.out) as { id: number }[]).map((t) => t.id);
+    expect(ids).toHaveLength(3);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const ran = await withEnv("run", "delete_tasks", "-p", "1", "--include", ids.join(","));
+    expect(ran.code).toBe(0);
+    expect(JSON.parse(ran.out)).toMatchObject({ processed_items: 3, detail: "Deleted 3 tasks" });
+    const after = await withEnv("list", "-p", "1", "--include", ids.join(","), "--json");
+    expect(JSON.parse(after.out)).toEqual([]);
+  });
+  test("the token never reaches the output, even on errors", async () => {
+    const r = await withEnv("run", "delete_tasks", "-p", "999");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/404/);
+    expect(r.err + r.out).not.toContain(mock.legacyToken);
+  });
+  test("run needs an action", async () => {
+    expect((await withEnv("run", "-p", "1")).code).toBe(2);
+  });
+});
