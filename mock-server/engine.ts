@@ -33,6 +33,22 @@ export function derivedById(dataset: Dataset): ReadonlyMap<number, DerivedColumn
   return byId;
 }
 
+/**
+ * Computed columns task by task, without rendering every other task's (a task page, a created
+ * task, the next task of a stream). Undefined for a task of another project.
+ */
+export function deriver(dataset: Dataset): (id: number) => DerivedColumns | undefined {
+  const all = derivedCache.get(dataset);
+  if (all) return (id) => all.get(id);
+  const ds = prepared(dataset);
+  const evaluation = evaluate(ds, {}, { ordering: false });
+  return (id) => (ds.indexById.has(id) ? evaluation.derived(id) : undefined);
+}
+
+export function derivedOne(dataset: Dataset, id: number): DerivedColumns | undefined {
+  return deriver(dataset)(id);
+}
+
 export function derivedList(dataset: Dataset): readonly DerivedColumns[] {
   return [...derivedById(dataset).values()];
 }

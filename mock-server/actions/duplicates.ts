@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { derivedById } from "../engine.js";
+import { deriver } from "../engine.js";
 import { serverError } from "../errors.js";
 import { ok } from "../http.js";
 import { deleteTasksOf } from "./delete.js";
@@ -29,14 +29,14 @@ interface Entry {
 
 export const removeDuplicates: ActionEffect = ({ ctx, project, ids }) => {
   const store = ctx.store;
-  const derived = derivedById(store.dataset(project));
+  const derived = deriver(store.dataset(project));
   const groups = new Map<string, Entry[]>();
   for (const id of ids) {
     const task = store.find("tasks", id);
     if (!task) continue;
     const key = canonical(task.data as JsonValue);
     const group = groups.get(key) ?? [];
-    group.push({ id, total: derived.get(id)?.total_annotations ?? 0 });
+    group.push({ id, total: derived(id)?.total_annotations ?? 0 });
     groups.set(key, group);
   }
   const duplicates = [...groups.values()].filter((g) => g.length > 1);

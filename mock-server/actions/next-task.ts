@@ -1,4 +1,4 @@
-import { derivedById, relationsIndex } from "../engine.js";
+import { deriver, relationsIndex } from "../engine.js";
 import { HttpProblem } from "../errors.js";
 import { ok } from "../http.js";
 import { presentDmTask, presentPrediction } from "../present/records.js";
@@ -12,7 +12,7 @@ import { pyTruthy, type ActionEffect } from "./types.js";
  */
 export const nextTask: ActionEffect = ({ ctx, project, ids, body, user }) => {
   const dataset = ctx.store.dataset(project);
-  const derived = derivedById(dataset);
+  const derived = deriver(dataset);
   const dmQueue = pyTruthy(body["filters"]) || pyTruthy(body["ordering"]) || pyTruthy(body["selectedItems"]);
   let chosen: number | undefined;
   let queue: string;
@@ -25,10 +25,10 @@ export const nextTask: ActionEffect = ({ ctx, project, ids, body, user }) => {
   } else {
     queue = "Sequence queue";
     const mine = new Set(dataset.annotations.filter((a) => a.completed_by === user.id).map((a) => a.task));
-    chosen = ids.find((id) => !derived.get(id)?.is_labeled && !mine.has(id));
+    chosen = ids.find((id) => !mine.has(id) && derived(id)?.is_labeled === false);
   }
   const task = chosen === undefined ? undefined : ctx.store.find("tasks", chosen);
-  const columns = chosen === undefined ? undefined : derived.get(chosen);
+  const columns = chosen === undefined ? undefined : derived(chosen);
   if (!task || !columns) throw new HttpProblem(404, `There are no tasks for ${user.email}`);
   const item = presentDmTask(task, columns, ctx.store);
   item["predictions"] = (relationsIndex(dataset).get(task.id)?.predictions ?? []).map(presentPrediction);

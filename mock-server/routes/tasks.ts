@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { TaskRecord } from "../../src/semantics/records.js";
-import { derivedById, relationsIndex } from "../engine.js";
+import { derivedOne, relationsIndex } from "../engine.js";
 import { bodyObject, noContent, ok, type Handler, type MockContext } from "../http.js";
 import { presentDmTask, presentTask, type TaskRelations } from "../present/records.js";
 import { nowTimestamp } from "../time.js";
@@ -21,7 +21,7 @@ function missingProject(task: TaskRecord): never {
 /** A task rendered by `TaskSerializer` (create/patch answers). */
 export function presentStoredTask(ctx: MockContext, task: TaskRecord): Record<string, unknown> {
   const project = ctx.store.find("projects", task.project) ?? missingProject(task);
-  return presentTask(task, derivedById(ctx.store.dataset(project)).get(task.id));
+  return presentTask(task, derivedOne(ctx.store.dataset(project), task.id));
 }
 
 const createFields = new Set(["project", "data", "meta", "overlap", "inner_id", "file_upload", "updated_by", "is_labeled"]);
@@ -56,7 +56,7 @@ export const createTask: Handler = (req, ctx) => {
 export const getTask: Handler = (req, ctx) => {
   const task = taskOr404(ctx, pathId(req.params));
   const project = ctx.store.find("projects", task.project) ?? missingProject(task);
-  const derived = derivedById(ctx.store.dataset(project)).get(task.id);
+  const derived = derivedOne(ctx.store.dataset(project), task.id);
   if (!derived) throw new Error(`engine: no derived columns for task ${task.id}`);
   return ok(presentDmTask(task, derived, ctx.store, relationsOf(ctx, task)));
 };
