@@ -22,7 +22,7 @@ export const listTaskAnnotations: Handler = (req, ctx) => {
   return ok(rows.map((a) => presentAnnotation(a, ctx.store)));
 };
 
-/** `POST /api/tasks/{id}/annotations/`: 201; the author is the caller, as on the server. */
+/** `POST /api/tasks/{id}/annotations/`: 201; the author is `completed_by` when given, else the caller. */
 export const createAnnotation: Handler = (req, ctx) => {
   const task = taskOr404(ctx, pathId(req.params));
   const body = bodyObject(req);
@@ -33,19 +33,20 @@ export const createAnnotation: Handler = (req, ctx) => {
   const groundTruth = errors.check(body, "ground_truth", parse.boolean, false);
   const leadTime = errors.check(body, "lead_time", parse.number(true), false);
   const draftId = errors.check(body, "draft_id", parse.integer, false);
+  const author = errors.check(body, "completed_by", parse.pk(ctx.store, "users", true), false);
   errors.throwIfAny();
   const flag = param(req.query, "was_cancelled");
   if (flag !== undefined && ["1", "true", "yes", "on"].includes(flag.toLowerCase())) cancelled = true;
   const project = projectOr404(ctx, task.project);
   if (cancelled && project["show_skip_button"] === false) {
-    throw validationError({ non_field_errors: ["This task cannot be skipped."] });
+    throw validationError({ detail: ["This task cannot be skipped."] });
   }
   const now = nowTimestamp();
   const annotation = ctx.store.insert("annotations", {
     task: task.id,
     project: task.project,
     result: (result === undefined ? [] : result) as JsonValue[] | null,
-    completed_by: req.user.id,
+    completed_by: author === undefined ? req.user.id : author,
     was_cancelled: cancelled ?? false,
     ground_truth: groundTruth ?? false,
     lead_time: leadTime ?? null,

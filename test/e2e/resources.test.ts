@@ -161,6 +161,10 @@ describe("annotations and predictions", () => {
     const skipped = await raw(server, "POST", "/api/tasks/3/annotations/?was_cancelled=1", { body: { result: [] } });
     expect(skipped.body.was_cancelled).toBe(true);
     expect((await raw(server, "GET", "/api/tasks/3/")).body.cancelled_annotations).toBe(1);
+    expect((await client.annotations.create(5, { result: choice, completed_by: 2 })).completed_by).toBe(2);
+    await client.projects.update(1, { show_skip_button: false });
+    const refused = await raw(server, "POST", "/api/tasks/5/annotations/", { body: { result: [], was_cancelled: true } });
+    expect([refused.status, refused.body.validation_errors]).toEqual([400, { detail: ["This task cannot be skipped."] }]);
   });
 
   test("predictions: bare array filtered by task/project, create with the task's project, update, delete", async () => {
