@@ -49,7 +49,7 @@ describe("laws without an oracle", () => {
   }, 60_000);
 
   test("not_equal = complement of equal minus NULL/missing", async () => {
-    const withBoth = conditionArb.filter((c) => c.operator === "equal" && "not_equal" in columnKinds[c.target.kind].operators);
+    const withBoth = localCondition.filter((c) => c.operator === "equal" && "not_equal" in columnKinds[c.target.kind].operators);
     await check(
       fc.property(datasetArb(), withBoth, (dataset, eq) => {
         const ne: ConditionSpec = { ...eq, operator: "not_equal" as OperatorName };

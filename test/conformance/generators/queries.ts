@@ -132,9 +132,10 @@ export function valueArb(shape: ShapeName, t: Target): fc.Arbitrary<unknown> {
 }
 
 /** A target: a known column (enterprise ones rarely) or a data key under some type. */
+const isCommunity = (c: string) => columns[c as keyof typeof columns].edition === "community";
 export const targetArb: fc.Arbitrary<Target> = fc.oneof(
-  { weight: 6, arbitrary: pick(knownTargets.filter((t) => columns[bare(t) as keyof typeof columns].edition === "community")) },
-  { weight: 1, arbitrary: pick(knownTargets.filter((t) => columns[bare(t) as keyof typeof columns].edition !== "community")) },
+  { weight: 30, arbitrary: pick(knownTargets.filter((t) => isCommunity(bare(t)))) },
+  { weight: 1, arbitrary: pick(knownTargets.filter((t) => !isCommunity(bare(t)))) },
   { weight: 5, arbitrary: pick(dataKeys).chain((key) => pick(dataTargets(key))) },
 );
 
@@ -147,11 +148,12 @@ export const conditionArb: fc.Arbitrary<ConditionSpec> = targetArb.chain((target
 export const conditionFor = (target: Target, operator: OperatorName, shape: ShapeName): fc.Arbitrary<ConditionSpec> =>
   valueArb(shape, target).map((value) => ({ target, operator, shape, value }));
 
-const orderKeys = [
-  ...columnNames.map((c) => `tasks:${c}`),
-  ...[...pools.dataKeys, pools.missingKey].map((k) => `tasks:data.${k}`),
-];
-export const orderByArb: fc.Arbitrary<string> = fc.tuple(fc.boolean(), pick(orderKeys)).map(([desc, key]) => (desc ? `-${key}` : key));
+const orderKeyArb = fc.oneof(
+  { weight: 12, arbitrary: pick(columnNames.filter(isCommunity).map((c) => `tasks:${c}`)) },
+  { weight: 1, arbitrary: pick(columnNames.filter((c) => !isCommunity(c)).map((c) => `tasks:${c}`)) },
+  { weight: 10, arbitrary: pick([...pools.dataKeys, pools.missingKey].map((k) => `tasks:data.${k}`)) },
+);
+export const orderByArb: fc.Arbitrary<string> = fc.tuple(fc.boolean(), orderKeyArb).map(([desc, key]) => (desc ? `-${key}` : key));
 
 export const idsArb: fc.Arbitrary<NonNullable<QuerySpec["ids"]>> = fc.oneof(
   fc.record({ kind: fc.constant("including" as const), ids: fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 5 }) }),

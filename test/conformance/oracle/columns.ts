@@ -25,9 +25,17 @@ export const plainColumns: Readonly<Record<string, { kind: PlainKind; values: (f
   avg_lead_time: { kind: "float", values: (f) => [f.avgLeadTime] },
   draft_exists: { kind: "bool", values: (f) => [f.drafts > 0] },
   file_upload: { kind: "text", values: (f) => [f.task.file_upload] },
-  storage_filename: { kind: "text", values: (f) => [f.task.storage_filename] },
+  // Concat of the five import-storage link keys joined by ';' (§1): never NULL. The record holds
+  // the task's one link key; which of the five slots it sits in is not pinned, so every slot.
+  storage_filename: { kind: "text", values: (f) => storageFilenames(f.task.storage_filename) },
   updated_by: { kind: "userFk", values: (f) => [f.task.updated_by] },
 };
+
+const STORAGE_SLOTS = 5;
+function storageFilenames(key: string | null): string[] {
+  if (key === null) return [";".repeat(STORAGE_SLOTS - 1)];
+  return Array.from({ length: STORAGE_SLOTS }, (_, slot) => Array.from({ length: STORAGE_SLOTS }, (_, i) => (i === slot ? key : "")).join(";"));
+}
 
 /** Counters: `empty` means == 0 (§3.8.5). */
 export const counterColumns = new Set(["total_annotations", "cancelled_annotations", "total_predictions"]);

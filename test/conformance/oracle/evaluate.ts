@@ -46,6 +46,7 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
   const ids = [...ctx.facts.keys()];
   const maybe: PossibleError[] = [];
   const atRun: PossibleError[] = [];
+  let deferred: PossibleError | undefined;
   let members = new Map<number, Tri>(ids.map((id) => [id, true]));
 
   const lines: readonly OLine[] = query.lines;
@@ -69,7 +70,7 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
           continue;
         }
         const step = evalCondition(cond, ctx);
-        if (step.kind === "error") return { errors: [...maybe, step.error], result: null };
+        if (step.kind === "error") return { errors: [...maybe, ...(step.maybe ?? []), step.error], result: null };
         if (step.kind === "exit") {
           exit = true;
           break outer;
@@ -80,6 +81,7 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
         }
         if (step.kind === "dropped") continue;
         exprs.push(step.expr);
+        deferred ??= step.expr.deferred;
         maybe.push(...step.expr.maybe);
         atRun.push(...(step.expr.atRun ?? []));
       }
@@ -99,6 +101,7 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
     }
   }
 
+  if (deferred && !shortCircuited) return { errors: [...maybe, deferred], result: null };
   // A failing cast in the only condition is certain; with others Postgres may never reach the row.
   if (atRun.length > 0) {
     if (exprCount === 1) return { errors: [...maybe, ...atRun], result: null };
@@ -106,6 +109,7 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
   }
 
   const plan = planOrdering(query.ordering, ctx, members, query.columnsDisplayType);
+  if (plan.maybe) maybe.push(plan.maybe);
   if (plan.error) {
     if (shortCircuited) maybe.push(plan.error);
     else return { errors: [...maybe, plan.error], result: null };

@@ -17,6 +17,7 @@ export type Comparator = (a: number, b: number) => number;
 export interface OrderingPlan {
   readonly compare: Comparator;
   readonly error?: PossibleError;
+  readonly maybe?: PossibleError;
 }
 
 const byId: Comparator = (a, b) => a - b;
@@ -93,6 +94,11 @@ export function planOrdering(ordering: OOrdering | undefined, ctx: Ctx, filtered
   }
 
   if (isAgreementColumn(column)) return { compare: byId };
+  if (column === "predictions_score" && facts.size === 0) {
+    // LS source: annotate_predictions_score adds nothing without a first task (see conditions.ts),
+    // so LS answers 500; the spec is silent and there is nothing to order: both are accepted.
+    return { compare: byId, maybe: { status: 500, reason: "Cannot resolve keyword 'predictions_score' (no tasks to annotate)" } };
+  }
   if (arrayColumns.has(column)) {
     ctx.notes.push(`unspecified: ordering by the aggregated list column ${column}`);
     return { compare: unordered };
