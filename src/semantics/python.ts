@@ -230,13 +230,14 @@ export function truthy(v: PyVal): boolean {
 }
 
 /**
- * Python `round(x, 2)`: the nearest multiple of 0.01 to the exact binary value, ties to even
- * (`toFixed` rounds exact ties up, so ties are handled here).
+ * Python `round(x, 2)`: the multiple of 0.01 nearest to the exact binary value, ties to even.
+ * An exact tie needs x = odd/8 (only then is x*100 exactly k + 0.5); `toFixed` handles the rest
+ * exactly but would round those ties up.
  */
 export function round2(x: number): number {
   if (!Number.isFinite(x)) return x;
-  const scaled = x * 100;
-  if (Number.isInteger(scaled * 2) && !Number.isInteger(scaled) && Math.abs(scaled) < 2 ** 50) {
+  if (Number.isInteger(x * 8) && !Number.isInteger(x * 4)) {
+    const scaled = x * 100;
     const floor = Math.floor(scaled);
     return (floor % 2 === 0 ? floor : floor + 1) / 100;
   }

@@ -1,0 +1,82 @@
+import { describe, expect, test } from "vitest";
+import { selection } from "../../../src/selection.js";
+import { evaluate, EvaluationError, viewQuery } from "../../../src/semantics/index.js";
+import { cond, fixture, where } from "./fixture.js";
+
+function caught(run: () => unknown): EvaluationError {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof EvaluationError) return e;
+    throw e;
+  }
+  throw new Error("expected an EvaluationError");
+}
+
+describe("EvaluationError", () => {
+  test("a 400 carries the server's body: detail 'Validation error' and non_field_errors", () => {
+    const e = caught(() => evaluate(fixture, where(cond("id", "equal", "Number", 1, [cond("created_at", "in_list", "Datetime", ["x"])]))));
+    expect(e.status).toBe(400);
+    expect(e.detail).toBe("Validation error");
+    expect(e.validationErrors).toEqual({ non_field_errors: ["`is any of` / `is none of` support Task ID, Inner ID, annotation/prediction counters, and task.data.* fields."] });
+    expect(e.path).toBe("filters.items[0].child_filters[0].filter");
+    expect(e.found).toBe("created_at");
+  });
+
+  test("a 500 names the path, what was expected and what was found", () => {
+    const e = caught(() => evaluate(fixture, where(cond("id", "less", "Number", 1), cond("data.num", "greater", "Number", "ten"))));
+    expect(e).toMatchObject({ status: 500, detail: "could not convert string to float: 'ten'", path: "filters.items[1].value", found: 'string "ten"' });
+    expect(e.message).toBe(`filters.items[1].value: expected ${e.expected}, found string "ten" (the server answers 500: could not convert string to float: 'ten')`);
+  });
+
+  test("errors come in the server's order: a 400 met in the loop beats a lookup value Django cannot prepare", () => {
+    // The first line's bad id only fails at .filter(), after the loop met the second line's 400.
+    const e = caught(() => evaluate(fixture, where(cond("id", "equal", "String", "abc"), cond("annotators", "greater", "List", 1))));
+    expect(e.status).toBe(400);
+    const later = caught(() => evaluate(fixture, where(cond("id", "equal", "String", "abc"))));
+    expect(later).toMatchObject({ status: 500, detail: "Field 'id' expected a number but got 'abc'." });
+  });
+
+  test("an exit (unparsable results JSON) beats an earlier lookup error: no SQL runs", () => {
+    expect(evaluate(fixture, where(cond("id", "equal", "String", "abc"), cond("annotations_results", "equal", "String", "{"))).ids).toEqual([]);
+  });
+});
+
+describe("options", () => {
+  test("ordering: false keeps id order and skips ordering errors (the actions endpoint drops ordering)", () => {
+    const query = { ordering: [{ column: "nope", descending: true }] };
+    expect(() => evaluate(fixture, query)).toThrow(EvaluationError);
+    expect(evaluate(fixture, query, { ordering: false }).ids).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("viewQuery", () => {
+  test("a stored view's data becomes the query the server evaluates", () => {
+    const query = viewQuery({
+      title: "Numbers",
+      filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.num", operator: "greater", type: "Number", value: 1, child_filters: [] }] },
+      ordering: ["-tasks:data.num"],
+      columnsDisplayType: { "tasks:data.num": "Number" },
+    });
+    expect(evaluate(fixture, query).ids).toEqual([1, 2]);
+    expect(query.columnsDisplayType).toEqual({ "tasks:data.num": "Number" });
+  });
+
+  test("legacy user filters are read back as the server rewrites them (equal -> contains)", () => {
+    const query = viewQuery({ filters: { conjunction: "and", items: [{ filter: "filter:tasks:annotators", operator: "equal", type: "List", value: 3 }] } });
+    expect(evaluate(fixture, query).ids).toEqual([2]);
+  });
+
+  test("a view the server refuses is an EvaluationError with its answer", () => {
+    const e = caught(() => viewQuery({ ordering: ["tasks:updated_by__email"] }));
+    expect(e.status).toBe(400);
+    expect(e.path).toMatch(/^data\.ordering/);
+  });
+
+  test("builder and view give the same ids for the same selection", () => {
+    const built = selection(1).where("tasks:data.text").contains("o").orderBy("-tasks:id").toQuery();
+    const stored = viewQuery(selection(1).where("tasks:data.text").contains("o").orderBy("-tasks:id").toJSON());
+    expect(evaluate(fixture, stored).ids).toEqual(evaluate(fixture, built).ids);
+    expect(evaluate(fixture, built).ids).toEqual([2, 1]);
+  });
+});
