@@ -1,6 +1,7 @@
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import type { ActionId } from "../../src/vocabulary/actions.js";
 import type { Store } from "../store/store.js";
+import { controlTags } from "./experimental.js";
 
 /**
  * `GET /api/dm/actions/{id}/form/` (server-api §1.5): the forms the server builds on demand for the
@@ -30,9 +31,46 @@ function annotatorForm(project: ProjectRecord, store: Store): Form {
   return [{ columnCount: 1, fields: [{ type: "select", name: "annotator", label: "Annotator", options, placeholder: "All", searchable: true }] }];
 }
 
+/** propagate_annotations: the source annotation id, hinting the project's first one. */
+function sourceAnnotationForm(project: ProjectRecord, store: Store): Form {
+  const first = [...store.dataset(project).annotations].sort((a, b) => a.id - b.id)[0];
+  const label = `Enter source annotation ID${first ? ` [first ID: ${first.id}]` : ""}`;
+  return [{ columnCount: 1, fields: [{ type: "number", name: "source_annotation_id", label }] }];
+}
+
+/** rename_labels: the config's control tags and their labels. */
+function renameForm(project: ProjectRecord): Form {
+  const tags = controlTags(project.label_config);
+  const labels = [...new Set([...tags.values()].flatMap((t) => t.labels))];
+  return [{
+    columnCount: 1,
+    fields: [
+      { type: "select", name: "control_tag", label: "Choose a label control tag", options: [...tags.keys()] },
+      { type: "select", name: "old_label_name", label: "Old label name", options: labels },
+      { type: "input", name: "new_label_name", label: "New label name" },
+    ],
+  }];
+}
+
+/** cache_labels: which control tag (or ALL), counters, source. */
+function cacheForm(project: ProjectRecord): Form {
+  return [{
+    columnCount: 1,
+    fields: [
+      { type: "select", name: "control_tag", label: "Choose a control tag", options: ["ALL", ...controlTags(project.label_config).keys()] },
+      { type: "input", name: "custom_control_tag", label: "Custom control tag if it's not in label config" },
+      { type: "select", name: "with_counters", label: "With counters", options: ["Yes", "No"] },
+      { type: "select", name: "source", label: "Source", options: ["Annotations", "Predictions"] },
+    ],
+  }];
+}
+
 const forms: Partial<Record<ActionId, (project: ProjectRecord, store: Store) => Form>> = {
   predictions_to_annotations: modelVersionForm,
   delete_tasks_annotations: annotatorForm,
+  propagate_annotations: sourceAnnotationForm,
+  rename_labels: renameForm,
+  cache_labels: cacheForm,
 };
 
 export function actionForm(id: ActionId, project: ProjectRecord, store: Store): Form {

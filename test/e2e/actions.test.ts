@@ -76,6 +76,10 @@ describe("the action list", () => {
       { value: "3", label: "cy" },
     ]);
     expect((await raw(server, "GET", "/api/dm/actions/delete_tasks/form/?project=1")).body).toEqual([]);
+    const rename = await raw(server, "GET", "/api/dm/actions/rename_labels/form/?project=1");
+    expect(rename.body[0].fields.map((f: { options?: unknown }) => f.options)).toEqual([["sentiment"], ["Pos", "Neg"], undefined]);
+    const propagate = await raw(server, "GET", "/api/dm/actions/propagate_annotations/form/?project=1");
+    expect(propagate.body[0].fields[0].label).toBe("Enter source annotation ID [first ID: 1]");
     const unknown = await raw(server, "GET", "/api/dm/actions/nope/form/?project=1");
     expect([unknown.status, unknown.body.detail]).toEqual([500, "Can't find 'nope' in registered actions"]);
   });
