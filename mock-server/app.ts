@@ -116,6 +116,9 @@ function mount(app: Application, path: string, methods: Partial<Record<Method, H
 /** Persist before answering: once a client has the answer, the file holds the change. */
 function send(ctx: MockContext, req: Request, res: Response, reply: Reply): void {
   if (!readMethods.has(req.method)) ctx.store.commit();
+  // Set before the answer leaves: a client that has the answer finds it in the journal.
+  const entry = (res.locals as Locals).entry;
+  if (entry) entry.status = reply.status;
   res.status(reply.status);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.body === undefined) res.end();
