@@ -131,9 +131,13 @@ export class Store {
     return structuredClone(this.db.getState());
   }
 
-  /** Called once per mutating request: writes the persist file, if any. */
+  #committed = -1;
+
+  /** Called once per mutating request: writes the persist file, if any and if anything changed. */
   commit(): void {
-    if (this.persistPath) writeAtomically(this.persistPath, this.db.getState());
+    if (!this.persistPath || this.#committed === this.#version) return;
+    writeAtomically(this.persistPath, this.db.getState());
+    this.#committed = this.#version;
   }
 
   #touch(): void {
