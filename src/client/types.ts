@@ -242,7 +242,7 @@ export interface ViewDataInput extends MoreFields {
 export interface ViewCreate {
   project: number;
   data?: ViewDataInput;
-  /** Filters, ordering and selected ids for the view: a body or a selection; merged into `data`. */
+  /** Filters, ordering and selected ids for the view: a body or a selection (filters/ordering go into `data`, the ids into `selected_items`). */
   query?: QueryInput;
 }
 

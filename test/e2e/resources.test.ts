@@ -1,3 +1,4 @@
+import { selection } from "../../src/selection.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ApiError } from "../../src/client/index.js";
 import type { MockServer } from "../../mock-server/index.js";
@@ -198,6 +199,15 @@ describe("views", () => {
     });
     const listed = await raw(server, "GET", "/api/tasks/?view=3");
     expect(listed.body.tasks.map((t: { id: number }) => t.id)).toEqual([5, 6]);
+  });
+
+  test("a view created from a selection with ids applies them (sent as top-level selected_items)", async () => {
+    const client = clientFor(server);
+    const created = await client.views.create({ project: 1, data: { title: "Picked" }, query: selection(1).where("tasks:id").greater(1).including([2, 5, 7]) });
+    expect(created.data.selectedItems).toEqual({ all: false, included: [2, 5, 7] });
+    const listed = await raw(server, "GET", `/api/tasks/?view=${created.id}`);
+    // 7 belongs to project 2 and 1 fails the filter: only 2 and 5 remain
+    expect(listed.body.tasks.map((t: { id: number }) => t.id)).toEqual([2, 5]);
   });
 
   test("legacy child_filter is stored as child_filters", async () => {

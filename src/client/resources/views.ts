@@ -8,7 +8,7 @@ import { boundTo, checkId, checkObject, queryBody } from "./common.js";
 export interface ViewsResource {
   /** Saved Data Manager views, of one project or all: `GET /api/dm/views/?project=`. */
   list(project?: number, options?: RequestOptions): Promise<View[]>;
-  /** `POST /api/dm/views/ {project, data}`; `query` (a body or a selection) fills data's filters, ordering, selectedItems. */
+  /** `POST /api/dm/views/ {project, data, selected_items?}`; `query` (a body or a selection) gives filters, ordering and selected ids. */
   create(body: ViewCreate, options?: RequestOptions): Promise<View>;
   get(id: number, options?: RequestOptions): Promise<View>;
   /** `PATCH`: the view's `data` is replaced by the given data and query. */
@@ -18,6 +18,20 @@ export interface ViewsResource {
 
 const view = record<View>({ project: number, data: object() });
 const viewPath = (id: number): string => `/api/dm/views/${checkId("id", id)}/`;
+
+/**
+ * The write payload: the caller's `data` plus the query's filters and ordering (the server pops
+ * those out of `data`), and the query's selection as top-level `selected_items` — the server keeps
+ * a `data.selectedItems` as plain data and never applies it. A field given both ways is refused.
+ */
+function viewPayload(
+  data: ViewDataInput | undefined,
+  query: QueryInput | undefined,
+  project: number | undefined,
+): { data: Record<string, unknown>; selected_items?: unknown } {
+  const { selectedItems, ...rest } = viewData(data, query, project);
+  return selectedItems === undefined ? { data: rest } : { data: rest, selected_items: selectedItems };
+}
 
 /** `data` on the wire: the caller's fields plus the query body; a field given both ways is refused. */
 function viewData(data: ViewDataInput | undefined, query: QueryInput | undefined, project: number | undefined): Record<string, unknown> {
@@ -43,7 +57,7 @@ export function viewsResource(send: Send): ViewsResource {
     async create(body: ViewCreate, options?: RequestOptions) {
       checkObject("body", body);
       const project = checkId("body.project", body.project);
-      const payload = { project, data: viewData(body.data, body.query, project) };
+      const payload = { project, ...viewPayload(body.data, body.query, project) };
       return send({ method: "POST", path: "/api/dm/views/", body: payload, expect: view }, options);
     },
     async get(id: number, options?: RequestOptions) {
@@ -52,7 +66,7 @@ export function viewsResource(send: Send): ViewsResource {
     async update(id: number, body: ViewUpdate, options?: RequestOptions) {
       const path = viewPath(id);
       checkObject("body", body);
-      const payload = { data: viewData(body.data, body.query, undefined) };
+      const payload = viewPayload(body.data, body.query, undefined);
       return send({ method: "PATCH", path, body: payload, expect: view }, options);
     },
     async delete(id: number, options?: RequestOptions) {

@@ -201,7 +201,8 @@ describe("views", () => {
     await client.views.update(5, { data: { title: "W" }, query: selection(3).all() });
     await client.views.delete(5);
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/dm/views/5/", "PATCH /api/dm/views/5/", "DELETE /api/dm/views/5/"]);
-    expect(server.requests[1]?.body).toEqual({ data: { title: "W", selectedItems: { all: true, excluded: [] } } });
+    // the server applies a view's selection from top-level selected_items only (data.selectedItems stays inert data)
+    expect(server.requests[1]?.body).toEqual({ data: { title: "W" }, selected_items: { all: true, excluded: [] } });
   });
 });
 
