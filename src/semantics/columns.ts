@@ -86,7 +86,14 @@ export const STORAGE_LINK_SLOTS = 5;
 export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = {
   id: { db: "int", field: "id", read: taskField((t) => t.id) },
   inner_id: { db: "int", field: "inner_id", read: numbers((c) => c.innerId) },
-  completed_at: { db: "timestamp", field: "completed_at", read: numbers((c) => c.completedAt) },
+  completed_at: {
+    db: "timestamp",
+    field: "completed_at",
+    read: (ds) => {
+      const c = computed(ds);
+      return (i) => nanToNull(c.completedAt(i));
+    },
+  },
   total_annotations: { db: "int", field: "total_annotations", read: numbers((c) => c.totalAnnotations) },
   cancelled_annotations: { db: "int", field: "cancelled_annotations", read: numbers((c) => c.cancelledAnnotations) },
   total_predictions: { db: "int", field: "total_predictions", read: numbers((c) => c.totalPredictions) },

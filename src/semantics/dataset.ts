@@ -10,7 +10,9 @@ export class PreparedDataset {
   readonly project: ProjectRecord;
   /** The project's tasks, ascending by id (pipeline step 1: restrict to the project). */
   readonly tasks: readonly TaskRecord[];
-  readonly indexById: ReadonlyMap<number, number>;
+  /** Ids are consecutive (the usual case): an id's index is `id - firstId`, no map needed. */
+  readonly #firstId: number;
+  readonly #consecutive: boolean;
   readonly source: Dataset;
   readonly #memo = new Map<string, unknown>();
 
@@ -27,9 +29,26 @@ export class PreparedDataset {
     }
     if (!sorted) tasks.sort((a, b) => a.id - b.id);
     this.tasks = tasks;
-    const index = new Map<number, number>();
-    tasks.forEach((t, i) => index.set(t.id, i));
-    this.indexById = index;
+    this.#firstId = tasks[0]?.id ?? 0;
+    this.#consecutive = tasks.length === 0 || (tasks[tasks.length - 1] as TaskRecord).id - this.#firstId === tasks.length - 1;
+  }
+
+  /** The index of the task with this id, or undefined when it is not a task of the project. */
+  indexOf(id: number): number | undefined {
+    if (this.#consecutive) {
+      const i = id - this.#firstId;
+      return i >= 0 && i < this.tasks.length && Number.isInteger(i) ? i : undefined;
+    }
+    return this.#byId.get(id);
+  }
+
+  /** Task id -> index in `tasks` (a map built on first use; `indexOf` avoids it for consecutive ids). */
+  get indexById(): ReadonlyMap<number, number> {
+    return this.#byId;
+  }
+
+  get #byId(): ReadonlyMap<number, number> {
+    return this.memo("byId", () => new Map(this.tasks.map((t, i) => [t.id, i] as const)));
   }
 
   get size(): number {
@@ -46,12 +65,12 @@ export class PreparedDataset {
 
   /** Each task's annotations, ascending by id. */
   get annotations(): readonly (readonly AnnotationRecord[])[] {
-    return this.memo("annotations", () => group(this.source.annotations, this.indexById, this.size));
+    return this.memo("annotations", () => group(this.source.annotations, this, this.size));
   }
 
   /** Each task's predictions, ascending by id. */
   get predictions(): readonly (readonly PredictionRecord[])[] {
-    return this.memo("predictions", () => group(this.source.predictions, this.indexById, this.size));
+    return this.memo("predictions", () => group(this.source.predictions, this, this.size));
   }
 
   /** Does the task have a draft? */
@@ -59,7 +78,7 @@ export class PreparedDataset {
     return this.memo("drafts", () => {
       const out = new Uint8Array(this.size);
       for (const d of this.source.drafts ?? []) {
-        const i = this.indexById.get(d.task);
+        const i = this.indexOf(d.task);
         if (i !== undefined) out[i] = 1;
       }
       return out;
@@ -67,21 +86,29 @@ export class PreparedDataset {
   }
 }
 
+const NONE: readonly unknown[] = Object.freeze([]);
+
 function group<R extends { readonly id: number; readonly task: number }>(
   records: readonly R[],
-  index: ReadonlyMap<number, number>,
+  index: { indexOf(id: number): number | undefined },
   size: number,
 ): R[][] {
-  const out: R[][] = Array.from({ length: size }, () => []);
+  // Tasks without rows share one empty list: most projects have many unannotated tasks.
+  const none = NONE as unknown as R[];
+  const out: R[][] = new Array<R[]>(size).fill(none);
   let sorted = true;
   for (const r of records) {
-    const i = index.get(r.task);
+    const i = index.indexOf(r.task);
     if (i === undefined) continue;
     const list = out[i] as R[];
-    if (list.length > 0 && (list[list.length - 1] as R).id > r.id) sorted = false;
+    if (list === none) {
+      out[i] = [r];
+      continue;
+    }
+    if ((list[list.length - 1] as R).id > r.id) sorted = false;
     list.push(r);
   }
-  if (!sorted) for (const list of out) list.sort((a, b) => a.id - b.id);
+  if (!sorted) for (const list of out) if (list !== none) list.sort((a, b) => a.id - b.id);
   return out;
 }
 
@@ -96,6 +123,12 @@ const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?
  */
 export function recordMicros(text: string | null | undefined): number | null {
   if (typeof text !== "string") return null;
+  // Fast path for the stored form YYYY-MM-DDTHH:MM:SS.ffffffZ: Date.parse reads it to the millisecond.
+  if (text.length === 27 && text.charCodeAt(26) === 90 && text.charCodeAt(19) === 46 && text.charCodeAt(10) === 84) {
+    const ms = Date.parse(text);
+    const micro = Number(text.slice(23, 26));
+    if (!Number.isNaN(ms) && !Number.isNaN(micro)) return ms * 1000 + micro;
+  }
   const m = RECORD_TIME.exec(text);
   if (!m) return null;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
@@ -121,7 +154,8 @@ export interface ComputedColumns {
   readonly totalPredictions: Int32Array;
   readonly isLabeled: Uint8Array;
   /** The newest annotation's created_at (by id), only for labeled tasks; NaN when NULL. */
-  readonly completedAt: Float64Array;
+  /** Microseconds, parsed on first use (NaN when NULL). */
+  completedAt(i: number): number;
   readonly completedAtText: readonly (string | null)[];
   /** NaN when NULL. */
   readonly predictionsScore: Float64Array;
@@ -136,65 +170,88 @@ function countsSkipped(project: ProjectRecord): boolean {
   return project.skip_queue === "IGNORE_SKIPPED";
 }
 
+/** The computed columns of a dataset, each group built on first use. */
 export function computed(ds: PreparedDataset): ComputedColumns {
   return ds.memo("computed", () => {
-    const n = ds.size;
-    const total = new Int32Array(n), cancelled = new Int32Array(n), preds = new Int32Array(n);
-    const labeled = new Uint8Array(n);
-    const completedAt = new Float64Array(n).fill(NaN);
-    const completedAtText: (string | null)[] = new Array<string | null>(n).fill(null);
-    const score = new Float64Array(n).fill(NaN), lead = new Float64Array(n).fill(NaN);
-    const inner = new Float64Array(n), created = new Float64Array(n), updated = new Float64Array(n);
-    const anns = ds.annotations, predictions = ds.predictions;
-    const skipped = countsSkipped(ds.project);
-    const modelVersion = ds.project.model_version;
-    for (let i = 0; i < n; i++) {
-      const task = ds.tasks[i] as TaskRecord;
-      const list = anns[i] as readonly AnnotationRecord[];
-      let finished = 0, leadSum = 0, leadCount = 0, nCancelled = 0;
-      for (const a of list) {
-        if (a.was_cancelled) nCancelled++;
-        // Task.completed_annotations: not cancelled and with a result (all of them with IGNORE_SKIPPED).
-        if (skipped || (!a.was_cancelled && a.result !== null)) finished++;
-        if (typeof a.lead_time === "number") (leadSum += a.lead_time), leadCount++;
-      }
-      cancelled[i] = nCancelled;
-      total[i] = list.length - nCancelled;
-      // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
-      if (finished >= (task.overlap ?? 1)) labeled[i] = 1;
-      if (labeled[i] && list.length > 0) {
-        const newest = list[list.length - 1] as AnnotationRecord;
-        completedAt[i] = recordMicros(newest.created_at) ?? NaN;
-        completedAtText[i] = newest.created_at;
-      }
-      if (leadCount > 0) lead[i] = leadSum / leadCount;
-      // annotate_predictions_score: Avg(score), only the project's model_version when it is set.
-      let sum = 0, count = 0;
-      const plist = predictions[i] as readonly PredictionRecord[];
-      preds[i] = plist.length;
-      for (const p of plist) {
-        if (modelVersion !== null && modelVersion !== undefined && p.model_version !== modelVersion) continue;
-        if (typeof p.score === "number") (sum += p.score), count++;
-      }
-      if (count > 0) score[i] = sum / count;
-      inner[i] = task.inner_id ?? i + 1;
-      created[i] = recordMicros(task.created_at) ?? NaN;
-      updated[i] = recordMicros(task.updated_at) ?? NaN;
-    }
+    const annotations = () => ds.memo("computed:annotations", () => annotationStats(ds));
+    const predictions = () => ds.memo("computed:predictions", () => predictionStats(ds));
+    const times = () => ds.memo("computed:times", () => taskTimes(ds));
     return {
-      totalAnnotations: total,
-      cancelledAnnotations: cancelled,
-      totalPredictions: preds,
-      isLabeled: labeled,
-      completedAt,
-      completedAtText,
-      predictionsScore: score,
-      avgLeadTime: lead,
-      innerId: inner,
-      createdAt: created,
-      updatedAt: updated,
+      get totalAnnotations() { return annotations().total; },
+      get cancelledAnnotations() { return annotations().cancelled; },
+      get isLabeled() { return annotations().labeled; },
+      completedAt(i: number) {
+        const a = annotations();
+        if (a.parsed[i] === 0) {
+          a.parsed[i] = 1;
+          a.completedAt[i] = recordMicros(a.completedAtText[i]) ?? NaN;
+        }
+        return a.completedAt[i] as number;
+      },
+      get completedAtText() { return annotations().completedAtText; },
+      get avgLeadTime() { return annotations().lead; },
+      get totalPredictions() { return predictions().count; },
+      get predictionsScore() { return predictions().score; },
+      get createdAt() { return times().created; },
+      get updatedAt() { return times().updated; },
+      get innerId() { return ds.memo("computed:inner", () => Float64Array.from(ds.tasks, (t, i) => t.inner_id ?? i + 1)); },
     };
   });
+}
+
+function annotationStats(ds: PreparedDataset) {
+  const n = ds.size;
+  const total = new Int32Array(n), cancelled = new Int32Array(n), labeled = new Uint8Array(n);
+  const completedAt = new Float64Array(n), parsed = new Uint8Array(n), lead = new Float64Array(n).fill(NaN);
+  const completedAtText: (string | null)[] = new Array<string | null>(n).fill(null);
+  const anns = ds.annotations;
+  const skipped = countsSkipped(ds.project);
+  for (let i = 0; i < n; i++) {
+    const list = anns[i] as readonly AnnotationRecord[];
+    let finished = 0, leadSum = 0, leadCount = 0, nCancelled = 0;
+    for (const a of list) {
+      if (a.was_cancelled) nCancelled++;
+      // Task.completed_annotations: not cancelled and with a result (all of them with IGNORE_SKIPPED).
+      if (skipped || (!a.was_cancelled && a.result !== null)) finished++;
+      if (typeof a.lead_time === "number") (leadSum += a.lead_time), leadCount++;
+    }
+    cancelled[i] = nCancelled;
+    total[i] = list.length - nCancelled;
+    // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
+    if (finished >= ((ds.tasks[i] as TaskRecord).overlap ?? 1)) labeled[i] = 1;
+    // base_annotate_completed_at: the newest annotation by id (cancelled ones too), only when labeled.
+    if (labeled[i] && list.length > 0) {
+      const newest = list[list.length - 1] as AnnotationRecord;
+      completedAtText[i] = newest.created_at;
+    }
+    if (leadCount > 0) lead[i] = leadSum / leadCount;
+  }
+  return { total, cancelled, labeled, completedAt, parsed, completedAtText, lead };
+}
+
+function predictionStats(ds: PreparedDataset) {
+  const n = ds.size;
+  const count = new Int32Array(n), score = new Float64Array(n).fill(NaN);
+  const preds = ds.predictions;
+  const modelVersion = ds.project.model_version;
+  for (let i = 0; i < n; i++) {
+    const list = preds[i] as readonly PredictionRecord[];
+    count[i] = list.length;
+    // annotate_predictions_score: Avg(score), only the project's model_version when it is set.
+    let sum = 0, k = 0;
+    for (const p of list) {
+      if (modelVersion !== null && modelVersion !== undefined && p.model_version !== modelVersion) continue;
+      if (typeof p.score === "number") (sum += p.score), k++;
+    }
+    if (k > 0) score[i] = sum / k;
+  }
+  return { count, score };
+}
+
+function taskTimes(ds: PreparedDataset) {
+  const created = Float64Array.from(ds.tasks, (t) => recordMicros(t.created_at) ?? NaN);
+  const updated = Float64Array.from(ds.tasks, (t) => recordMicros(t.updated_at) ?? NaN);
+  return { created, updated };
 }
 
 /** A task's `data` value at a path of keys (an object key, or an index into a list). */

@@ -78,7 +78,7 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
   return Object.freeze({
     ids: Object.freeze(ids),
     derived(id: number): DerivedColumns {
-      const i = ds.indexById.get(id);
+      const i = ds.indexOf(id);
       if (i === undefined) throw new RangeError(`derived(${id}): task ${id} is not a task of project ${ds.project.id}`);
       return derivedAt(ds, i);
     },
@@ -86,7 +86,7 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
       const c = computed(ds);
       let total_annotations = 0, total_predictions = 0;
       for (const id of ids) {
-        const i = ds.indexById.get(id) as number;
+        const i = ds.indexOf(id) as number;
         total_annotations += c.totalAnnotations[i] as number;
         total_predictions += c.totalPredictions[i] as number;
       }

@@ -102,8 +102,9 @@ export function collate(a: string, b: string): number {
 
 /** Postgres `UPPER()`: per character, only one-to-one mappings (so `ß` stays `ß`). */
 export function pgUpper(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(s)) return s.toUpperCase();
+  // toUpperCase never shortens a string: equal lengths mean no one-to-many mapping happened.
+  const up = s.toUpperCase();
+  if (up.length === s.length) return up;
   let out = "";
   for (const ch of s) {
     const up = ch.toUpperCase();

@@ -62,7 +62,12 @@ export function castData(ds: PreparedDataset, jsonField: string): { values: read
     let badText: string | undefined;
     for (let i = 0; i < ds.size; i++) {
       const v = read(i);
-      const text = v === undefined ? null : jsonbFieldText(v);
+      // A JSON number's text casts back to the same float; only other values need the text.
+      if (typeof v === "number") {
+        values[i] = v;
+        continue;
+      }
+      const text = v === undefined ? null : typeof v === "string" ? v : jsonbFieldText(v);
       if (text === null) values[i] = null;
       else {
         const f = float8In(text);

@@ -42,6 +42,26 @@ describe("EvaluationError", () => {
   });
 });
 
+describe("datasets", () => {
+  test("ids need not be consecutive or sorted; other projects' records are ignored", () => {
+    const base = fixture.tasks[0] as (typeof fixture.tasks)[number];
+    const data = {
+      ...fixture,
+      tasks: [{ ...base, id: 30 }, { ...base, id: 7, data: { text: "x" } }, { ...base, id: 12, project: 9 }, { ...base, id: 10 }],
+      annotations: [
+        { ...(fixture.annotations[0] as (typeof fixture.annotations)[number]), id: 2, task: 10 },
+        { ...(fixture.annotations[0] as (typeof fixture.annotations)[number]), id: 1, task: 10, completed_by: 5 },
+        { ...(fixture.annotations[0] as (typeof fixture.annotations)[number]), id: 3, task: 12 },
+      ],
+    };
+    expect(evaluate(data, {}).ids).toEqual([7, 10, 30]);
+    expect(evaluate(data, where(cond("annotators", "contains", "List", [5]))).ids).toEqual([10]);
+    expect(evaluate(data, where(cond("total_annotations", "greater", "Number", 0))).ids).toEqual([10]);
+    expect(evaluate(data, {}).derived(10)).toMatchObject({ annotations_ids: "1,2", annotators: [1, 5] });
+    expect(() => evaluate(data, {}).derived(12)).toThrow(RangeError);
+  });
+});
+
 describe("options", () => {
   test("ordering: false keeps id order and skips ordering errors (the actions endpoint drops ordering)", () => {
     const query = { ordering: [{ column: "nope", descending: true }] };
