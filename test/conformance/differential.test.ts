@@ -13,7 +13,7 @@ import { rawBodyArb, type RawBody } from "./generators/bodies.js";
 import { datasetArb } from "./generators/datasets.js";
 import { allCombinations, buildQuery, conditionFor, querySpecArb, type QuerySpec } from "./generators/queries.js";
 import { judge, oracle, oracleBody, type Answer, type Outcome } from "./oracle/index.js";
-import { check } from "./settings.js";
+import { check, timeLimit } from "./settings.js";
 
 function verdict(outcome: Outcome, answer: Answer): void {
   const problems = judge(outcome, answer);
@@ -43,7 +43,7 @@ describe("engine vs oracle", () => {
       { runs: 400 },
       describeQueryCase,
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 
   test("every column × operator × value shape of the vocabulary", async () => {
     const combos = allCombinations();
@@ -59,7 +59,7 @@ describe("engine vs oracle", () => {
       { runs: combos.length * 4 },
       describeQueryCase,
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 
   test("raw JSON bodies through the wire parser", async () => {
     await check(
@@ -74,6 +74,6 @@ describe("engine vs oracle", () => {
           `dataset: ${datasetSnippet(dataset)}`,
         ].join("\n"),
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 });
 

@@ -13,7 +13,7 @@ import { datasetSnippet, specSnippet } from "./format.js";
 import { datasetArb, projectTaskIds } from "./generators/datasets.js";
 import { badRegexes } from "./generators/pools.js";
 import { conditionArb, idsArb, querySpecArb, buildQuery, type ConditionSpec, type QuerySpec } from "./generators/queries.js";
-import { check } from "./settings.js";
+import { check, timeLimit } from "./settings.js";
 
 const run = (dataset: Dataset, spec: QuerySpec) => idsOf(engineAnswer(dataset, buildQuery(spec)));
 const one = (root: ConditionSpec): QuerySpec => ({ conjunction: "and", lines: [{ root, children: [] }] });
@@ -46,7 +46,7 @@ describe("laws without an oracle", () => {
       { runs: 300 },
       (dataset, a, b) => describeSpecs(dataset, { conjunction: "or", lines: [a, b] }, { conjunction: "and", lines: [a, b] }),
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 
   test("not_equal = complement of equal minus NULL/missing", async () => {
     const withBoth = localCondition.filter((c) => c.operator === "equal" && "not_equal" in columnKinds[c.target.kind].operators);
@@ -73,7 +73,7 @@ describe("laws without an oracle", () => {
       { runs: 300 },
       (dataset, eq) => describeSpecs(dataset, one(eq), one({ ...eq, operator: "not_equal" })),
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 
   test("{all: true, excluded: E} = filtered − E and {all: false, included: I} = filtered ∩ I, order kept", async () => {
     await check(
@@ -89,7 +89,7 @@ describe("laws without an oracle", () => {
       { runs: 300 },
       (dataset, spec, ids) => describeSpecs(dataset, { ...spec, ids }),
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 
   test("-x reverses x apart from NULLs-last and ties", async () => {
     // Columns whose value (for NULL-ness and ties only) is a plain record field or count.
@@ -131,6 +131,6 @@ describe("laws without an oracle", () => {
       { runs: 300 },
       (dataset, column, spec) => describeSpecs(dataset, { ...spec, orderBy: `tasks:${column}` }, { ...spec, orderBy: `-tasks:${column}` }),
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 });
 

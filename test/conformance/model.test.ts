@@ -7,11 +7,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import type { Dataset } from "../../src/semantics/records.js";
 import { datasetArb } from "./generators/datasets.js";
-import { commandArbs } from "./model/commands.js";
+import { commandArbs, executed } from "./model/commands.js";
 import { seedOf, startReal, type Real } from "./model/fixture.js";
 import { modelOf, verifyState } from "./model/model.js";
 import { datasetSnippet } from "./format.js";
-import { check } from "./settings.js";
+import { check, timeLimit } from "./settings.js";
 
 let real: Real;
 beforeAll(async () => {
@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await real?.server.close();
+  if (process.env.CONFORMANCE_STATS) console.log([...executed].sort());
 });
 
 describe("model-based: client operations against the mock and a model", () => {
@@ -35,5 +36,5 @@ describe("model-based: client operations against the mock and a model", () => {
       { runs: 30, share: 0.02 },
       (dataset, cmds) => `seed dataset: ${datasetSnippet(dataset)}\ncommands: ${String(cmds)}`,
     );
-  }, 120_000);
+  }, timeLimit(120_000));
 });

@@ -12,7 +12,7 @@ import { rawBodyArb, type RawBody } from "./generators/bodies.js";
 import { oracle, oracleBody } from "./oracle/index.js";
 import { conflicts, type Outcome } from "./oracle/outcome.js";
 import { datasetSnippet, querySnippet, specSnippet } from "./format.js";
-import { check } from "./settings.js";
+import { check, timeLimit } from "./settings.js";
 
 function viaParser(dataset: Dataset, body: unknown): { outcome: Outcome; described: string } {
   const parsed = parseQueryBody(body);
@@ -45,5 +45,5 @@ describe("wire parser vs the oracle's reading of raw bodies", () => {
       { runs: 300 },
       describeCase,
     );
-  }, 60_000);
+  }, timeLimit(60_000));
 });

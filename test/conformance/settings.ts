@@ -47,6 +47,11 @@ export async function check<Ts extends unknown[]>(
       extra = `(could not describe the counterexample: ${(e as Error).message})`;
     }
   }
+  const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  extra = `Failure: ${cause}\n\n${extra}`;
   const replay = `Replay: FC_SEED=${details.seed} FC_PATH=${JSON.stringify(details.counterexamplePath ?? "")} npm run test:conformance`;
   throw new Error(`${report}\n\n${extra}\n\n${replay}`);
 }
+
+/** A test's time limit: its `npm test` budget, or an hour for long runs (`FC_NUM_RUNS` set). */
+export const timeLimit = (ms: number): number => (env("FC_NUM_RUNS") ? 3_600_000 : ms);

@@ -21,6 +21,10 @@ import { counts, datasetOf, listAll, PROJECT, resync, verifyState, type Model } 
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 
+/** How often each command ran (printed with CONFORMANCE_STATS=1, to see what a run covers). */
+export const executed = new Map<string, number>();
+const count = (name: string) => executed.set(name, (executed.get(name) ?? 0) + 1);
+
 const pickTask = (m: Model, n: number) => m.tasks[n % m.tasks.length]!.id;
 
 async function answerOf<T>(call: () => Promise<T>): Promise<{ ok: T } | { status: number; detail: string }> {
@@ -43,6 +47,7 @@ class CreateTask implements Cmd {
   constructor(readonly data: Record<string, JsonValue>) {}
   check = (m: Readonly<Model>) => m.tasks.length < 20;
   async run(m: Model, r: Real) {
+    count("CreateTask");
     const task = await r.client.tasks.create({ project: PROJECT, data: this.data });
     expect(m.tasks.some((t) => t.id === task.id), `a new id (${task.id})`).toBe(false);
     expect(task.data).toEqual(this.data);
@@ -56,6 +61,7 @@ class ImportTasks implements Cmd {
   constructor(readonly data: readonly Record<string, JsonValue>[]) {}
   check = (m: Readonly<Model>) => m.tasks.length < 20;
   async run(m: Model, r: Real) {
+    count("ImportTasks");
     const before = new Set(m.tasks.map((t) => t.id));
     const result = await r.client.project(PROJECT).importTasks(this.data.map((data) => ({ data })), { return_task_ids: true });
     expect(result.task_count, "task_count").toBe(this.data.length);
@@ -76,6 +82,7 @@ class Annotate implements Cmd {
   constructor(readonly task: number, readonly user: number, readonly cancelled: boolean, readonly result: readonly JsonValue[], readonly leadTime: number) {}
   check = (m: Readonly<Model>) => m.tasks.length > 0;
   async run(m: Model, r: Real) {
+    count(`Annotate${this.cancelled ? " (cancelled)" : ""}`);
     const task = pickTask(m, this.task);
     const client = r.clients.get(this.user) as Client;
     const a = await client.annotations.create(task, { result: this.result, was_cancelled: this.cancelled, lead_time: this.leadTime });
@@ -91,6 +98,7 @@ class Predict implements Cmd {
   constructor(readonly task: number, readonly score: number, readonly modelVersion: string, readonly result: readonly JsonValue[]) {}
   check = (m: Readonly<Model>) => m.tasks.length > 0;
   async run(m: Model, r: Real) {
+    count("Predict");
     const task = pickTask(m, this.task);
     const p = await r.client.predictions.create({ task, result: this.result, score: this.score, model_version: this.modelVersion });
     expect(p.task).toBe(task);
@@ -104,9 +112,11 @@ class CreateView implements Cmd {
   constructor(readonly spec: QuerySpec) {}
   check = () => true;
   async run(m: Model, r: Real) {
+    count("CreateView");
     const sel = buildSelection(this.spec, PROJECT);
     const data = { title: "conformance", ...(this.spec.columnsDisplayType ? { columnsDisplayType: this.spec.columnsDisplayType } : {}) };
     const view = await r.client.views.create({ project: PROJECT, data, query: sel });
+    // The view's stored selection applies when listing it and acting on it (§5.2).
     m.views.push({ id: view.id, query: buildQuery(this.spec) });
     await verifyState(m, r);
   }
@@ -133,6 +143,7 @@ class List implements Cmd {
   constructor(readonly spec: QuerySpec) {}
   check = () => true;
   async run(m: Model, r: Real) {
+    count("List");
     const query = buildQuery(this.spec);
     const { answer, totals } = await listAnswer(r, { query: { ...buildSelection(this.spec).toJSON(), ...(query.columnsDisplayType ? { columnsDisplayType: query.columnsDisplayType } : {}) } });
     expectJudged(oracle(datasetOf(m), query), answer, "listed tasks");
@@ -146,6 +157,7 @@ class ListView implements Cmd {
   constructor(readonly view: number) {}
   check = (m: Readonly<Model>) => m.views.length > 0;
   async run(m: Model, r: Real) {
+    count("ListView");
     const view = m.views[this.view % m.views.length]!;
     const { answer, totals } = await listAnswer(r, { view: view.id });
     expectJudged(oracle(datasetOf(m), view.query), answer, `tasks of view ${view.id}`);
@@ -165,18 +177,28 @@ function sourceQuery(m: Readonly<Model>, source: Source): { query: QueryNode; vi
   return { query: view.query, view: view.id };
 }
 
-/** The selection is predictable: one definite set, or one certain error. */
-function predictable(m: Readonly<Model>, source: Source): Outcome | undefined {
+/** Actions that keep the query's ordering; the server drops it for the others (server-api §1.3). */
+const keepsOrdering = new Set<ActionId>(["next_task", "remove_duplicates"]);
+
+/**
+ * The selection is predictable: one definite set, or one certain error. The others drop the
+ * ordering behind a feature flag whose default is not known: an ordering that decides between
+ * an error and a result makes the selection unpredictable.
+ */
+function predictable(m: Readonly<Model>, source: Source, action: ActionId): Outcome | undefined {
   const s = sourceQuery(m, source);
   if (!s) return undefined;
-  const outcome = oracle(datasetOf(m as Model), s.query);
+  const dataset = datasetOf(m as Model);
+  const { ordering: _, ...unordered } = s.query;
+  const outcome = oracle(dataset, keepsOrdering.has(action) ? s.query : unordered);
+  if (!keepsOrdering.has(action) && (oracle(dataset, s.query).result === null) !== (outcome.result === null)) return undefined;
   if (outcome.result === null) return outcome;
   return outcome.errors.length === 0 && isDefinite(outcome.result) ? outcome : undefined;
 }
 
 class Act implements Cmd {
   constructor(readonly action: ActionId, readonly source: Source, readonly n: number, readonly withParam: boolean) {}
-  check = (m: Readonly<Model>) => predictable(m, this.source) !== undefined;
+  check = (m: Readonly<Model>) => predictable(m, this.source, this.action) !== undefined;
 
   params(m: Model): Record<string, JsonValue> {
     const users = [1, 2, 3, 4, "2"];
@@ -203,7 +225,8 @@ class Act implements Cmd {
   }
 
   async run(m: Model, r: Real) {
-    const outcome = predictable(m, this.source) as Outcome;
+    const outcome = predictable(m, this.source, this.action) as Outcome;
+    count(`Act ${this.action}${outcome.result ? ` (${certainIds(outcome.result).length ? "some" : "no"} tasks)` : " (refused)"}`);
     const s = sourceQuery(m, this.source)!;
     const handle = r.client.project(PROJECT);
     const sel: { run(a: unknown, p?: unknown): Promise<unknown> } = s.view !== undefined ? (selection(handle).fromView(s.view) as never) : (buildSelection((this.source as { spec: QuerySpec }).spec, handle as never) as never);

@@ -1,0 +1,92 @@
+/**
+ * Laws over HTTP that need no oracle (issue #6): a view answers like the same filters in the
+ * body; delete_tasks twice on one selection processes 0 the second time; listing and then acting
+ * on the listed ids acts on exactly those.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ApiError } from "../../src/client/index.js";
+import { selection } from "../../src/selection.js";
+import type { Dataset } from "../../src/semantics/records.js";
+import { datasetSnippet, specSnippet } from "./format.js";
+import { datasetArb } from "./generators/datasets.js";
+import { buildSelection, querySpecArb, type QuerySpec } from "./generators/queries.js";
+import { seedOf, startReal, type Real } from "./model/fixture.js";
+import { listAll, PROJECT } from "./model/model.js";
+import { check, timeLimit } from "./settings.js";
+
+let real: Real;
+beforeAll(async () => {
+  real = await startReal();
+});
+afterAll(async () => {
+  await real?.server.close();
+});
+
+type Got<T> = { ok: T } | { status: number };
+async function attempt<T>(call: () => Promise<T>): Promise<Got<T>> {
+  try {
+    return { ok: await call() };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.statusCode };
+    throw error;
+  }
+}
+
+const bodyOf = (spec: QuerySpec) => ({ ...buildSelection(spec).toJSON(), ...(spec.columnsDisplayType ? { columnsDisplayType: spec.columnsDisplayType } : {}) });
+const describeCase = (dataset: Dataset, spec: QuerySpec) => `${specSnippet(spec)}\ndataset: ${datasetSnippet(dataset)}`;
+const handle = () => real.client.project(PROJECT);
+
+describe("laws over HTTP", () => {
+  test("a view answers like the same filters, ordering and selection in the body", async () => {
+    await check(
+      fc.asyncProperty(datasetArb({ maxTasks: 8 }), querySpecArb(), async (dataset, spec) => {
+        await real.server.reset(seedOf(dataset));
+        const data = { title: "law", ...(spec.columnsDisplayType ? { columnsDisplayType: spec.columnsDisplayType } : {}) };
+        const view = await real.client.views.create({ project: PROJECT, data, query: buildSelection(spec) });
+        const byView = await attempt(() => listAll(real, PROJECT, { view: view.id }));
+        const byBody = await attempt(() => listAll(real, PROJECT, { query: bodyOf(spec) }));
+        const ids = (g: Got<{ tasks: { id: number }[] }>) => ("ok" in g ? g.ok.tasks.map((t) => t.id) : `status ${g.status}`);
+        expect(ids(byView), "?view= vs the same query").toEqual(ids(byBody));
+        const actView = await attempt(() => selection(handle()).fromView(view.id).run("retrieve_tasks_predictions"));
+        const actBody = await attempt(() => buildSelection(spec, handle() as never).run("retrieve_tasks_predictions"));
+        expect(actView, "an action on the view vs on the same body").toEqual(actBody);
+      }),
+      { runs: 25, share: 0.02 },
+      describeCase,
+    );
+  }, timeLimit(60_000));
+
+  test("delete_tasks twice on one selection processes 0 the second time", async () => {
+    await check(
+      fc.asyncProperty(datasetArb({ maxTasks: 8 }), querySpecArb(), async (dataset, spec) => {
+        await real.server.reset(seedOf(dataset));
+        const run = () => attempt(() => buildSelection(spec, handle() as never).run("delete_tasks") as Promise<{ processed_items: number }>);
+        const first = await run();
+        const second = await run();
+        if ("status" in first) expect(second, "the same refusal").toEqual(first);
+        else expect("ok" in second ? second.ok.processed_items : `status ${second.status}`, `after ${first.ok.processed_items} deleted`).toBe(0);
+      }),
+      { runs: 25, share: 0.02 },
+      describeCase,
+    );
+  }, timeLimit(60_000));
+
+  test("listing, then acting on the listed ids, acts on exactly those", async () => {
+    await check(
+      fc.asyncProperty(datasetArb({ maxTasks: 8 }), querySpecArb(), async (dataset, spec) => {
+        await real.server.reset(seedOf(dataset));
+        const listed = await attempt(() => listAll(real, PROJECT, { query: bodyOf(spec) }));
+        fc.pre("ok" in listed && listed.ok.tasks.length > 0);
+        const ids = (listed as { ok: { tasks: { id: number }[] } }).ok.tasks.map((t) => t.id);
+        const before = (await listAll(real, PROJECT)).tasks.map((t) => t.id);
+        const result = (await selection(handle()).including(ids as [number, ...number[]]).run("delete_tasks")) as { processed_items: number };
+        expect(result.processed_items, "processed").toBe(ids.length);
+        const after = (await listAll(real, PROJECT)).tasks.map((t) => t.id);
+        expect(after, "what is left").toEqual(before.filter((id) => !ids.includes(id)));
+      }),
+      { runs: 25, share: 0.02 },
+      describeCase,
+    );
+  }, timeLimit(60_000));
+});
