@@ -74,7 +74,9 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
     return piece(ctx, target, (v) => and3(lo(v), hi(v)), operator === "not_in");
   }
   if (operator === "in_list" || operator === "not_in_list") {
-    const list = value.t === "list" ? value.v : [];
+    // Django's In lookup discards None; with nothing left it matches nothing (and its negation everything).
+    const list = (value.t === "list" ? value.v : []).filter((el) => el !== null);
+    if (list.length === 0) return operator === "in_list" ? { k: "false" } : { k: "task", test: () => true };
     const tests = list.map((el) => positive(ctx, target, "exact", fromListElement(el, type)));
     const anyOf: Positive = (v) => {
       let result: Tri = false;

@@ -123,6 +123,8 @@ const rows: readonly Row[] = [
   // §3.9 in_list
   { name: "in_list on another column is a 400", ref: "§3.9, D4", query: where(cond("created_at", "in_list", "Datetime", ["2024-01-10T00:00:00.000000Z"])), expect: { status: 400, detail: "`is any of`" } },
   { name: "in_list needs a list", ref: "§3.9, D5", query: where(cond("id", "in_list", "Number", 1)), expect: { status: 400, detail: "Filter value must be a list" } },
+  { name: "in_list drops a null element (Django's In lookup discards None)", ref: "§3.9, Django In", query: where(cond("data.text", "in_list", "String", [null, "other"])), expect: [2] },
+  { name: "in_list of only null matches nothing; not_in_list of only null matches everything", ref: "§3.9, Django In", query: anyOf(cond("id", "in_list", "String", [null]), cond("data.text", "not_in_list", "String", [null], [cond("id", "greater", "Number", 2)])), expect: [3, 4] },
   { name: "String in_list compares JSON-typed: [\"1\"] does not match the number 1", ref: "§3.9, M4", data: tasks({ k: 1 }, { k: "1" }), query: where(cond("data.k", "in_list", "String", ["1"])), expect: [2] },
 
   // §3.3 data keys
