@@ -1,4 +1,4 @@
-import { jsonRepr, naiveMicros, parsePyInt, parsePyFloat, repr, str, type PyVal } from "./python.js";
+import { naiveMicros, parsePyInt, parsePyFloat, repr, str, type PyVal } from "./python.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
 /*
@@ -130,6 +130,3 @@ export function prepJson(v: PyVal): JsonValue {
       return null;
   }
 }
-
-/** `repr()` of a JSON list element, for messages. */
-export const jsonText = (v: JsonValue): string => jsonRepr(v);

@@ -5,7 +5,7 @@ import { PrepError, prepBool, prepFloat, prepInt, prepJson, prepText, prepTimest
 import { rejected, serverError } from "./errors.js";
 import { jsonbCompare, jsonbEqual, jsonbFieldText } from "./jsonb.js";
 import { and3, NULL_ROW, type Ctx, type Piece, type Tri } from "./pieces.js";
-import { collate, compareFloat8, pgUpper } from "./postgres.js";
+import { collate, compareFloat8, float8Text, pgUpper } from "./postgres.js";
 import { castBoolFromStr, pyIntVal, pyTypeName, str, truthy, type PyVal } from "./python.js";
 import type { AnnotationRecord } from "./records.js";
 import { compilePgRegex } from "./regex/postgres-re.js";
@@ -275,7 +275,7 @@ function textOf(target: Target): (v: unknown) => string | null {
     case "json":
       return (v) => (v === undefined ? null : jsonbFieldText(v as JsonValue));
     case "dataNumber":
-      return (v) => (v === null ? null : scalarText({ db: "float", field: "", read: () => () => null }, v as number));
+      return (v) => (v === null ? null : float8Text(v as number));
     case "annAuthor":
       return (v) => (v === null ? null : String(v));
   }

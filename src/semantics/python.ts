@@ -31,6 +31,25 @@ export function pyNumber(n: number): PyVal {
   return Number.isInteger(n) ? { t: "int", v: n } : { t: "float", v: n };
 }
 
+/** A filter value back as JSON (a FilterIn as its `{min, max}` object). */
+export function pyToJson(v: PyVal): JsonValue {
+  switch (v.t) {
+    case "str":
+    case "int":
+    case "float":
+    case "bool":
+      return v.v;
+    case "list":
+      return v.v as JsonValue;
+    case "range":
+      return { min: pyToJson(v.min), max: pyToJson(v.max) };
+    case "datetime":
+      return datetimeStr(v.micros);
+    case "none":
+      return null;
+  }
+}
+
 /** The Python type name, as `type(x).__name__` prints it (used in server error texts). */
 export function pyTypeName(v: PyVal): string {
   switch (v.t) {

@@ -4,7 +4,7 @@ import type { JsonValue } from "../vocabulary/json.js";
 import { rejected, serverError } from "./errors.js";
 import { jsonbEqual, jsonbText } from "./jsonb.js";
 import { EMPTY_Q, FALSE, type Ctx, type Piece } from "./pieces.js";
-import { castBoolFromStr, parsePyFloat, parsePyInt, str, strRepr, truthy, type PyVal } from "./python.js";
+import { castBoolFromStr, jsonRepr, parsePyFloat, parsePyInt, pyToJson, str, strRepr, truthy, type PyVal } from "./python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { describePy, pyFailure } from "./values.js";
 
@@ -61,7 +61,7 @@ function parseUserIds(ctx: Ctx, value: PyVal): number[] {
   if (value.t === "list" && value.v.length > LIST_MAX_VALUES) {
     throw rejected(where, `User filter list exceeds maximum size of ${LIST_MAX_VALUES}.`);
   }
-  const raw: readonly (JsonValue | PyVal)[] = value.t === "list" ? value.v : [value];
+  const raw: readonly JsonValue[] = value.t === "list" ? value.v : [pyToJson(value)];
   const ids: number[] = [];
   for (const item of raw) {
     const id = userId(item);
@@ -71,15 +71,10 @@ function parseUserIds(ctx: Ctx, value: PyVal): number[] {
   return ids;
 }
 
-function userId(item: JsonValue | PyVal): number | undefined {
-  const v: PyVal | JsonValue = item;
-  if (typeof v === "number") return Number.isInteger(v) ? v : undefined;
-  if (typeof v === "string") return parsePyInt(v);
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
-  const p = v as PyVal;
-  if (p.t === "int") return p.v;
-  if (p.t === "float") return Number.isInteger(p.v) ? p.v : undefined;
-  if (p.t === "str") return parsePyInt(p.v);
+/** `int(item)` for a user id: integral numbers and integer text; bool, fractions and the rest fail. */
+function userId(item: JsonValue): number | undefined {
+  if (typeof item === "number") return Number.isInteger(item) ? item : undefined;
+  if (typeof item === "string") return parsePyInt(item);
   return undefined;
 }
 
@@ -190,15 +185,10 @@ export function resultPiece(ctx: Ctx, column: string, operator: string, value: P
 const DECIMAL = /^[+-]?(?:(\d(?:_?\d)*)(?:\.(\d(?:_?\d)*)?)?|\.(\d(?:_?\d)*))(?:[eE]([+-]?\d(?:_?\d)*))?$/;
 
 /** `_annotation_id`: an exact integer, accepting integer-valued numbers and numeric text (Decimal). */
-function annotationId(v: JsonValue | PyVal): number | undefined {
+function annotationId(v: JsonValue): number | undefined {
   if (typeof v === "boolean") return undefined;
   if (typeof v === "number") return Number.isInteger(v) ? v : undefined;
   if (typeof v === "string") return decimalInt(v.trim());
-  if (v === null || Array.isArray(v) || typeof v !== "object") return undefined;
-  const p = v as PyVal;
-  if (p.t === "int") return p.v;
-  if (p.t === "float") return Number.isInteger(p.v) ? p.v : undefined;
-  if (p.t === "str") return decimalInt(p.v.trim());
   return undefined;
 }
 
@@ -227,7 +217,7 @@ const ID_COMPARE: Readonly<Record<string, (id: number, x: number) => boolean>> =
 export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Piece {
   const ann = (test: (a: AnnotationRecord) => boolean): Piece => ({ k: "ann", test: (a) => a !== null && test(a) });
   if (operator === "contains" || operator === "not_contains") {
-    const raw: readonly (JsonValue | PyVal)[] = value.t === "list" ? value.v : str(value).split(/[,;\s]+/u);
+    const raw: readonly JsonValue[] = value.t === "list" ? value.v : str(value).split(/[,;\s]+/u);
     const ids: number[] = [];
     let invalid = false;
     for (const r of raw) {
@@ -254,25 +244,25 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
   }
   if (operator === "in" || operator === "not_in") {
     if (value.t !== "range") return FALSE;
-    const lo = annotationId(value.min), hi = annotationId(value.max);
+    const lo = annotationId(pyToJson(value.min)), hi = annotationId(pyToJson(value.max));
     if (lo === undefined || hi === undefined) return FALSE;
     const inRange = (a: AnnotationRecord) => a.id >= lo && a.id <= hi;
     return operator === "in" ? ann(inRange) : notExists(ctx, "annotations", inRange);
   }
-  const id = annotationId(value);
+  const id = annotationId(pyToJson(value));
   if (id === undefined) return FALSE;
   if (operator === "not_equal") return notExists(ctx, "annotations", (a: AnnotationRecord) => a.id === id);
   const cmp = ID_COMPARE[operator];
   return cmp === undefined ? FALSE : ann((a) => cmp(a.id, id));
 }
 
-/** Python `str()` of a list element or value. */
-function strOf(v: JsonValue | PyVal): string {
-  if (v !== null && typeof v === "object" && !Array.isArray(v) && "t" in v) return str(v as PyVal);
+/** Python `str()` of a JSON list element. */
+function strOf(v: JsonValue): string {
   if (typeof v === "string") return v;
   if (v === null) return "None";
   if (typeof v === "boolean") return v ? "True" : "False";
-  return str(typeof v === "number" ? (Number.isInteger(v) ? { t: "int", v } : { t: "float", v }) : { t: "list", v: v as readonly JsonValue[] });
+  if (typeof v === "number") return str(Number.isInteger(v) ? { t: "int", v } : { t: "float", v });
+  return jsonRepr(v);
 }
 
 // ---------------------------------------------------------------------------------------------
