@@ -4,6 +4,7 @@
  * Pure TypeScript without I/O: it runs in Node and in browsers.
  */
 export { evaluate, type EvaluateOptions, type Evaluation } from "./evaluate.js";
+export { evaluateBody } from "./body.js";
 export { EvaluationError, type EvaluationErrorInit, type EvaluationStatus, type ValidationErrors } from "./errors.js";
 export { deriveColumns } from "./derived.js";
 export { PreparedDataset } from "./dataset.js";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { selection } from "../../../src/selection.js";
-import { evaluate, EvaluationError, viewQuery } from "../../../src/semantics/index.js";
+import { evaluate, evaluateBody, EvaluationError, viewQuery } from "../../../src/semantics/index.js";
 import { cond, fixture, where } from "./fixture.js";
 
 function caught(run: () => unknown): EvaluationError {
@@ -98,5 +98,32 @@ describe("viewQuery", () => {
     const stored = viewQuery(selection(1).where("tasks:data.text").contains("o").orderBy("-tasks:id").toJSON());
     expect(evaluate(fixture, stored).ids).toEqual(evaluate(fixture, built).ids);
     expect(evaluate(fixture, built).ids).toEqual([2, 1]);
+  });
+});
+
+describe("evaluateBody", () => {
+  test("a raw body: parsed, then evaluated", () => {
+    const body = { filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.num", operator: "greater", type: "Number", value: 6 }] }, selectedItems: '{"all": true, "excluded": []}' };
+    expect(evaluateBody(fixture, body).ids).toEqual([1]);
+  });
+
+  test("an ignored item (no filter:tasks: prefix) with a bad regex still empties the result (server-semantics §3.2)", () => {
+    const body = {
+      filters: {
+        conjunction: "or",
+        items: [
+          { filter: "filter:id", operator: "equal", type: "Number", value: 0, child_filters: [{ filter: "filter:tasks:data.text", operator: "regex", type: "String", value: "(" }] },
+          { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 0 },
+        ],
+      },
+    };
+    expect(evaluateBody(fixture, body).ids).toEqual([]);
+    expect(evaluate(fixture, { filters: { conjunction: "or", items: [cond("id", "greater", "Number", 0)] } }).ids).toEqual([1, 2, 3, 4]);
+  });
+
+  test("what the parser refuses is the server's answer", () => {
+    const e = caught(() => evaluateBody(fixture, { filters: { conjunction: "and", items: [{ filter: "filter:tasks:updated_by__email", operator: "equal", type: "String", value: "x" }] } }));
+    expect(e.status).toBe(400);
+    expect(e.path).toBe("filters.items[0].filter");
   });
 });
