@@ -25,7 +25,7 @@ afterAll(async () => {
 describe("model-based: client operations against the mock and a model", () => {
   test("observable state agrees after every command", async () => {
     await check(
-      fc.asyncProperty(datasetArb({ maxTasks: 6 }), fc.commands(commandArbs(), { maxCommands: 12 }), async (dataset: Dataset, cmds) => {
+      fc.asyncProperty(datasetArb({ minTasks: 2, maxTasks: 6 }), fc.commands(commandArbs(), { maxCommands: 15 }), async (dataset: Dataset, cmds) => {
         await fc.asyncModelRun(async () => {
           await real.server.reset(seedOf(dataset));
           const model = modelOf(dataset);
@@ -33,7 +33,7 @@ describe("model-based: client operations against the mock and a model", () => {
           return { model, real };
         }, cmds);
       }),
-      { runs: 30, share: 0.02 },
+      { runs: 40, share: 0.02 },
       (dataset, cmds) => `seed dataset: ${datasetSnippet(dataset)}\ncommands: ${String(cmds)}`,
     );
   }, timeLimit(120_000));
