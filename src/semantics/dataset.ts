@@ -218,6 +218,8 @@ function annotationStats(ds: PreparedDataset) {
     cancelled[i] = nCancelled;
     total[i] = list.length - nCancelled;
     // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
+    // The community mixin counts annotations, not distinct annotators (a later flag-gated variant
+    // counts distinct completed_by); cancelled ones count only with IGNORE_SKIPPED.
     if (finished >= ((ds.tasks[i] as TaskRecord).overlap ?? 1)) labeled[i] = 1;
     // base_annotate_completed_at: the newest annotation by id (cancelled ones too), only when labeled.
     if (labeled[i] && list.length > 0) {
