@@ -130,12 +130,12 @@ function exists<R extends AnnotationRecord | PredictionRecord>(ctx: Ctx, rel: "a
 // ---------------------------------------------------------------------------------------------
 // annotations_results / predictions_results (add_result_filter)
 
-/** Result text as `CAST(result AS text)` prints it, memoised per record. */
+/** Result text as `CAST(result AS text)` prints it, memoised per result value (records are immutable). */
 const resultTexts = new WeakMap<object, string>();
 function resultText(r: { readonly result: readonly JsonValue[] | null }): string | null {
   if (r.result === null) return null;
-  let t = resultTexts.get(r);
-  if (t === undefined) resultTexts.set(r, (t = jsonbText(r.result as JsonValue)));
+  let t = resultTexts.get(r.result);
+  if (t === undefined) resultTexts.set(r.result, (t = jsonbText(r.result as JsonValue)));
   return t;
 }
 
