@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiError } from "../../src/client/index.js";
 import { selection } from "../../src/selection.js";
+import { columnKinds } from "../../src/vocabulary/index.js";
 import type { Dataset } from "../../src/semantics/records.js";
 import { datasetSnippet, specSnippet } from "./format.js";
 import { datasetArb } from "./generators/datasets.js";
@@ -60,12 +61,23 @@ describe("laws over HTTP", () => {
   test("delete_tasks twice on one selection processes 0 the second time", async () => {
     await check(
       fc.asyncProperty(datasetArb({ maxTasks: 8 }), querySpecArb(), async (dataset, spec) => {
+        // Not for `empty` on text ("blank" kinds): whether "" counts depends on the type of the first
+        // row the database returns (§3.7), and deleting tasks changes that row.
+        fc.pre(!spec.lines.some((l) => [l.root, ...l.children].some((c) => c.operator === "empty" && columnKinds[c.target.kind].empty === "blank")));
         await real.server.reset(seedOf(dataset));
         const run = () => attempt(() => buildSelection(spec, handle() as never).run("delete_tasks") as Promise<{ processed_items: number }>);
         const first = await run();
         const second = await run();
-        if ("status" in first) expect(second, "the same refusal").toEqual(first);
-        else expect("ok" in second ? second.ok.processed_items : `status ${second.status}`, `after ${first.ok.processed_items} deleted`).toBe(0);
+        if ("status" in first) {
+          expect(second, "the same refusal").toEqual(first);
+          return;
+        }
+        // One known exception: a predictions_score filter on a project left without tasks is a
+        // FieldError in LS (annotate_predictions_score has no first task to work from).
+        const emptied = (await listAll(real, PROJECT)).tasks.length === 0;
+        const scoreFilter = spec.lines.some((l) => [l.root, ...l.children].some((c) => c.target.column === "tasks:predictions_score"));
+        if ("status" in second && second.status === 500 && emptied && scoreFilter) return;
+        expect("ok" in second ? second.ok.processed_items : `status ${second.status}`, `after ${first.ok.processed_items} deleted`).toBe(0);
       }),
       { runs: 25, share: 0.02 },
       describeCase,
