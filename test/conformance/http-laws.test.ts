@@ -53,7 +53,7 @@ describe("laws over HTTP", () => {
         const actBody = await attempt(() => buildSelection(spec, handle() as never).run("retrieve_tasks_predictions"));
         expect(actView, "an action on the view vs on the same body").toEqual(actBody);
       }),
-      { runs: 25, share: 0.02 },
+      { runs: 50, share: 0.02 },
       describeCase,
     );
   }, timeLimit(60_000));
@@ -79,7 +79,7 @@ describe("laws over HTTP", () => {
         if ("status" in second && second.status === 500 && emptied && scoreFilter) return;
         expect("ok" in second ? second.ok.processed_items : `status ${second.status}`, `after ${first.ok.processed_items} deleted`).toBe(0);
       }),
-      { runs: 25, share: 0.02 },
+      { runs: 50, share: 0.02 },
       describeCase,
     );
   }, timeLimit(60_000));
@@ -97,7 +97,7 @@ describe("laws over HTTP", () => {
         const after = (await listAll(real, PROJECT)).tasks.map((t) => t.id);
         expect(after, "what is left").toEqual(before.filter((id) => !ids.includes(id)));
       }),
-      { runs: 25, share: 0.02 },
+      { runs: 50, share: 0.02 },
       describeCase,
     );
   }, timeLimit(60_000));

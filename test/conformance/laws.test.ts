@@ -43,7 +43,7 @@ describe("laws without an oracle", () => {
         same(or!, new Set([...A!, ...B!]), "or(A, B) vs A ∪ B");
         same(and!, A!.filter((id) => B!.includes(id)), "and(A, B) vs A ∩ B");
       }),
-      { runs: 300 },
+      { runs: 800 },
       (dataset, a, b) => describeSpecs(dataset, { conjunction: "or", lines: [a, b] }, { conjunction: "and", lines: [a, b] }),
     );
   }, timeLimit(60_000));
@@ -70,7 +70,7 @@ describe("laws without an oracle", () => {
           if (!equal!.includes(id) && !nullish.has(id) && !notEqual!.includes(id)) throw new Error(`task ${id} is neither equal, not_equal nor NULL/missing`);
         }
       }),
-      { runs: 300 },
+      { runs: 800 },
       (dataset, eq) => describeSpecs(dataset, one(eq), one({ ...eq, operator: "not_equal" })),
     );
   }, timeLimit(60_000));
@@ -86,7 +86,7 @@ describe("laws without an oracle", () => {
           ids.kind === "including" ? filtered!.filter((id) => ids.ids.includes(id)) : filtered!.filter((id) => !ids.ids.includes(id));
         if (chosen!.join() !== expected.join()) throw new Error(`selection gives [${chosen!.join(", ")}], filtered then narrowed gives [${expected.join(", ")}]`);
       }),
-      { runs: 300 },
+      { runs: 800 },
       (dataset, spec, ids) => describeSpecs(dataset, { ...spec, ids }),
     );
   }, timeLimit(60_000));
@@ -128,7 +128,7 @@ describe("laws without an oracle", () => {
           }
         }
       }),
-      { runs: 300 },
+      { runs: 800 },
       (dataset, column, spec) => describeSpecs(dataset, { ...spec, orderBy: `tasks:${column}` }, { ...spec, orderBy: `-tasks:${column}` }),
     );
   }, timeLimit(60_000));

@@ -33,7 +33,7 @@ describe("model-based: client operations against the mock and a model", () => {
           return { model, real };
         }, cmds);
       }),
-      { runs: 40, share: 0.02 },
+      { runs: 100, share: 0.02 },
       (dataset, cmds) => `seed dataset: ${datasetSnippet(dataset)}\ncommands: ${String(cmds)}`,
     );
   }, timeLimit(120_000));

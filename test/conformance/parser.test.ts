@@ -42,7 +42,7 @@ describe("wire parser vs the oracle's reading of raw bodies", () => {
         const problems = conflicts(oracleBody(dataset, raw.body), viaParser(dataset, raw.body).outcome);
         if (problems.length) throw new Error(problems.join("\n"));
       }),
-      { runs: 300 },
+      { runs: 1000 },
       describeCase,
     );
   }, timeLimit(60_000));

@@ -5,6 +5,7 @@
  * a description of the counterexample: the builder chain and the dataset.
  */
 import fc from "fast-check";
+import { expect } from "vitest";
 
 const env = (name: string): string | undefined => {
   const v = process.env[name];
@@ -49,7 +50,10 @@ export async function check<Ts extends unknown[]>(
   }
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   extra = `Failure: ${cause}\n\n${extra}`;
-  const replay = `Replay: FC_SEED=${details.seed} FC_PATH=${JSON.stringify(details.counterexamplePath ?? "")} npm run test:conformance`;
+  const name = expect.getState().currentTestName?.split(" > ").at(-1);
+  const replay =
+    `Replay: npm run test:conformance -- --seed ${details.seed} --path ${JSON.stringify(details.counterexamplePath ?? "")}` +
+    (name ? ` -t ${JSON.stringify(name)}` : "");
   throw new Error(`${report}\n\n${extra}\n\n${replay}`);
 }
 
