@@ -1,5 +1,6 @@
 import type { QueryNode } from "../src/query/nodes.js";
 import type { ProjectRecord } from "../src/semantics/records.js";
+import { invalidRegex } from "../src/semantics/index.js";
 import { parseQueryBody, type ServerAnswer } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
 import { HttpProblem, serverError, serverErrorOrStrict, validationError, type ValidationErrors } from "./errors.js";
@@ -16,6 +17,11 @@ import type { ViewRecord } from "./store/state.js";
  */
 export interface Prepared {
   readonly query: QueryNode;
+  /**
+   * The body holds a `regex` Python's `re` cannot compile (in any item, even one the server then
+   * ignores): the server returns no task at all (server-semantics §3.2).
+   */
+  readonly matchesNothing: boolean;
   readonly view: ViewRecord | undefined;
   /** The object the query was read from (body, decoded `query` parameter, or the view's data). */
   readonly data: Readonly<Record<string, unknown>>;
@@ -38,16 +44,27 @@ export function strictProblem(issues: readonly ParseIssue[], prefix = ""): HttpP
 }
 
 /** Parse and settle: the query to evaluate, or the problem to answer with. */
-export function settle(ctx: MockContext, input: unknown, context: "inline" | "view", prefix = ""): QueryNode {
+export function settle(
+  ctx: MockContext,
+  input: unknown,
+  context: "inline" | "view",
+  prefix = "",
+): { query: QueryNode; matchesNothing: boolean } {
   const parsed = parseQueryBody(input, { context });
   if (ctx.strict && parsed.issues.length > 0) throw strictProblem(parsed.issues, prefix);
   if (parsed.answer) throw problemFromAnswer(parsed.answer);
   if (!parsed.query) throw serverError("Exception", "the query could not be read");
-  return parsed.query;
+  const bad = invalidRegex(input);
+  if (bad && ctx.strict) {
+    throw validationError({
+      [`${prefix}${bad.path}`]: [`expected a pattern Python's re compiles, found ${JSON.stringify(bad.pattern)} (${bad.error}): the server would return no task`],
+    });
+  }
+  return { query: parsed.query, matchesNothing: bad !== undefined };
 }
 
 /** The query a saved view stands for (its filters, ordering, stored selection, display types). */
-export function viewQuery(ctx: MockContext, view: ViewRecord): QueryNode {
+export function viewQuery(ctx: MockContext, view: ViewRecord): { query: QueryNode; matchesNothing: boolean } {
   return settle(ctx, view.data, "view", `view ${view.id}: data.`);
 }
 
@@ -85,7 +102,7 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
         throw validationError(errors);
       }
     }
-    return { query: viewQuery(ctx, view), view, data: view.data };
+    return { ...viewQuery(ctx, view), view, data: view.data };
   }
   const raw = param(req.query, "query");
   if (raw !== undefined) {
@@ -99,7 +116,7 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
       const shadowed = QUERY_KEYS.filter((k) => k in body);
       if (shadowed.length > 0) throw validationError(Object.fromEntries(shadowed.map((k) => [k, [`nothing: the server ignores the body's ${k} when the query parameter is given`]])));
     }
-    return { query: settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
+    return { ...settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
   }
-  return { query: settle(ctx, req.body === undefined ? {} : req.body, "inline"), view: undefined, data: body };
+  return { ...settle(ctx, req.body === undefined ? {} : req.body, "inline"), view: undefined, data: body };
 }

@@ -32,19 +32,31 @@ export function evaluateBody(
       found: cause?.found ?? "a body the server refuses",
     });
   }
-  if (regexValues(body).some((p) => !checkPythonRegex(p).ok)) return emptyEvaluation(dataset);
+  if (invalidRegex(body) !== undefined) return emptyEvaluation(dataset);
   return evaluate(dataset, parsed.query, options);
 }
 
+/**
+ * The first `regex` value of a body's filter items (kept or ignored, root or child) that Python's
+ * `re` would not compile — the server then returns no task at all — or undefined.
+ */
+export function invalidRegex(body: unknown): { path: string; pattern: string; error: string } | undefined {
+  for (const { path, pattern } of regexValues(body)) {
+    const check = checkPythonRegex(pattern);
+    if (!check.ok) return { path, pattern, error: check.error };
+  }
+  return undefined;
+}
+
 /** Every `regex` value of `filters.items` and their children (plural or legacy singular), as Python's str(). */
-function regexValues(body: unknown): string[] {
+function regexValues(body: unknown): { path: string; pattern: string }[] {
   const filters = isObject(body) ? body.filters : undefined;
   const items = isObject(filters) && Array.isArray(filters.items) ? filters.items : [];
-  const out: string[] = [];
+  const out: { path: string; pattern: string }[] = [];
   const visit = (item: unknown, path: string) => {
     if (!isObject(item)) return;
     if (item.operator === "regex" && item.value !== null && item.value !== undefined) {
-      out.push(str(pydanticValue(item.value as JsonValue, path)));
+      out.push({ path: `${path}.value`, pattern: str(pydanticValue(item.value as JsonValue, path)) });
     }
   };
   items.forEach((item: unknown, i: number) => {

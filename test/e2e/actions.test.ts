@@ -237,6 +237,13 @@ describe("faithful errors (server-api §2.2)", () => {
     expect(r.body.processed_items).toBe(6);
   });
 
+  test("an invalid regex anywhere, even in an ignored item, makes the action run on no task", async () => {
+    const badRegex = { filter: "tasks:data.text", operator: "regex", type: "String", value: "(unclosed" };
+    const r = await post("id=delete_tasks&project=1", { filters: { conjunction: "or", items: [badRegex, { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 0 }] } });
+    expect(r.body).toEqual({ processed_items: 0, reload: false, detail: "Deleted 0 tasks" });
+    expect(taskIds(server)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   test("an empty selection runs on 0 tasks ({all: false, included: []} is every task)", async () => {
     const none = await post("id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 100 }] } });
     expect(none.body).toEqual({ processed_items: 0, reload: false, detail: "Deleted 0 tasks" });
@@ -286,6 +293,13 @@ describe("strict mode: 400s naming the field", () => {
     const query = encodeURIComponent(JSON.stringify({ selectedItems: { all: false, included: [2] } }));
     expect((await spost(`id=delete_tasks&project=1&query=${query}`, { filters: null })).body.validation_errors).toHaveProperty("filters");
     expect((await spost(`id=delete_tasks&project=1&view=1&query=${query}`)).body.validation_errors).toHaveProperty("selectedItems");
+    expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  test("an invalid regex, which the server answers with an empty result", async () => {
+    const r = await spost("id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.text", operator: "regex", type: "String", value: "a(" }] } });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.validation_errors)).toEqual(["filters.items[0].value"]);
     expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
