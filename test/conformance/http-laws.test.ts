@@ -84,6 +84,21 @@ describe("laws over HTTP", () => {
     );
   }, timeLimit(60_000));
 
+  test("predictions_to_annotations twice on one selection creates 0 the second time", async () => {
+    await check(
+      fc.asyncProperty(datasetArb({ minTasks: 1, maxTasks: 8 }), querySpecArb({ maxLines: 1 }), async (dataset, spec) => {
+        await real.server.reset(seedOf(dataset));
+        const run = () => attempt(() => buildSelection(spec, handle() as never).run("predictions_to_annotations") as Promise<{ detail: string }>);
+        const first = await run();
+        fc.pre("ok" in first);
+        const second = await run();
+        expect("ok" in second ? second.ok.detail : `status ${second.status}`, `after "${(first as { ok: { detail: string } }).ok.detail}"`).toBe("Created 0 annotations");
+      }),
+      { runs: 50, share: 0.02 },
+      describeCase,
+    );
+  }, timeLimit(60_000));
+
   test("listing, then acting on the listed ids, acts on exactly those", async () => {
     await check(
       fc.asyncProperty(datasetArb({ maxTasks: 8 }), querySpecArb(), async (dataset, spec) => {

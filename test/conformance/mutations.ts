@@ -1,0 +1,194 @@
+/**
+ * Mutation check for the conformance suite: `npx tsx test/conformance/mutations.ts [name…]`.
+ * Each mutation changes one behaviour of the engine or the mock (a small text edit). The suite
+ * runs on a scratch copy of the repository (never the shared working tree), with npm test's fixed
+ * seeds, and must fail for every mutation; the script prints which tests caught each one.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+interface Mutation {
+  readonly name: string;
+  readonly what: string;
+  readonly file: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export const mutationList: readonly Mutation[] = [
+  {
+    name: "contains-case-sensitive",
+    what: "contains / not_contains compare case-sensitively",
+    file: "src/semantics/generic.ts",
+    from: "return h === null ? null : pgUpper(h).includes(needle);",
+    to: "return h === null ? null : h.includes(str(value));",
+  },
+  {
+    name: "in-exclusive",
+    what: "in / not_in ranges exclude their ends",
+    file: "src/semantics/generic.ts",
+    from: 'const lo = positive(ctx, target, "gte", cast.min), hi = positive(ctx, target, "lte", cast.max);',
+    to: 'const lo = positive(ctx, target, "gt", cast.min), hi = positive(ctx, target, "lt", cast.max);',
+  },
+  {
+    name: "nulls-first-descending",
+    what: "NULLs come first when ordering descending (NULLs-last dropped)",
+    file: "src/semantics/ordering.ts",
+    from: "if (a !== b) return a === null ? 1 : -1;",
+    to: "if (a !== b) return sign * (a === null ? 1 : -1);",
+  },
+  {
+    name: "included-before-filters",
+    what: "{all: false, included} picks the included tasks before (regardless of) the filters",
+    file: "src/semantics/evaluate.ts",
+    from: "return ids.filter((id) => keep.has(id));",
+    to: "return ds.tasks.map((t) => t.id).filter((id) => keep.has(id));",
+  },
+  {
+    name: "empty-included-selects-nothing",
+    what: "{all: false, included: []} selects no task instead of every filtered one",
+    file: "src/semantics/evaluate.ts",
+    from: "if (selected.all === false && selected.included.length > 0) {",
+    to: "if (selected.all === false) {",
+  },
+  {
+    name: "negation-keeps-null",
+    what: "not_equal / not_contains / not_in / not_in_list keep NULL and missing values",
+    file: "src/semantics/generic.ts",
+    from: "return r === null ? nullPasses : !r;",
+    to: "return r === null ? true : !r;",
+  },
+  {
+    name: "cancelled-in-total",
+    what: "total_annotations counts cancelled annotations",
+    file: "src/semantics/dataset.ts",
+    from: "total[i] = list.length - nCancelled;",
+    to: "total[i] = list.length;",
+  },
+  {
+    name: "or-as-and",
+    what: "the or conjunction combines lines with AND",
+    file: "src/semantics/filters.ts",
+    from: 'if (filters.conjunction === "or") return',
+    to: 'if (filters.conjunction === "or" && Math.random() > 2) return',
+  },
+  {
+    name: "invalid-regex-ignored",
+    what: "an invalid regex drops its filter instead of emptying the result",
+    file: "src/semantics/filters.ts",
+    from: 'if (item.node.operator === "regex" && !checkPythonRegex(str(item.value)).ok) return NONE;',
+    to: 'if (item.node.operator === "regex" && !checkPythonRegex(str(item.value)).ok) continue;',
+  },
+  {
+    name: "completed-at-oldest",
+    what: "completed_at takes the oldest annotation instead of the newest",
+    file: "src/semantics/dataset.ts",
+    from: "const newest = list[list.length - 1] as AnnotationRecord;",
+    to: "const newest = list[0] as AnnotationRecord;",
+  },
+  {
+    name: "counter-empty-is-null",
+    what: "empty on a counter tests NULL instead of == 0",
+    file: "src/semantics/generic.ts",
+    from: 'if (target.t === "scalar" && COUNTERS.has(cond.column) && operator === "empty") {',
+    to: "if (Math.random() > 2) {",
+  },
+  {
+    name: "annotators-skip-cancelled",
+    what: "annotators contains ignores cancelled annotations",
+    file: "src/semantics/special.ts",
+    from: 'if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) };',
+    to: 'if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) && !a.was_cancelled };',
+  },
+  {
+    name: "mock-delete-keeps-views",
+    what: "mock: delete_tasks leaves the views of a project it empties",
+    file: "mock-server/actions/delete.ts",
+    from: 'if (empty) store.removeWhere("views", (v) => v.project === project);',
+    to: "",
+  },
+  {
+    name: "mock-annotator-ignored",
+    what: "mock: delete_tasks_annotations ignores the annotator field",
+    file: "mock-server/actions/delete.ts",
+    from: "selected.has(a.task) && (annotator === undefined || a.completed_by === annotator)",
+    to: "selected.has(a.task)",
+  },
+  {
+    name: "mock-reconvert-predictions",
+    what: "mock: predictions_to_annotations converts predictions that already have an annotation",
+    file: "mock-server/actions/predictions.ts",
+    from: ".filter((p) => selected.has(p.task) && !converted.has(p.id))",
+    to: ".filter((p) => selected.has(p.task))",
+  },
+];
+
+const root = resolve(import.meta.dirname, "../..");
+
+function scratchCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "dmq-mutants-"));
+  for (const entry of ["src", "mock-server", "test", "package.json", "tsconfig.json", "vitest.conformance.config.ts"]) {
+    if (existsSync(join(root, entry))) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+function runSuite(dir: string): { passed: boolean; failed: string[]; seconds: number } {
+  const out = join(dir, "report.json");
+  const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
+  const started = Date.now();
+  const env = { ...process.env };
+  for (const name of ["FC_NUM_RUNS", "FC_SEED", "FC_PATH", "FC_COMBO"]) delete env[name];
+  spawnSync(process.execPath, [vitest, "run", "--config", "vitest.conformance.config.ts", "--reporter=json", `--outputFile=${out}`], { cwd: dir, env, stdio: "ignore" });
+  const seconds = (Date.now() - started) / 1000;
+  if (!existsSync(out)) return { passed: false, failed: ["(no report: the suite did not run)"], seconds };
+  const report = JSON.parse(readFileSync(out, "utf8")) as {
+    success: boolean;
+    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+  };
+  rmSync(out);
+  const failed = report.testResults.flatMap((f) =>
+    f.assertionResults.filter((a) => a.status === "failed").map((a) => `${f.name.slice(f.name.indexOf("test/conformance/"))}: ${a.fullName}`),
+  );
+  return { passed: report.success && failed.length === 0, failed, seconds };
+}
+
+function main(): void {
+  const only = process.argv.slice(2);
+  const chosen = only.length ? mutationList.filter((m) => only.includes(m.name)) : mutationList;
+  const dir = scratchCopy();
+  try {
+    const baseline = runSuite(dir);
+    console.log(`baseline: ${baseline.passed ? "passes" : `FAILS (${baseline.failed.join("; ")})`} in ${baseline.seconds.toFixed(0)} s`);
+    if (!baseline.passed) process.exitCode = 1;
+    let survivors = 0;
+    for (const m of chosen) {
+      const path = join(dir, m.file);
+      const original = readFileSync(path, "utf8");
+      const hits = original.split(m.from).length - 1;
+      if (hits !== 1) {
+        console.log(`\n${m.name}: SKIPPED — the text to change occurs ${hits} times in ${m.file} (the code moved on; update the mutation)`);
+        survivors++;
+        continue;
+      }
+      writeFileSync(path, original.replace(m.from, m.to));
+      try {
+        const r = runSuite(dir);
+        if (r.passed) survivors++;
+        console.log(`\n${m.name} (${m.what}): ${r.passed ? "SURVIVED" : "caught"} in ${r.seconds.toFixed(0)} s`);
+        for (const f of r.failed) console.log(`  - ${f}`);
+      } finally {
+        writeFileSync(path, original);
+      }
+    }
+    console.log(`\n${chosen.length - survivors} of ${chosen.length} mutations caught`);
+    if (survivors > 0) process.exitCode = 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main();
