@@ -1,5 +1,6 @@
 import type { JsonValue } from "../vocabulary/json.js";
-import { floatRepr, round2 } from "./python.js";
+import { floatRepr } from "../wire/python-json.js";
+import { round2 } from "./python.js";
 import { collate, numericText } from "./postgres.js";
 
 /*

@@ -1,4 +1,5 @@
 import type { JsonValue } from "../vocabulary/json.js";
+import { floatRepr, pyRepr, strRepr } from "../wire/python-json.js";
 
 /*
  * The Python side of the server: a filter value as pydantic hands it to `apply_filters`, and the
@@ -18,7 +19,6 @@ export type PyVal =
   | { readonly t: "datetime"; readonly micros: number }
   | { readonly t: "none" };
 
-export const pyStr = (v: string): PyVal => ({ t: "str", v });
 export const pyBool = (v: boolean): PyVal => ({ t: "bool", v });
 export const pyFloatVal = (v: number): PyVal => ({ t: "float", v });
 export const pyIntVal = (v: number): PyVal => ({ t: "int", v });
@@ -64,41 +64,8 @@ export function pyTypeName(v: PyVal): string {
   }
 }
 
-/** `type(x).__name__` of a JSON value as Python's json module decodes it. */
-export function jsonPyType(v: JsonValue | undefined): string {
-  if (v === undefined || v === null) return "NoneType";
-  if (typeof v === "string") return "str";
-  if (typeof v === "boolean") return "bool";
-  if (typeof v === "number") return Number.isInteger(v) ? "int" : "float";
-  return Array.isArray(v) ? "list" : "dict";
-}
-
 // ---------------------------------------------------------------------------------------------
 // str() and repr()
-
-/** Python `repr(float)`: shortest round-trip digits, exponent when exp < -4 or >= 16. */
-export function floatRepr(x: number): string {
-  if (Number.isNaN(x)) return "nan";
-  if (x === Infinity) return "inf";
-  if (x === -Infinity) return "-inf";
-  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
-  const [mant = "0", expPart = "0"] = x.toExponential().split("e");
-  const exp = Number(expPart);
-  const negative = mant.startsWith("-");
-  const digits = mant.replace("-", "").replace(".", "");
-  let out: string;
-  if (exp < -4 || exp >= 16) {
-    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    out = `${m}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
-  } else if (exp < 0) {
-    out = `0.${"0".repeat(-exp - 1)}${digits}`;
-  } else if (digits.length <= exp + 1) {
-    out = `${digits}${"0".repeat(exp + 1 - digits.length)}.0`;
-  } else {
-    out = `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
-  }
-  return negative ? `-${out}` : out;
-}
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
@@ -109,32 +76,6 @@ export function datetimeStr(micros: number): string {
   const micro = micros - Math.floor(micros / 1_000_000) * 1_000_000;
   const base = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
   return micro === 0 ? base : `${base}.${pad(micro, 6)}`;
-}
-
-/** Python `repr(str)`. */
-export function strRepr(s: string): string {
-  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    if (ch === quote || ch === "\\") out += `\\${ch}`;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-    else out += ch;
-  }
-  return out + quote;
-}
-
-/** Python `repr()` of a JSON value as json.loads decodes it (used for str() of a list value). */
-export function jsonRepr(v: JsonValue): string {
-  if (v === null) return "None";
-  if (typeof v === "string") return strRepr(v);
-  if (typeof v === "boolean") return v ? "True" : "False";
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : floatRepr(v);
-  if (Array.isArray(v)) return `[${v.map(jsonRepr).join(", ")}]`;
-  return `{${Object.entries(v).map(([k, x]) => `${strRepr(k)}: ${jsonRepr(x as JsonValue)}`).join(", ")}}`;
 }
 
 /** Python `str(x)` of a filter value. */
@@ -149,7 +90,7 @@ export function str(v: PyVal): string {
     case "bool":
       return v.v ? "True" : "False";
     case "list":
-      return jsonRepr(v.v as JsonValue);
+      return pyRepr(v.v);
     case "range":
       // pydantic's BaseModel.__str__
       return `min=${repr(v.min)} max=${repr(v.max)}`;

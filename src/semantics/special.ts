@@ -4,7 +4,8 @@ import type { JsonValue } from "../vocabulary/json.js";
 import { rejected, serverError } from "./errors.js";
 import { jsonbEqual, jsonbText } from "./jsonb.js";
 import { EMPTY_Q, FALSE, type Ctx, type Piece } from "./pieces.js";
-import { castBoolFromStr, jsonRepr, parsePyFloat, parsePyInt, pyToJson, str, strRepr, truthy, type PyVal } from "./python.js";
+import { pyStr, strRepr } from "../wire/python-json.js";
+import { castBoolFromStr, parsePyFloat, parsePyInt, pyToJson, str, truthy, type PyVal } from "./python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { describePy, pyFailure } from "./values.js";
 
@@ -221,7 +222,7 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
     const ids: number[] = [];
     let invalid = false;
     for (const r of raw) {
-      if (strOf(r).trim() === "") continue;
+      if (pyStr(r).trim() === "") continue;
       const id = annotationId(r);
       if (id === undefined) invalid = true;
       else ids.push(id);
@@ -256,15 +257,6 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
   return cmp === undefined ? FALSE : ann((a) => cmp(a.id, id));
 }
 
-/** Python `str()` of a JSON list element. */
-function strOf(v: JsonValue): string {
-  if (typeof v === "string") return v;
-  if (v === null) return "None";
-  if (typeof v === "boolean") return v ? "True" : "False";
-  if (typeof v === "number") return str(Number.isInteger(v) ? { t: "int", v } : { t: "float", v });
-  return jsonRepr(v);
-}
-
 // ---------------------------------------------------------------------------------------------
 // predictions_model_versions
 
@@ -286,7 +278,7 @@ export function modelVersionsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
         ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: "model version strings", found: "null" }, "Cannot use None as a query value"));
         continue;
       }
-      needles.push(typeof v === "string" ? v : strOf(v));
+      needles.push(pyStr(v));
     }
     if (needles.length === 0) return EMPTY_Q;
     if (operator === "contains") {

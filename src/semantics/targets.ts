@@ -3,7 +3,8 @@ import { ANNOTATION_AUTHOR_TRAVERSAL, engineColumn, type ArrayColumn, type Scala
 import { dataAt, type PathStep, type PreparedDataset } from "./dataset.js";
 import { jsonbFieldText, jsonbText } from "./jsonb.js";
 import { arrayText, float8In, float8Text, timestamptzText } from "./postgres.js";
-import { jsonPyType, parsePyInt } from "./python.js";
+import { pyType } from "../wire/python-json.js";
+import { parsePyInt } from "./python.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
 
 /**
@@ -93,7 +94,7 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
     const field = djangoFieldName(column);
     const path = lookupPath(field);
     const read = dataReader(ds, path);
-    const firstPyType = first < 0 ? "str" : jsonPyType(read(first));
+    const firstPyType = first < 0 ? "str" : pyType(read(first));
     if (type === "Number") {
       const jsonField = literalJsonField(field);
       const cast = castData(ds, jsonField);

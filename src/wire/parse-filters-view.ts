@@ -6,7 +6,8 @@ import type { ShapeName } from "../vocabulary/value-shapes.js";
 import { traversalName, traversalRefusal, TRAVERSAL_EXPECTED, type RawCondition } from "./parse-condition.js";
 import { childAt, field, has, isPlainObject, item, type Cursor } from "./parse-cursor.js";
 import { checkUnion, reportUnion, type InlineFilters } from "./parse-filters-inline.js";
-import { pydanticError, pyRepr, pyTruthy, pyType } from "./parse-python.js";
+import { pydanticError } from "./parse-python.js";
+import { pyRepr, pyTruthy, pyType } from "./python-json.js";
 import type { Report } from "./parse-report.js";
 import { deepEqual } from "./parse-values.js";
 

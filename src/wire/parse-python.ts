@@ -1,82 +1,11 @@
+import { pyRepr, pyType } from "./python-json.js";
+
 /**
- * How the server's Python prints the values it complains about. The server's 500 details are
- * `str(exc)` of Python exceptions (pydantic ValidationError, DataManagerException, AttributeError),
- * so reproducing them needs Python's `repr`, `type(x).__name__` and pydantic's error layout.
+ * pydantic's side of the server's error texts. The server's 500 details are `str(exc)` of Python
+ * exceptions (pydantic ValidationError, DataManagerException, AttributeError), so reproducing them
+ * needs Python's `repr` and `type(x).__name__` (python-json.ts) and pydantic's error layout (here).
  * Only error paths use these: nothing here runs for a well-formed body.
  */
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** `type(value).__name__` for a decoded JSON value. */
-export function pyType(value: unknown): string {
-  if (value === null || value === undefined) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "string") return "str";
-  if (Array.isArray(value)) return "list";
-  return isPlainObject(value) ? "dict" : typeof value;
-}
-
-/** Python truthiness: the server's `if conjunction:` / `ordering or []`. */
-export function pyTruthy(value: unknown): boolean {
-  if (value === null || value === undefined || value === false || value === 0 || value === "") return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (isPlainObject(value)) return Object.keys(value).length > 0;
-  return true;
-}
-
-function pyFloat(n: number): string {
-  if (Number.isNaN(n)) return "nan";
-  if (!Number.isFinite(n)) return n > 0 ? "inf" : "-inf";
-  // JSON integers decode to Python ints; JavaScript cannot tell 1.0 from 1, so integral means int.
-  if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n);
-  const s = String(n);
-  // Python pads the exponent to two digits: 1e-07, 1e+21.
-  return s.replace(/e([+-])(\d)$/, "e$10$2");
-}
-
-function pyStrRepr(s: string): string {
-  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of s) {
-    const code = ch.codePointAt(0) as number;
-    if (ch === "\\") out += "\\\\";
-    else if (ch === quote) out += `\\${quote}`;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, "0")}`;
-    else out += ch;
-  }
-  return out + quote;
-}
-
-/** `repr(value)` of a decoded JSON value. */
-export function pyRepr(value: unknown): string {
-  if (value === null || value === undefined) return "None";
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (typeof value === "number") return pyFloat(value);
-  if (typeof value === "string") return pyStrRepr(value);
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
-  if (isPlainObject(value)) {
-    return `{${Object.entries(value)
-      .map(([k, v]) => `${pyStrRepr(k)}: ${pyRepr(v)}`)
-      .join(", ")}}`;
-  }
-  return String(value);
-}
-
-/** `str(value)`: like repr, except that a top-level string prints bare (f-string interpolation). */
-export function pyStr(value: unknown): string {
-  return typeof value === "string" ? value : pyRepr(value);
-}
-
-/** `{type(x)}` in an f-string, e.g. `<class 'list'>`. */
-export function pyClass(value: unknown): string {
-  return `<class '${pyType(value)}'>`;
-}
 
 /** One line error of a pydantic ValidationError. */
 export interface PydanticError {

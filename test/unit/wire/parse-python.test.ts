@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { pyClass, pydanticText, pyRepr, pyStr, pyTruthy, pyType } from "../../../src/wire/parse-python.js";
+import { pydanticText } from "../../../src/wire/parse-python.js";
+import { pyClass, pyRepr, pyStr, pyTruthy, pyType } from "../../../src/wire/python-json.js";
 
 describe("Python renderings used in the server's error texts", () => {
   test("repr of decoded JSON values", () => {
@@ -11,6 +12,10 @@ describe("Python renderings used in the server's error texts", () => {
     expect(pyRepr("tab\tnew\nline\\")).toBe("'tab\\tnew\\nline\\\\'");
     expect(pyRepr(1e-7)).toBe("1e-07");
     expect(pyRepr(1.5e300)).toBe("1.5e+300");
+  });
+
+  test("floats print as Python's repr: exponent below 1e-4, as Python switches (JavaScript switches at 1e-6)", () => {
+    expect([1e-5, 1.5e-5, 0.0001, 2.5e-6].map(pyRepr)).toEqual(["1e-05", "1.5e-05", "0.0001", "2.5e-06"]);
   });
 
   test("str, type names and truthiness", () => {
