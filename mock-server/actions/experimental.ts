@@ -3,7 +3,8 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import { HttpProblem, serverError, validationError } from "../errors.js";
 import { ok } from "../http.js";
 import { nowTimestamp } from "../time.js";
-import { pyStr, type ActionEffect } from "./types.js";
+import { pyStr, pyType } from "../../src/wire/python-json.js";
+import type { ActionEffect } from "./types.js";
 
 /**
  * The experimental community actions (data_manager/actions/experimental.py, cache_labels.py,
@@ -70,7 +71,7 @@ export const renameLabels: ActionEffect = ({ ctx, project, body }) => {
   const tags = controlTags(project.label_config);
   const tag = typeof control === "string" ? tags.get(control) : undefined;
   if (!tag) {
-    if (typeof oldName !== "string") throw serverError("TypeError", `can only concatenate str (not "${oldName === undefined || oldName === null ? "NoneType" : typeof oldName}") to str`);
+    if (typeof oldName !== "string") throw serverError("TypeError", `can only concatenate str (not "${pyType(oldName)}") to str`);
     throw validationError({ non_field_errors: [`Wrong old label name, it is not from labeling config: ${oldName}`] });
   }
   const key = tag.type.toLowerCase();

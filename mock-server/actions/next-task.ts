@@ -2,7 +2,8 @@ import { deriver, relationsIndex } from "../engine.js";
 import { HttpProblem } from "../errors.js";
 import { ok } from "../http.js";
 import { presentDmTask, presentPrediction } from "../present/records.js";
-import { pyTruthy, type ActionEffect } from "./types.js";
+import { pyTruthy } from "../../src/wire/python-json.js";
+import type { ActionEffect } from "./types.js";
 
 /**
  * `next_task` (hidden; data_manager/actions/next_task.py): with filters, ordering or a selection

@@ -1,6 +1,7 @@
 import { ok } from "../http.js";
 import { nowTimestamp } from "../time.js";
-import { pyStr, type ActionEffect } from "./types.js";
+import { pyStr } from "../../src/wire/python-json.js";
+import type { ActionEffect } from "./types.js";
 
 /** Actions on predictions (server-api §1.4; data_manager/actions/basic.py, predictions_to_annotations.py). */
 

@@ -14,19 +14,3 @@ export interface ActionRun {
 }
 
 export type ActionEffect = (run: ActionRun) => Reply;
-
-/** Python's truthiness, which the actions use to decide whether an optional field was given. */
-export function pyTruthy(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === 0 || value === "") return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === "object") return Object.keys(value).length > 0;
-  return true;
-}
-
-/** `str(value)` for the scalars a JSON body can carry (Django casts lookups on text fields this way). */
-export function pyStr(value: unknown): string {
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (value === null || value === undefined) return "None";
-  return String(value);
-}

@@ -1,3 +1,4 @@
+import { pyType } from "../../src/wire/python-json.js";
 import { validationError, type ValidationErrors } from "../errors.js";
 import type { CollectionName } from "../store/state.js";
 import type { Store } from "../store/store.js";
@@ -21,24 +22,6 @@ export const drf = {
   dict: (v: unknown) => `Expected a dictionary of items but got type "${pyType(v)}".`,
   unknownField: (allowed: Iterable<string>) => `Unknown field: the server ignores it. Known fields: ${[...allowed].join(", ")}.`,
 } as const;
-
-/** Python's name for the type a JSON value decodes to. */
-export function pyType(value: unknown): string {
-  if (value === null) return "NoneType";
-  if (Array.isArray(value)) return "list";
-  switch (typeof value) {
-    case "string":
-      return "str";
-    case "boolean":
-      return "bool";
-    case "number":
-      return Number.isInteger(value) ? "int" : "float";
-    case "object":
-      return "dict";
-    default:
-      return typeof value;
-  }
-}
 
 export class FieldErrors {
   readonly #errors: Record<string, string[]> = {};

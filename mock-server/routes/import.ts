@@ -2,8 +2,8 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import { validationError } from "../errors.js";
 import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
+import { pyType } from "../../src/wire/python-json.js";
 import { nowTimestamp } from "../time.js";
-import { pyType } from "./fields.js";
 
 /**
  * `POST /api/projects/{id}/import` with a JSON body (server-api §5.1): a list of tasks or one task.

@@ -164,6 +164,16 @@ describe("each action's effect and result body", () => {
     expect(server.data().tasks.find((t) => t.id === 1)?.data["cache_sentiment"]).toBe("Good: 1");
     expect((await post("id=add_data_field&project=1", { column_name: "x", value_type: "String", value: "1" })).status).toBe(403);
   });
+
+  test("rename_labels without a known control tag: Python's TypeError names the old label's Python type", async () => {
+    const texts: string[] = [];
+    for (const old of [5, 2.5, true, null]) {
+      const r = await post("id=rename_labels&project=1", { control_tag: "nope", old_label_name: old, new_label_name: "x" });
+      expect(r.status).toBe(500);
+      texts.push(r.body.detail);
+    }
+    expect(texts).toEqual(["int", "float", "bool", "NoneType"].map((t) => `can only concatenate str (not "${t}") to str`));
+  });
 });
 
 describe("selections", () => {
