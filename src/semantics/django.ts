@@ -1,4 +1,4 @@
-import { naiveMicros, parsePyInt, parsePyFloat, repr, str, type PyVal } from "./python.js";
+import { floatOf, naiveMicros, parsePyInt, repr, str, type PyVal } from "./python.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
 /*
@@ -36,20 +36,9 @@ export function prepInt(v: PyVal, lookup: Lookup, field: string): number {
 
 /** FloatField: `float(value)`. */
 export function prepFloat(v: PyVal, field: string): number {
-  switch (v.t) {
-    case "int":
-    case "float":
-      return v.v;
-    case "bool":
-      return v.v ? 1 : 0;
-    case "str": {
-      const n = parsePyFloat(v.v);
-      if (n === undefined) throw new PrepError(`Field '${field}' expected a number but got ${repr(v)}.`);
-      return n;
-    }
-    default:
-      throw new PrepError(`Field '${field}' expected a number but got ${repr(v)}.`);
-  }
+  const n = floatOf(v);
+  if (n === undefined) throw new PrepError(`Field '${field}' expected a number but got ${repr(v)}.`);
+  return n;
 }
 
 const INVALID_FORMAT = (s: string) =>

@@ -143,22 +143,27 @@ export function parsePyInt(text: string): number | undefined {
   return /^[+-]?\d(?:_?\d)*$/.test(s) ? Number(s.replace(/_/g, "")) : undefined;
 }
 
-/** Python `float(x)` for cast_value: raises like Python. */
-export function toFloat(v: PyVal): number {
+/** Python `float(x)`, or undefined where it raises (text that is no float, or not a real number). */
+export function floatOf(v: PyVal): number | undefined {
   switch (v.t) {
     case "int":
     case "float":
       return v.v;
     case "bool":
       return v.v ? 1 : 0;
-    case "str": {
-      const f = parsePyFloat(v.v);
-      if (f === undefined) throw new PyError("ValueError", `could not convert string to float: ${strRepr(v.v)}`);
-      return f;
-    }
+    case "str":
+      return parsePyFloat(v.v);
     default:
-      throw new PyError("TypeError", `float() argument must be a string or a real number, not '${pyTypeName(v)}'`);
+      return undefined;
   }
+}
+
+/** Python `float(x)` for cast_value: raises like Python. */
+export function toFloat(v: PyVal): number {
+  const f = floatOf(v);
+  if (f !== undefined) return f;
+  if (v.t === "str") throw new PyError("ValueError", `could not convert string to float: ${strRepr(v.v)}`);
+  throw new PyError("TypeError", `float() argument must be a string or a real number, not '${pyTypeName(v)}'`);
 }
 
 /** `cast_bool_from_str` (core/utils/params.py): strings become booleans, anything else passes. */
