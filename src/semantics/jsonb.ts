@@ -40,12 +40,14 @@ function sortedKeys(o: JsonObject): string[] {
   return Object.keys(o).sort(jsonbKeyOrder);
 }
 
-function escapeJsonString(s: string): string {
+/** A JSON string literal; with `escapeSlash` (ujson's default) `/` is written as `\/` too. */
+function jsonString(s: string, escapeSlash = false): string {
   let out = '"';
   for (const ch of s) {
     const cp = ch.codePointAt(0) as number;
     if (ch === '"') out += '\\"';
     else if (ch === "\\") out += "\\\\";
+    else if (escapeSlash && ch === "/") out += "\\/";
     else if (cp < 0x20) {
       out +=
         ch === "\b" ? "\\b" : ch === "\f" ? "\\f" : ch === "\n" ? "\\n" : ch === "\r" ? "\\r" : ch === "\t" ? "\\t"
@@ -58,12 +60,12 @@ function escapeJsonString(s: string): string {
 /** `jsonb::text`: `{"k": v, "k2": [1, 2]}` with keys in storage order and `": "` / `", "` separators. */
 export function jsonbText(v: JsonValue): string {
   if (v === null) return "null";
-  if (typeof v === "string") return escapeJsonString(v);
+  if (typeof v === "string") return jsonString(v);
   if (typeof v === "boolean") return v ? "true" : "false";
   if (typeof v === "number") return numericText(v);
   if (Array.isArray(v)) return `[${v.map(jsonbText).join(", ")}]`;
   const o = v as JsonObject;
-  return `{${sortedKeys(o).map((k) => `${escapeJsonString(k)}: ${jsonbText(o[k] as JsonValue)}`).join(", ")}}`;
+  return `{${sortedKeys(o).map((k) => `${jsonString(k)}: ${jsonbText(o[k] as JsonValue)}`).join(", ")}}`;
 }
 
 /** `data->>'key'`: strings unquoted, JSON null is SQL NULL, anything else its jsonb text. */
@@ -149,31 +151,15 @@ function roundFloats(v: JsonValue): JsonValue {
   return v;
 }
 
-function ujsonString(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    if (ch === '"') out += '\\"';
-    else if (ch === "\\") out += "\\\\";
-    else if (ch === "/") out += "\\/"; // ujson escapes forward slashes by default
-    else if (cp < 0x20) {
-      out +=
-        ch === "\b" ? "\\b" : ch === "\f" ? "\\f" : ch === "\n" ? "\\n" : ch === "\r" ? "\\r" : ch === "\t" ? "\\t"
-        : `\\u${cp.toString(16).padStart(4, "0")}`;
-    } else out += ch;
-  }
-  return `${out}"`;
-}
-
 /** `ujson.dumps(v, ensure_ascii=False)`: compact, keys in the order the dict holds them. */
 function ujsonDumps(v: JsonValue): string {
   if (v === null) return "null";
-  if (typeof v === "string") return ujsonString(v);
+  if (typeof v === "string") return jsonString(v, true);
   if (typeof v === "boolean") return v ? "true" : "false";
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : floatRepr(v);
   if (Array.isArray(v)) return `[${v.map(ujsonDumps).join(",")}]`;
   const o = v as JsonObject;
-  return `{${Object.keys(o).map((k) => `${ujsonString(k)}:${ujsonDumps(o[k] as JsonValue)}`).join(",")}}`;
+  return `{${Object.keys(o).map((k) => `${jsonString(k, true)}:${ujsonDumps(o[k] as JsonValue)}`).join(",")}}`;
 }
 
 const CHAR_LIMIT = 500;

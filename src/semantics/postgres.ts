@@ -1,3 +1,5 @@
+import { positional, scientific, shortestDigits } from "../wire/float-text.js";
+
 /*
  * The Postgres side of the server: how values print as text (`::text`, `->>`), how text casts to
  * float, how text compares (the database collation) and how UPPER() maps characters. The server's
@@ -12,24 +14,8 @@ export function float8Text(x: number): string {
   if (x === Infinity) return "Infinity";
   if (x === -Infinity) return "-Infinity";
   if (x === 0) return Object.is(x, -0) ? "-0" : "0";
-  const [mant = "0", expPart = "0"] = x.toExponential().split("e");
-  const exp = Number(expPart);
-  const negative = mant.startsWith("-");
-  const digits = mant.replace("-", "").replace(".", "");
-  let out: string;
-  if (exp < -4 || exp >= 15) {
-    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    out = `${m}e${exp < 0 ? "-" : "+"}${pad(Math.abs(exp))}`;
-  } else {
-    out = plainDigits(digits, exp);
-  }
-  return negative ? `-${out}` : out;
-}
-
-function plainDigits(digits: string, exp: number): string {
-  if (exp < 0) return `0.${"0".repeat(-exp - 1)}${digits}`;
-  if (digits.length <= exp + 1) return `${digits}${"0".repeat(exp + 1 - digits.length)}`;
-  return `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+  const d = shortestDigits(x);
+  return d.exp < -4 || d.exp >= 15 ? scientific(d) : positional(d);
 }
 
 /**
@@ -39,10 +25,7 @@ function plainDigits(digits: string, exp: number): string {
 export function numericText(x: number): string {
   if (!Number.isFinite(x)) return float8Text(x);
   if (x === 0) return "0";
-  const [mant = "0", expPart = "0"] = x.toExponential().split("e");
-  const digits = mant.replace("-", "").replace(".", "");
-  const out = plainDigits(digits, Number(expPart));
-  return x < 0 ? `-${out}` : out;
+  return positional(shortestDigits(x));
 }
 
 /** `timestamptz::text` in a UTC session: `YYYY-MM-DD HH:MM:SS[.f…]+00`, fraction without trailing zeros. */

@@ -1,3 +1,4 @@
+import { positional, scientific, shortestDigits } from "./float-text.js";
 import { isPlainObject } from "./parse-cursor.js";
 
 /**
@@ -36,22 +37,10 @@ export function floatRepr(x: number): string {
   if (x === Infinity) return "inf";
   if (x === -Infinity) return "-inf";
   if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
-  const [mant = "0", expPart = "0"] = x.toExponential().split("e");
-  const exp = Number(expPart);
-  const negative = mant.startsWith("-");
-  const digits = mant.replace("-", "").replace(".", "");
-  let out: string;
-  if (exp < -4 || exp >= 16) {
-    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    out = `${m}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
-  } else if (exp < 0) {
-    out = `0.${"0".repeat(-exp - 1)}${digits}`;
-  } else if (digits.length <= exp + 1) {
-    out = `${digits}${"0".repeat(exp + 1 - digits.length)}.0`;
-  } else {
-    out = `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
-  }
-  return negative ? `-${out}` : out;
+  const d = shortestDigits(x);
+  if (d.exp < -4 || d.exp >= 16) return scientific(d);
+  const text = positional(d);
+  return text.includes(".") ? text : `${text}.0`;
 }
 
 /** Python `repr(str)`. */
