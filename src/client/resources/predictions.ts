@@ -3,18 +3,15 @@ import { arrayOf, number, record } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { Prediction, PredictionCreate, PredictionListParams, PredictionUpdate } from "../types.js";
 import { checkId, checkObject } from "./common.js";
+import { recordMethods, type RecordMethods } from "./record.js";
 
-export interface PredictionsResource {
+export interface PredictionsResource extends RecordMethods<Prediction, PredictionUpdate> {
   /** `GET /api/predictions/?task=&project=` (not paginated). */
   list(params?: PredictionListParams, options?: RequestOptions): Promise<Prediction[]>;
   create(body: PredictionCreate, options?: RequestOptions): Promise<Prediction>;
-  get(id: number, options?: RequestOptions): Promise<Prediction>;
-  update(id: number, body: PredictionUpdate, options?: RequestOptions): Promise<Prediction>;
-  delete(id: number, options?: RequestOptions): Promise<void>;
 }
 
 const prediction = record<Prediction>({ task: number });
-const predictionPath = (id: number): string => `/api/predictions/${checkId("id", id)}/`;
 
 export function predictionsResource(send: Send): PredictionsResource {
   return Object.freeze({
@@ -31,16 +28,6 @@ export function predictionsResource(send: Send): PredictionsResource {
       checkId("body.task", body.task);
       return send({ method: "POST", path: "/api/predictions/", body, expect: prediction }, options);
     },
-    async get(id: number, options?: RequestOptions) {
-      return send({ method: "GET", path: predictionPath(id), expect: prediction }, options);
-    },
-    async update(id: number, body: PredictionUpdate, options?: RequestOptions) {
-      const path = predictionPath(id);
-      checkObject("body", body);
-      return send({ method: "PATCH", path, body, expect: prediction }, options);
-    },
-    async delete(id: number, options?: RequestOptions) {
-      return send<void>({ method: "DELETE", path: predictionPath(id) }, options);
-    },
+    ...recordMethods<Prediction, PredictionUpdate>(send, "/api/predictions/", prediction),
   });
 }

@@ -5,16 +5,13 @@ import { anything, arrayOf, nullable, number, object, record, string } from "../
 import type { Send } from "../transport.js";
 import type { ImportParams, ImportResult, ImportTask, Project, ProjectCreate, ProjectListParams, ProjectPage, ProjectUpdate } from "../types.js";
 import { checkId, checkObject } from "./common.js";
+import { recordMethods, type RecordMethods } from "./record.js";
 import { describeValue } from "../../vocabulary/json.js";
 
-export interface ProjectsResource {
+export interface ProjectsResource extends RecordMethods<Project, ProjectUpdate> {
   /** `GET /api/projects/`: iterate every project, or fetch one page with `.page(n)`. */
   list(params?: ProjectListParams): Paginated<Project, ProjectPage>;
   create(body: ProjectCreate, options?: RequestOptions): Promise<Project>;
-  get(id: number, options?: RequestOptions): Promise<Project>;
-  /** `PATCH`: only the given fields change. */
-  update(id: number, body: ProjectUpdate, options?: RequestOptions): Promise<Project>;
-  delete(id: number, options?: RequestOptions): Promise<void>;
   /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
   importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
 }
@@ -27,8 +24,6 @@ const projectPage = object<ProjectPage>({
   previous: nullable(anything),
 });
 const importResult = object<ImportResult>();
-
-const projectPath = (id: number): string => `/api/projects/${checkId("id", id)}/`;
 
 export function projectsResource(send: Send): ProjectsResource {
   return Object.freeze({
@@ -51,16 +46,7 @@ export function projectsResource(send: Send): ProjectsResource {
       checkObject("body", body);
       return send({ method: "POST", path: "/api/projects/", body, expect: project }, options);
     },
-    async get(id: number, options?: RequestOptions) {
-      return send({ method: "GET", path: projectPath(id), expect: project }, options);
-    },
-    async update(id: number, body: ProjectUpdate, options?: RequestOptions) {
-      checkObject("body", body);
-      return send({ method: "PATCH", path: projectPath(id), body, expect: project }, options);
-    },
-    async delete(id: number, options?: RequestOptions) {
-      return send<void>({ method: "DELETE", path: projectPath(id) }, options);
-    },
+    ...recordMethods<Project, ProjectUpdate>(send, "/api/projects/", project),
     async importTasks(id: number, tasks: readonly ImportTask[], params: ImportParams = {}, options?: RequestOptions) {
       const path = `/api/projects/${checkId("id", id)}/import`;
       if (!Array.isArray(tasks)) throw new ClientConfigError("tasks", "an array of { data } objects", describeValue(tasks));

@@ -5,25 +5,20 @@ import { arrayOf, number, object, record } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { Task, TaskCreate, TaskListParams, TaskPage, TaskUpdate } from "../types.js";
 import { boundTo, checkId, checkObject, queryBody } from "./common.js";
+import { recordMethods, type RecordMethods } from "./record.js";
 
-export interface TasksResource {
+export interface TasksResource extends RecordMethods<Task, TaskUpdate> {
   /**
    * The Data Manager list `GET /api/tasks/?project=`: iterate every task the query selects, in its
    * order, or fetch one page with `.page(n)`. `query` may be a selection.
    */
   list(params: TaskListParams): Paginated<Task, TaskPage>;
   create(body: TaskCreate, options?: RequestOptions): Promise<Task>;
-  get(id: number, options?: RequestOptions): Promise<Task>;
-  /** `PATCH`: only the given fields change. */
-  update(id: number, body: TaskUpdate, options?: RequestOptions): Promise<Task>;
-  delete(id: number, options?: RequestOptions): Promise<void>;
 }
 
 const data = object({});
 export const task = record<Task>({ data });
 const taskPage = object<TaskPage>({ tasks: arrayOf(task), total: number });
-
-const taskPath = (id: number): string => `/api/tasks/${checkId("id", id)}/`;
 
 export function tasksResource(send: Send): TasksResource {
   return Object.freeze({
@@ -60,15 +55,6 @@ export function tasksResource(send: Send): TasksResource {
       checkObject("body.data", body.data);
       return send({ method: "POST", path: "/api/tasks/", body, expect: task }, options);
     },
-    async get(id: number, options?: RequestOptions) {
-      return send({ method: "GET", path: taskPath(id), expect: task }, options);
-    },
-    async update(id: number, body: TaskUpdate, options?: RequestOptions) {
-      checkObject("body", body);
-      return send({ method: "PATCH", path: taskPath(id), body, expect: task }, options);
-    },
-    async delete(id: number, options?: RequestOptions) {
-      return send<void>({ method: "DELETE", path: taskPath(id) }, options);
-    },
+    ...recordMethods<Task, TaskUpdate>(send, "/api/tasks/", task),
   });
 }

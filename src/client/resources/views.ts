@@ -4,20 +4,18 @@ import { arrayOf, number, object, record } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { QueryInput, View, ViewCreate, ViewDataInput, ViewUpdate } from "../types.js";
 import { boundTo, checkId, checkObject, queryBody } from "./common.js";
+import { recordMethods, type RecordMethods } from "./record.js";
 
-export interface ViewsResource {
+export interface ViewsResource extends RecordMethods<View, ViewUpdate> {
   /** Saved Data Manager views, of one project or all: `GET /api/dm/views/?project=`. */
   list(project?: number, options?: RequestOptions): Promise<View[]>;
   /** `POST /api/dm/views/ {project, data, selected_items?}`; `query` (a body or a selection) gives filters, ordering and selected ids. */
   create(body: ViewCreate, options?: RequestOptions): Promise<View>;
-  get(id: number, options?: RequestOptions): Promise<View>;
   /** `PATCH`: the view's `data` is replaced by the given data and query. */
   update(id: number, body: ViewUpdate, options?: RequestOptions): Promise<View>;
-  delete(id: number, options?: RequestOptions): Promise<void>;
 }
 
 const view = record<View>({ project: number, data: object() });
-const viewPath = (id: number): string => `/api/dm/views/${checkId("id", id)}/`;
 
 /**
  * The write payload: the caller's `data` plus the query's filters and ordering (the server pops
@@ -60,17 +58,6 @@ export function viewsResource(send: Send): ViewsResource {
       const payload = { project, ...viewPayload(body.data, body.query, project) };
       return send({ method: "POST", path: "/api/dm/views/", body: payload, expect: view }, options);
     },
-    async get(id: number, options?: RequestOptions) {
-      return send({ method: "GET", path: viewPath(id), expect: view }, options);
-    },
-    async update(id: number, body: ViewUpdate, options?: RequestOptions) {
-      const path = viewPath(id);
-      checkObject("body", body);
-      const payload = viewPayload(body.data, body.query, undefined);
-      return send({ method: "PATCH", path, body: payload, expect: view }, options);
-    },
-    async delete(id: number, options?: RequestOptions) {
-      return send<void>({ method: "DELETE", path: viewPath(id) }, options);
-    },
+    ...recordMethods<View, ViewUpdate>(send, "/api/dm/views/", view, (body) => viewPayload(body.data, body.query, undefined)),
   });
 }

@@ -172,6 +172,18 @@ describe("tasks, annotations, predictions", () => {
   });
 });
 
+describe("get / update / delete of one record", () => {
+  test("every resource checks the id, then the update body, before sending anything", async () => {
+    for (const resource of [client.projects, client.tasks, client.annotations, client.predictions, client.views]) {
+      await expect(resource.get(0)).rejects.toThrow("id: expected a positive integer id, found number 0");
+      await expect(resource.update(1.5, "x" as never)).rejects.toThrow("id: expected a positive integer id, found number 1.5");
+      await expect(resource.update(2, "x" as never)).rejects.toThrow('body: expected an object, found string "x"');
+      await expect(resource.delete(-1)).rejects.toThrow("id: expected a positive integer id, found number -1");
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("views", () => {
   test("views.create merges a selection's filters and ordering into data", async () => {
     const query = selection(3).where("tasks:id").greater(0).orderBy("tasks:id");

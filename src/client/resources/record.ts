@@ -1,0 +1,38 @@
+import type { RequestOptions } from "../options.js";
+import type { Check } from "../shape.js";
+import type { Send } from "../transport.js";
+import { checkId, checkObject } from "./common.js";
+
+/** The methods every stored record has at `{base}{id}/`. */
+export interface RecordMethods<T, U> {
+  get(id: number, options?: RequestOptions): Promise<T>;
+  /** `PATCH`: only the given fields change. */
+  update(id: number, body: U, options?: RequestOptions): Promise<T>;
+  delete(id: number, options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * `get` / `update` / `delete` of one record at `{base}{id}/` (e.g. `/api/tasks/7/`). The id is
+ * checked before the body; `payload` turns an update into the body sent (views fold a query in).
+ */
+export function recordMethods<T, U>(
+  send: Send,
+  base: string,
+  expect: Check<T>,
+  payload: (body: U) => unknown = (body) => body,
+): RecordMethods<T, U> {
+  const path = (id: number): string => `${base}${checkId("id", id)}/`;
+  return {
+    async get(id, options) {
+      return send({ method: "GET", path: path(id), expect }, options);
+    },
+    async update(id, body, options) {
+      const at = path(id);
+      checkObject("body", body);
+      return send({ method: "PATCH", path: at, body: payload(body), expect }, options);
+    },
+    async delete(id, options) {
+      return send<void>({ method: "DELETE", path: path(id) }, options);
+    },
+  };
+}
