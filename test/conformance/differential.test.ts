@@ -11,7 +11,7 @@ import { engineAnswer, engineBodyAnswer } from "./engine.js";
 import { datasetSnippet, specSnippet } from "./format.js";
 import { rawBodyArb, type RawBody } from "./generators/bodies.js";
 import { datasetArb } from "./generators/datasets.js";
-import { allCombinations, buildQuery, conditionFor, querySpecArb, type QuerySpec } from "./generators/queries.js";
+import { allCombinations, buildQuery, conditionArb, conditionFor, querySpecArb, type QuerySpec } from "./generators/queries.js";
 import { judge, oracle, oracleBody, type Answer, type Outcome } from "./oracle/index.js";
 import { check, DEFAULT_SEED, timeLimit } from "./settings.js";
 
@@ -31,6 +31,16 @@ export function describeQueryCase(dataset: Dataset, spec: QuerySpec): string {
   const query = buildQuery(spec);
   const outcome = oracle(dataset, query);
   return [`builder:\n${specSnippet(spec)}`, describeAnswer(outcome, engineAnswer(dataset, query)), `dataset: ${datasetSnippet(dataset)}`].join("\n");
+}
+
+function describeRawCase(dataset: Dataset, raw: RawBody): string {
+  return [
+    `mutations: ${raw.applied.join(", ") || "none"}`,
+    `body: ${JSON.stringify(raw.body)}`,
+    `built from:\n${specSnippet(raw.spec)}`,
+    describeAnswer(oracleBody(dataset, raw.body), engineBodyAnswer(dataset, raw.body)),
+    `dataset: ${datasetSnippet(dataset)}`,
+  ].join("\n");
 }
 
 describe("engine vs oracle", () => {
@@ -62,18 +72,24 @@ describe("engine vs oracle", () => {
     }
   }, timeLimit(60_000));
 
+  test("raw bodies with empty and blank lists (in_list, user ids, model versions)", async () => {
+    const listShapes = new Set(["numberList", "scalarList", "idList", "userIds", "stringList"]);
+    const condition = conditionArb.filter((c) => listShapes.has(c.shape));
+    const spec = querySpecArb({ condition, maxLines: 2 });
+    await check(
+      fc.property(datasetArb({ maxTasks: 8 }), rawBodyArb({ always: ["emptyList"], maxMutations: 1, spec }), (dataset, raw) =>
+        verdict(oracleBody(dataset, raw.body), engineBodyAnswer(dataset, raw.body)),
+      ),
+      { runs: 300 },
+      describeRawCase,
+    );
+  }, timeLimit(60_000));
+
   test("raw JSON bodies through the wire parser", async () => {
     await check(
       fc.property(datasetArb({ maxTasks: 8 }), rawBodyArb(), (dataset, raw) => verdict(oracleBody(dataset, raw.body), engineBodyAnswer(dataset, raw.body))),
       { runs: 1000 },
-      (dataset: Dataset, raw: RawBody) =>
-        [
-          `mutations: ${raw.applied.join(", ") || "none"}`,
-          `body: ${JSON.stringify(raw.body)}`,
-          `built from:\n${specSnippet(raw.spec)}`,
-          describeAnswer(oracleBody(dataset, raw.body), engineBodyAnswer(dataset, raw.body)),
-          `dataset: ${datasetSnippet(dataset)}`,
-        ].join("\n"),
+      describeRawCase,
     );
   }, timeLimit(60_000));
 });

@@ -103,6 +103,34 @@ export const mutationList: readonly Mutation[] = [
     to: 'if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) && !a.was_cancelled };',
   },
   {
+    name: "display-type-ignored",
+    what: "columnsDisplayType Number no longer orders data.* numerically",
+    file: "src/semantics/ordering.ts",
+    from: 'if (columnsDisplayType?.[`tasks:${column}`] !== "Number") return sorter(asText, descending);',
+    to: "return sorter(asText, descending);",
+  },
+  {
+    name: "empty-user-list-matches-nothing",
+    what: "an empty user-id list makes its line match nothing instead of dropping the line",
+    file: "src/semantics/special.ts",
+    from: 'if (ids.length === 0) return "skipLine";',
+    to: 'if (ids.length === 0) return { k: "task", test: () => false };',
+  },
+  {
+    name: "parser-dash-after-prefix",
+    what: "wire parser: `tasks:-x` is not read as descending",
+    file: "src/wire/parse-ordering.ts",
+    from: 'if (!descending && name.startsWith("-")) {',
+    to: "if (Math.random() > 2) {",
+  },
+  {
+    name: "parser-singular-child",
+    what: "wire parser: the legacy `child_filter` is dropped",
+    file: "src/wire/parse-filters-inline.ts",
+    from: "list = x.child_filter === null ? [] : [x.child_filter];",
+    to: "list = [];",
+  },
+  {
     name: "mock-delete-keeps-views",
     what: "mock: delete_tasks leaves the views of a project it empties",
     file: "mock-server/actions/delete.ts",
@@ -122,6 +150,13 @@ export const mutationList: readonly Mutation[] = [
     file: "mock-server/actions/predictions.ts",
     from: ".filter((p) => selected.has(p.task) && !converted.has(p.id))",
     to: ".filter((p) => selected.has(p.task))",
+  },
+  {
+    name: "mock-predictions-count-tasks",
+    what: "mock: delete_tasks_predictions reports the number of tasks, not of predictions",
+    file: "mock-server/actions/predictions.ts",
+    from: "return ok({ processed_items: removed.length,",
+    to: "return ok({ processed_items: ids.length,",
   },
 ];
 

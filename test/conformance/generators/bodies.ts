@@ -69,6 +69,12 @@ export const mutations: Readonly<Record<string, (b: Body, n: number) => void>> =
     const it = at(allItems(b).filter((i) => String(i.filter).includes(":data.")), n);
     if (it) it.type = ["Unknown", "Image", "String", "Number", "Boolean"][n % 5];
   },
+  emptyList(b, n) {
+    // User columns first: an empty id list drops their whole line (§3.8.1).
+    const users = allItems(b).filter((i) => /:(annotators|updated_by)$/.test(String(i.filter)));
+    const it = at(users.length ? users : allItems(b).filter((i) => Array.isArray(i.value) || i.operator === "contains"), n);
+    if (it) it.value = n % 3 === 0 ? ["  ", "''"] : [];
+  },
   numberAsString(b, n) {
     const it = at(allItems(b).filter((i) => i.type === "Number" && typeof i.value === "number"), n);
     if (it) it.value = String(it.value);
@@ -121,13 +127,22 @@ export interface RawBody {
   readonly body: Body;
 }
 
-export function rawBodyArb(options: { maxMutations?: number } = {}): fc.Arbitrary<RawBody> {
+export interface RawBodyOptions {
+  readonly maxMutations?: number;
+  /** Mutations applied first, every time. */
+  readonly always?: readonly string[];
+  readonly spec?: fc.Arbitrary<QuerySpec>;
+}
+
+export function rawBodyArb(options: RawBodyOptions = {}): fc.Arbitrary<RawBody> {
   return fc
     .record({
-      spec: querySpecArb(),
-      picks: fc.array(fc.tuple(fc.constantFrom(...mutationNames), fc.nat(20)), { maxLength: options.maxMutations ?? 3 }),
+      spec: options.spec ?? querySpecArb(),
+      forced: fc.tuple(...(options.always ?? []).map((name) => fc.tuple(fc.constant(name), fc.nat(20)))),
+      more: fc.array(fc.tuple(fc.constantFrom(...mutationNames), fc.nat(20)), { maxLength: options.maxMutations ?? 3 }),
     })
-    .map(({ spec, picks }) => {
+    .map(({ spec, forced, more }) => {
+      const picks = [...(forced as [string, number][]), ...more];
       const body = JSON.parse(JSON.stringify(buildSelection(spec).toJSON())) as Body;
       if (spec.columnsDisplayType) body.columnsDisplayType = { ...spec.columnsDisplayType };
       for (const [name, n] of picks) mutations[name]!(body, n);
