@@ -4,7 +4,7 @@ import { HttpProblem, serverError, validationError } from "../errors.js";
 import { ok } from "../http.js";
 import { nowTimestamp } from "../time.js";
 import { pyStr, pyType } from "../../src/wire/python-json.js";
-import type { ActionEffect } from "./types.js";
+import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 
 /**
  * The experimental community actions (data_manager/actions/experimental.py, cache_labels.py,
@@ -36,7 +36,8 @@ export function controlTags(config: string): ReadonlyMap<string, ControlTag> {
 }
 
 /** Copy one annotation (by id, of this project) to every other selected task. */
-export const propagateAnnotations: ActionEffect = ({ ctx, project, ids, body, user }) => {
+export const propagateAnnotations: ActionEffect = (run) => {
+  const { ctx, project, ids, body } = run;
   const raw = body["source_annotation_id"];
   if (typeof raw === "string" && !/^\s*\d+\s*$/.test(raw)) throw serverError("ValueError", `Field 'id' expected a number but got '${raw}'.`);
   const id = Number(raw);
@@ -44,20 +45,7 @@ export const propagateAnnotations: ActionEffect = ({ ctx, project, ids, body, us
   if (!source) throw serverError("DataManagerException", `Source annotation ${pyStr(raw)} not found in the current project`);
   const targets = [...new Set(ids)].filter((t) => t !== source.task);
   const now = nowTimestamp();
-  for (const task of targets) {
-    ctx.store.insert("annotations", {
-      task,
-      project: project.id,
-      result: source.result,
-      completed_by: user.id,
-      was_cancelled: false,
-      ground_truth: false,
-      lead_time: null,
-      created_at: now,
-      updated_at: now,
-      parent_prediction: null,
-    });
-  }
+  for (const task of targets) insertCopiedAnnotation(run, task, source.result, null, now);
   return ok({ detail: `Created ${targets.length} annotations` });
 };
 

@@ -1,7 +1,7 @@
 import { ok } from "../http.js";
 import { nowTimestamp } from "../time.js";
 import { pyStr } from "../../src/wire/python-json.js";
-import type { ActionEffect } from "./types.js";
+import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 
 /** Actions on predictions (server-api §1.4; data_manager/actions/basic.py, predictions_to_annotations.py). */
 
@@ -13,7 +13,8 @@ export const retrieveTasksPredictions: ActionEffect = ({ ids }) =>
  * One annotation per prediction of the selected tasks that has no annotation made from it yet,
  * owned by the caller; `model_version` (a string or a list) narrows the predictions.
  */
-export const predictionsToAnnotations: ActionEffect = ({ ctx, project, ids, body, user }) => {
+export const predictionsToAnnotations: ActionEffect = (run) => {
+  const { ctx, project, ids, body } = run;
   const store = ctx.store;
   const dataset = store.dataset(project);
   const selected = new Set(ids);
@@ -26,20 +27,7 @@ export const predictionsToAnnotations: ActionEffect = ({ ctx, project, ids, body
     .filter((p) => versions === undefined || (p.model_version !== null && versions.includes(p.model_version)))
     .sort((a, b) => a.id - b.id);
   const now = nowTimestamp();
-  for (const p of predictions) {
-    store.insert("annotations", {
-      task: p.task,
-      project: project.id,
-      result: p.result,
-      completed_by: user.id,
-      was_cancelled: false,
-      ground_truth: false,
-      lead_time: null,
-      created_at: now,
-      updated_at: now,
-      parent_prediction: p.id,
-    });
-  }
+  for (const p of predictions) insertCopiedAnnotation(run, p.task, p.result, p.id, now);
   return ok({ detail: `Created ${predictions.length} annotations` });
 };
 

@@ -1,4 +1,4 @@
-import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
+import type { AnnotationRecord, ProjectRecord, UserRecord } from "../../src/semantics/records.js";
 import type { MockContext, Reply } from "../http.js";
 import type { Prepared } from "../prepare.js";
 
@@ -14,3 +14,28 @@ export interface ActionRun {
 }
 
 export type ActionEffect = (run: ActionRun) => Reply;
+
+/**
+ * An annotation an action creates for the caller from a copied `result` (propagate_annotations,
+ * predictions_to_annotations): not cancelled, no ground truth, no lead time.
+ */
+export function insertCopiedAnnotation(
+  { ctx, project, user }: ActionRun,
+  task: number,
+  result: AnnotationRecord["result"],
+  parentPrediction: number | null,
+  now: string,
+): void {
+  ctx.store.insert("annotations", {
+    task,
+    project: project.id,
+    result,
+    completed_by: user.id,
+    was_cancelled: false,
+    ground_truth: false,
+    lead_time: null,
+    created_at: now,
+    updated_at: now,
+    parent_prediction: parentPrediction,
+  });
+}

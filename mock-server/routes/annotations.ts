@@ -1,10 +1,9 @@
-import type { AnnotationRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { validationError } from "../errors.js";
 import { bodyObject, noContent, ok, param, type Handler } from "../http.js";
 import { presentAnnotation } from "../present/records.js";
 import { nowTimestamp } from "../time.js";
-import { FieldErrors, parse, refuseUnknownFields } from "./fields.js";
+import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
 
 /** Annotations (server-api §5.4). */
@@ -71,11 +70,8 @@ export const patchAnnotation: Handler = (req, ctx) => {
   const groundTruth = errors.check(body, "ground_truth", parse.boolean, false);
   const leadTime = errors.check(body, "lead_time", parse.number(true), false);
   errors.throwIfAny();
-  const patch: { -readonly [K in keyof AnnotationRecord]?: AnnotationRecord[K] } = { updated_at: nowTimestamp() };
-  if (result !== undefined) patch.result = result as JsonValue[] | null;
-  if (cancelled !== undefined) patch.was_cancelled = cancelled;
-  if (groundTruth !== undefined) patch.ground_truth = groundTruth;
-  if (leadTime !== undefined) patch.lead_time = leadTime;
+  const given = givenFields({ result: result as JsonValue[] | null | undefined, was_cancelled: cancelled, ground_truth: groundTruth, lead_time: leadTime });
+  const patch = { updated_at: nowTimestamp(), ...given };
   return ok(presentAnnotation(ctx.store.update("annotations", annotation.id, patch), ctx.store));
 };
 

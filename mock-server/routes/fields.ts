@@ -99,6 +99,11 @@ export const parse = {
   },
 };
 
+/** The fields a PATCH body gave (checked values; absent ones are undefined and left out): only these change. */
+export function givenFields<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 /** Strict mode: body fields the server would silently drop are refused, naming each one. */
 export function refuseUnknownFields(strict: boolean, body: Record<string, unknown>, known: ReadonlySet<string>): void {
   if (!strict) return;

@@ -5,7 +5,7 @@ import { bodyObject, noContent, ok, param, type Handler } from "../http.js";
 import { presentPrediction } from "../present/records.js";
 import type { CollectionName } from "../store/state.js";
 import { nowTimestamp } from "../time.js";
-import { FieldErrors, parse, refuseUnknownFields } from "./fields.js";
+import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
 import { pathId, predictionOr404 } from "./lookup.js";
 
 /** Predictions (server-api §5.5): a bare array filtered by `task` / `project`, and CRUD. */
@@ -70,10 +70,8 @@ export const patchPrediction: Handler = (req, ctx) => {
   const score = errors.check(body, "score", parse.number(true), false);
   const version = errors.check(body, "model_version", parse.nullableString, false);
   errors.throwIfAny();
-  const patch: { -readonly [K in keyof PredictionRecord]?: PredictionRecord[K] } = { updated_at: nowTimestamp() };
-  if (result !== undefined) patch.result = result as JsonValue[];
-  if (score !== undefined) patch.score = score;
-  if (version !== undefined) patch.model_version = version;
+  const given = givenFields({ result: result as JsonValue[] | undefined, score, model_version: version });
+  const patch = { updated_at: nowTimestamp(), ...given };
   return ok(presentPrediction(ctx.store.update("predictions", prediction.id, patch)));
 };
 

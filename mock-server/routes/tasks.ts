@@ -4,7 +4,7 @@ import { derivedOne, relationsIndex } from "../engine.js";
 import { bodyObject, noContent, ok, type Handler, type MockContext } from "../http.js";
 import { presentDmTask, presentTask, type TaskRelations } from "../present/records.js";
 import { nowTimestamp } from "../time.js";
-import { FieldErrors, parse, refuseUnknownFields } from "./fields.js";
+import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
 import { pathId, taskOr404 } from "./lookup.js";
 
 /** Single tasks (server-api §5.2); the Data Manager list is in dm-list.ts. */
@@ -70,10 +70,8 @@ export const patchTask: Handler = (req, ctx) => {
   const meta = errors.check(body, "meta", parse.dict, false);
   const overlap = errors.check(body, "overlap", parse.integer, false);
   errors.throwIfAny();
-  const patch: Partial<Omit<TaskRecord, "id">> = { updated_at: nowTimestamp(), updated_by: req.user.id };
-  if (data !== undefined) (patch as { data: unknown }).data = data;
-  if (meta !== undefined) (patch as { meta: unknown }).meta = meta;
-  if (overlap !== undefined) (patch as { overlap: number }).overlap = overlap;
+  const given = givenFields({ data: data as Record<string, JsonValue> | undefined, meta: meta as Record<string, JsonValue> | undefined, overlap });
+  const patch = { updated_at: nowTimestamp(), updated_by: req.user.id, ...given };
   return ok(presentStoredTask(ctx, ctx.store.update("tasks", task.id, patch)));
 };
 
