@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEMO_TASKS } from "./demo.js";
+import { isMain } from "./is-main.js";
 import { startMockServer, type MockServer } from "./index.js";
 
 /**
@@ -112,15 +111,7 @@ export async function runMockCli(
   return { server, stop };
 }
 
-function isMain(): boolean {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   runMockCli(process.argv.slice(2), process.env).catch((error: unknown) => {
     const message = (error as Error).message;
     const usage = String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS");

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { isMain } from "../../mock-server/is-main.js";
 import { QueryBuildError } from "../query/rules.js";
 import { isActionId } from "../vocabulary/actions.js";
 import { customAction } from "../query/builder.js";
@@ -128,15 +127,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-function isMain(): boolean {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const code = await runCli(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(`${t}\n`),
     stderr: (t) => process.stderr.write(`${t}\n`),
