@@ -1,5 +1,5 @@
 import { actions, actionIds } from "../vocabulary/actions.js";
-import { columnKinds, type ColumnKindName } from "../vocabulary/column-kinds.js";
+import { columnKinds, dataKindByType, type ColumnKindName } from "../vocabulary/column-kinds.js";
 import { columnNames, columns } from "../vocabulary/columns.js";
 import { operatorNames, operators } from "../vocabulary/operators.js";
 
@@ -14,9 +14,12 @@ const methodsOf = (kind: ColumnKindName) =>
     .map((op) => operators[op as keyof typeof operators].method)
     .join(" ");
 
+/** The kinds a `data.<key>` column can have: untyped, then one per filter type (in table order). */
+const dataKinds: readonly ColumnKindName[] = ["dataAny", ...new Set(Object.values(dataKindByType))];
+
 export function columnsTable(): string {
   const rows = columnNames.map((c) => [`tasks:${c}`, columns[c].kind, columnKinds[columns[c].kind].type, columns[c].edition, methodsOf(columns[c].kind)]);
-  const data = (["dataAny", "dataNumber", "dataText", "dataUnknown", "dataBoolean"] as const).map((k) => [
+  const data = dataKinds.map((k) => [
     k === "dataAny" ? "tasks:data.<key>" : `tasks:data.<key>@${columnKinds[k].type}`,
     k,
     k === "dataAny" ? "(from value)" : columnKinds[k].type,

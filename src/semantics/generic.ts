@@ -1,3 +1,4 @@
+import { columnNames, columns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import type { OperatorName } from "../vocabulary/operators.js";
 import type { Scalar } from "./columns.js";
@@ -34,7 +35,8 @@ const SUFFIX: Partial<Record<OperatorName, Lookup | "icontains" | "regex" | "isn
 };
 type AnyLookup = Lookup | "icontains" | "regex";
 
-const COUNTERS = new Set(["total_predictions", "total_annotations", "cancelled_annotations"]);
+/** The counter columns (total_annotations, cancelled_annotations, total_predictions): `empty` means == 0. */
+const COUNTERS: ReadonlySet<string> = new Set(columnNames.filter((c) => columns[c].kind === "counter"));
 
 interface Condition {
   readonly column: string;

@@ -1,10 +1,10 @@
-import { columnKinds } from "../vocabulary/column-kinds.js";
-import { columnNames, columns, DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
+import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { rejected, serverError } from "./errors.js";
 import { jsonbEqual, jsonbText } from "./jsonb.js";
 import { EMPTY_Q, FALSE, type Ctx, type Piece } from "./pieces.js";
 import { pyStr, strRepr } from "../wire/python-json.js";
+import { legacyUserOperators, userColumns, userIdOperators } from "../wire/user-filters.js";
 import { castBoolFromStr, parsePyFloat, parsePyInt, pyToJson, str, truthy, type PyVal } from "./python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { describePy, pyFailure } from "./values.js";
@@ -22,36 +22,23 @@ export const LIST_MAX_VALUES = 5000;
 // ---------------------------------------------------------------------------------------------
 // User lists (annotators, updated_by; Enterprise: reviewers, comment_authors, skipped_by_annotator)
 
-/** USER_FILTER_FIELDS: the columns of the user-list kinds. */
-const userColumns = new Set<string>(columnNames.filter((c) => columns[c].kind === "users" || columns[c].kind === "usersNoEmpty"));
-/** Operators a user filter takes, by column (contains, not_contains, and empty unless the kind refuses it). */
-const userOperators = (column: string): string[] => Object.keys(columnKinds[columns[column as keyof typeof columns].kind].operators).sort();
-/** Operators whose value is a list of user ids. */
-const userValueOperators = (column: string): string[] =>
-  Object.entries(columnKinds[columns[column as keyof typeof columns].kind].operators as Record<string, string>)
-    .filter(([, shape]) => shape === "userIds")
-    .map(([op]) => op)
-    .sort();
-/** LEGACY_USER_FILTER_OPERATORS: still accepted at run time so old views keep working. */
-const LEGACY_USER_OPERATORS = ["equal", "in_list", "not_equal", "not_in_list"];
-
 export function isUserColumn(column: string): boolean {
   return userColumns.has(column);
 }
 
 /** `validate_user_filter_operator`: a 400 for an operator a user column does not take. */
 export function validateUserOperator(ctx: Ctx, column: string, operator: string, value: PyVal): void {
-  if (!userColumns.has(column)) return;
+  const allowed = userColumns.get(column);
+  if (allowed === undefined) return;
   const where = { path: `${ctx.path}.operator`, found: operator };
   if (value.t === "list") {
-    const allowed = userValueOperators(column);
-    if (!allowed.includes(operator)) {
-      throw rejected({ ...where, expected: allowed.join(" or ") }, `List-valued user filters support only these operators: ${allowed.join(", ")}.`);
+    const idOperators = [...userIdOperators];
+    if (!idOperators.includes(operator)) {
+      throw rejected({ ...where, expected: idOperators.join(" or ") }, `List-valued user filters support only these operators: ${idOperators.join(", ")}.`);
     }
     return;
   }
-  const allowed = userOperators(column);
-  if (allowed.includes(operator) || LEGACY_USER_OPERATORS.includes(operator)) return;
+  if (allowed.includes(operator) || Object.hasOwn(legacyUserOperators, operator)) return;
   throw rejected({ ...where, expected: allowed.join(", ") }, `User filter "${column}" does not support operator "${operator}". Allowed: ${allowed.join(", ")}.`);
 }
 

@@ -1,14 +1,14 @@
 import { FILTER_PREFIX, type Conjunction } from "../query/nodes.js";
-import { columnKinds } from "../vocabulary/column-kinds.js";
-import { columnNames, columns, DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
+import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
-import type { ShapeName } from "../vocabulary/value-shapes.js";
+import { operatorNames, operators } from "../vocabulary/operators.js";
 import { traversalName, traversalRefusal, TRAVERSAL_EXPECTED, type RawCondition } from "./parse-condition.js";
 import { childAt, field, has, isPlainObject, item, type Cursor } from "./parse-cursor.js";
 import { checkUnion, reportUnion, type InlineFilters } from "./parse-filters-inline.js";
 import { pydanticError } from "./parse-python.js";
 import { pyRepr, pyTruthy, pyType } from "./python-json.js";
 import type { Report } from "./parse-report.js";
+import { legacyUserOperators, userColumns, userIdOperators } from "./user-filters.js";
 import { deepEqual } from "./parse-values.js";
 
 /**
@@ -195,28 +195,8 @@ function fieldName(column: string): string | undefined {
   return name.startsWith("-") ? name.slice(1) : name;
 }
 
-/** User-list columns: their kind takes user ids (`USER_FILTER_FIELDS` in the server's managers.py). */
-const userColumns: ReadonlyMap<string, readonly string[]> = new Map(
-  columnNames
-    .filter((c) => (columnKinds[columns[c].kind].operators as Partial<Record<string, ShapeName>>).contains === "userIds")
-    .map((c) => [c, Object.keys(columnKinds[columns[c].kind].operators)] as const),
-);
-/** Operators that take user ids on those columns (contains, not_contains). */
-const userValueOperators: ReadonlySet<string> = new Set(
-  [...userColumns.keys()].flatMap((c) =>
-    Object.entries(columnKinds[columns[c as keyof typeof columns].kind].operators)
-      .filter(([, shape]) => shape === "userIds")
-      .map(([op]) => op),
-  ),
-);
-/** Legacy user-filter operators the server still accepts and reads back as contains / not_contains. */
-const LEGACY_USER_OPERATORS: Readonly<Record<string, string>> = {
-  equal: "contains",
-  in_list: "contains",
-  not_equal: "not_contains",
-  not_in_list: "not_contains",
-};
-const LIST_OPERATORS = new Set(["in_list", "not_in_list"]);
+/** The operators whose value is a list (in_list, not_in_list). */
+const LIST_OPERATORS: ReadonlySet<string> = new Set(operatorNames.filter((op) => operators[op].arity === "list"));
 
 function objectLevel(p: Payload, column: string, operator: string, report: Report): boolean {
   const value = valueOf(p);
@@ -242,15 +222,15 @@ function objectLevel(p: Payload, column: string, operator: string, report: Repor
   if (name === undefined || allowed === undefined) return true;
   const opAt = field(p.at, "operator");
   if (Array.isArray(value)) {
-    if (!userValueOperators.has(operator)) {
-      const ops = [...userValueOperators].sort().join(", ");
+    if (!userIdOperators.has(operator)) {
+      const ops = [...userIdOperators].sort().join(", ");
       return refuse(opAt, `${ops} for a list of user ids`, operator, `List-valued user filters support only these operators: ${ops}.`);
     }
-  } else if (!allowed.includes(operator) && !Object.hasOwn(LEGACY_USER_OPERATORS, operator)) {
+  } else if (!allowed.includes(operator) && !Object.hasOwn(legacyUserOperators, operator)) {
     const label = [...allowed].sort().join(", ");
     return refuse(opAt, `an operator of a user filter (${label})`, operator, `User filter "${name}" does not support operator "${operator}". Allowed: ${label}.`);
   }
-  if (userValueOperators.has(operator)) {
+  if (userIdOperators.has(operator)) {
     const problem = userIdsProblem(value);
     if (problem !== undefined) return refuse(v, "a user id or a list of user ids", value, problem);
   }
@@ -294,8 +274,8 @@ function readBackUserFilter(name: string, operator: string, value: JsonValue): {
     if (flag === 0 || flag === 1) return { operator, value: flag === 1 };
     return noop;
   }
-  const normalized = LEGACY_USER_OPERATORS[operator] ?? operator;
-  if (!userValueOperators.has(normalized)) return noop;
+  const normalized = legacyUserOperators[operator] ?? operator;
+  if (!userIdOperators.has(normalized)) return noop;
   const ids: number[] = [];
   const collect = (c: unknown): void => {
     if (ids.length >= LIST_MAX_VALUES || c === null || c === undefined || typeof c === "boolean") return;
