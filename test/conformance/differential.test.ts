@@ -8,7 +8,8 @@ import { describe, test } from "vitest";
 import type { Dataset } from "../../src/semantics/records.js";
 import type { QueryNode } from "../../src/query/nodes.js";
 import { engineAnswer, engineBodyAnswer } from "./engine.js";
-import { datasetSnippet, specSnippet } from "./format.js";
+import { arbSelectionSpec, buildSelection as buildSharedSelection } from "../property/arbitraries.js";
+import { datasetSnippet, querySnippet, specSnippet } from "./format.js";
 import { rawBodyArb, type RawBody } from "./generators/bodies.js";
 import { datasetArb } from "./generators/datasets.js";
 import { allCombinations, buildQuery, conditionArb, conditionFor, querySpecArb, type QuerySpec } from "./generators/queries.js";
@@ -52,6 +53,20 @@ describe("engine vs oracle", () => {
       }),
       { runs: 1500 },
       describeQueryCase,
+    );
+  }, timeLimit(60_000));
+
+  test("selections from the shared round-trip arbitraries (test/property), any builder input", async () => {
+    await check(
+      fc.property(datasetArb({ maxTasks: 8 }), arbSelectionSpec(), (dataset, spec) => {
+        const query = buildSharedSelection(spec).toQuery();
+        verdict(oracle(dataset, query), engineAnswer(dataset, query));
+      }),
+      { runs: 500 },
+      (dataset, spec) => {
+        const query = buildSharedSelection(spec).toQuery();
+        return [`selection spec: ${JSON.stringify(spec)}`, `as a chain:\n${querySnippet(query)}`, describeAnswer(oracle(dataset, query), engineAnswer(dataset, query)), `dataset: ${datasetSnippet(dataset)}`].join("\n");
+      },
     );
   }, timeLimit(60_000));
 

@@ -23,6 +23,7 @@ import type { TaskFacts } from "./facts.js";
 import { agree, type PossibleError, type Tri } from "./outcome.js";
 import {
   castBool,
+  dialectDiffers,
   icontains,
   jsonbEqual,
   jsonbText,
@@ -298,7 +299,6 @@ function userFilter(c: OCondition, ctx: Ctx): Step | undefined {
 function resultFilter(c: OCondition, ctx: Ctx): Step {
   const { column, operator: op, value: v } = c;
   const annotationsColumn = column === "annotations_results";
-  const relation = annotationsColumn ? "annotations" : "predictions";
   const rows = (t: TaskFacts): readonly Row[] => (annotationsColumn ? t.annotations : t.predictions);
   if (op === "equal" || op === "not_equal") {
     if (typeof v !== "string") return { kind: "exit" };
@@ -338,7 +338,6 @@ function resultFilter(c: OCondition, ctx: Ctx): Step {
     if (truthy(b)) return join(ctx, { relation: "annotations", row: isEmpty, noRow: true });
     return join(ctx, { relation: "annotations", row: (r) => r.result !== null, noRow: false }, (t) => !t.annotations.some(isEmptyList));
   }
-  void relation;
   const check = listEqualCheck(c, ctx, new Set(["list"]));
   if (check.certain) return err(400, "Not supported filter type (results are lists)");
   return unclear(ctx, `${op} on ${column}`);
@@ -455,6 +454,11 @@ export function evalCondition(c: OCondition, ctx: Ctx): Step {
     // The Number cast reads KeyTextTransform(<key>) with the key as written: whether `a__b` is a
     // nested path there (it is for the other lookups) is not pinned by the spec.
     if (numeric && path.length > 1) return unclear(ctx, `a Number filter on the nested path ${column}`);
+    // The cast is annotated as `filter_<key>`; Django refuses aliases with whitespace, quotes,
+    // brackets, semicolons or SQL comment marks (a ValueError, so 500). Django's rule, not the spec's.
+    if (numeric && /['`"\][;\s]|--|\/\*|\*\//.test(column.slice("data.".length))) {
+      return err(500, "Column aliases cannot contain whitespace characters, quotation marks, semicolons, or SQL comments.");
+    }
     field = { kind: "data", numeric, at: (t) => dataValue(t, path) };
     types = firstRowTypes(ctx, (t) => {
       const x = dataValue(t, path);
@@ -659,6 +663,7 @@ function makeLookup(field: Field, type: string, op: string, value: JsonValue | n
     }
     case "regex": {
       if (typeof value !== "string") return "a non-string regex";
+      if (dialectDiffers(value)) return "a pattern Postgres and JavaScript read differently";
       try {
         new RegExp(value, "su");
       } catch {

@@ -9,7 +9,7 @@ import { evalCondition, joinHolds, rowsOf, type Ctx, type Expr, type JoinPart } 
 import { factsOf, type TaskFacts } from "./facts.js";
 import { and3, or3, type Outcome, type PossibleError, type Tri } from "./outcome.js";
 import { planOrdering } from "./ordering.js";
-import { regexCompiles } from "./pg.js";
+import { pythonRegex } from "./pg.js";
 import { fromQueryNode, type OLine, type OQuery } from "./query.js";
 
 /** Evaluate a Query value the way the spec says the server would. */
@@ -50,9 +50,14 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
   let members = new Map<number, Tri>(ids.map((id) => [id, true]));
 
   const lines: readonly OLine[] = query.lines;
-  const invalidRegex = lines.some((line) =>
-    [line.root, ...line.children].some((c) => c.operator === "regex" && typeof c.value === "string" && !regexCompiles(c.value)),
-  );
+  const regexes = lines.flatMap((line) => [line.root, ...line.children]).filter((c) => c.operator === "regex" && typeof c.value === "string");
+  const validity = regexes.map((c) => pythonRegex(c.value as string));
+  const invalidRegex = validity.includes("invalid");
+  if (!invalidRegex && validity.includes("unclear")) {
+    // Python may refuse a pattern JavaScript accepts (or the reverse): then the result is either empty or not.
+    ctx.notes.push("unspecified: whether Python compiles a regex here");
+    return { errors: [{ status: 400, reason: "unspecified regex" }, { status: 500, reason: "unspecified regex" }], result: { members: new Map(ids.map((id) => [id, "either"])), compare: () => 0, notes: ctx.notes } };
+  }
   let exprCount = 0;
   let shortCircuited = false; // queryset.none(): the database is never asked
   if (invalidRegex) {

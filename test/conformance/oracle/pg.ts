@@ -107,15 +107,45 @@ export function icontains(haystack: string, needle: string): boolean {
   return pgUpper(haystack).includes(pgUpper(needle));
 }
 
-/** Python `re.compile` succeeds (approximated by JavaScript's parser for the patterns we generate). */
-export function regexCompiles(pattern: string): boolean {
+const compiles = (pattern: string, flags = ""): boolean => {
   try {
-    new RegExp(pattern);
+    new RegExp(pattern, flags);
     return true;
   } catch {
     return false;
   }
+};
+
+/** Escapes Python's `re` knows; any other ASCII letter after `\` is "bad escape". */
+const PY_ESCAPES = new Set([..."abBdDfnrsStvwWZAxuUN"]);
+
+/**
+ * Does Python's `re.compile` accept the pattern? JavaScript's parser stands in for it, with the
+ * differences that matter here spelled out: bad escapes (`\q`), references to missing groups
+ * (`\1`), `(?<name>` and inline flags. Where the two still disagree the answer is "unclear".
+ */
+export function pythonRegex(pattern: string): "valid" | "invalid" | "unclear" {
+  const groups = (pattern.match(/\((?!\?)|\(\?P</g) ?? []).length;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      const next = pattern[i + 1] ?? "";
+      if (/[A-Za-z]/.test(next) && !PY_ESCAPES.has(next)) return "invalid";
+      if (/[1-9]/.test(next) && Number(next) > groups) return "invalid";
+      i++;
+    }
+  }
+  if (/[*+?}]\+|\(\?>/.test(pattern)) return "unclear"; // possessive / atomic: Python 3.11+ only
+  if (/\(\?<(?![=!])/.test(pattern) || /\(\?P/.test(pattern) || /\(\?[aiLmsux-]+[:)]/.test(pattern) || /\\[NuUx]/.test(pattern)) return "unclear";
+  return compiles(pattern) ? "valid" : "invalid";
 }
+
+
+/**
+ * Constructs whose meaning differs between Postgres AREs and JavaScript (`\b` is a backspace in an
+ * ARE, `[[:alpha:]]` a POSIX class): the oracle does not predict matches for them.
+ */
+export const dialectDiffers = (pattern: string): boolean => /\\[bBAZvf]|\[[:=.]/.test(pattern);
 
 /** Postgres `~`: case-sensitive search anywhere in the text; `.` matches newlines. */
 export function regexSearch(pattern: string, text: string): boolean {
