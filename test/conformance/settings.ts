@@ -53,7 +53,8 @@ export async function check<Ts extends unknown[]>(
   const name = expect.getState().currentTestName?.split(" > ").at(-1);
   const replay =
     `Replay: npm run test:conformance -- --seed ${details.seed} --path ${JSON.stringify(details.counterexamplePath ?? "")}` +
-    (name ? ` -t ${JSON.stringify(name)}` : "");
+    // vitest reads -t as a regular expression.
+    (name ? ` -t ${JSON.stringify(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))}` : "");
   throw new Error(`${report}\n\n${extra}\n\n${replay}`);
 }
 

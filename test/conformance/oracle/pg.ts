@@ -136,6 +136,7 @@ export function pythonRegex(pattern: string): "valid" | "invalid" | "unclear" {
     }
   }
   if (/[*+?}]\+|\(\?>/.test(pattern)) return "unclear"; // possessive / atomic: Python 3.11+ only
+  if (/\[\^?\]/.test(pattern)) return "unclear"; // Python reads a leading ] in a class as a literal
   if (/\(\?<(?![=!])/.test(pattern) || /\(\?P/.test(pattern) || /\(\?[aiLmsux-]+[:)]/.test(pattern) || /\\[NuUx]/.test(pattern)) return "unclear";
   return compiles(pattern) ? "valid" : "invalid";
 }
