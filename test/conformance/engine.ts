@@ -1,8 +1,7 @@
 /** The semantics engine as a system under test: an answer (ids, or the status it would send). */
-import { evaluate, EvaluationError } from "../../src/semantics/index.js";
+import { evaluate, evaluateBody, EvaluationError } from "../../src/semantics/index.js";
 import type { Dataset } from "../../src/semantics/records.js";
 import type { QueryNode } from "../../src/query/nodes.js";
-import { parseQueryBody } from "../../src/wire/parse.js";
 import type { Answer } from "./oracle/outcome.js";
 
 export function engineAnswer(dataset: Dataset, query: QueryNode): Answer {
@@ -14,12 +13,17 @@ export function engineAnswer(dataset: Dataset, query: QueryNode): Answer {
   }
 }
 
-/** A raw body through the wire parser, then the engine (the mock's path without HTTP). */
+/**
+ * A raw body through the engine's raw-body entry (wire parser, the server's up-front regex check
+ * over every item — ignored ones included — then evaluation): the mock's path without HTTP.
+ */
 export function engineBodyAnswer(dataset: Dataset, body: unknown): Answer {
-  const parsed = parseQueryBody(body);
-  if (parsed.answer) return { status: parsed.answer.status, detail: parsed.answer.detail };
-  if (!parsed.query) throw new Error("parseQueryBody returned neither a query nor an answer");
-  return engineAnswer(dataset, parsed.query);
+  try {
+    return { status: 200, ids: evaluateBody(dataset, body).ids };
+  } catch (error) {
+    if (error instanceof EvaluationError) return { status: error.status, detail: error.detail };
+    throw error;
+  }
 }
 
 /** The ids of a successful answer, or undefined for an error. */
