@@ -1,16 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { ParseIssue } from "../../../src/wire/issues.js";
 import { parseQueryBody } from "../../../src/wire/parse.js";
+import { item, and, brief } from "./bodies.js";
 
-const item = (filter: string, operator: string, type: unknown, value: unknown, extra: Record<string, unknown> = {}) => ({
-  filter,
-  operator,
-  type,
-  value,
-  ...extra,
-});
-const and = (...items: unknown[]) => ({ filters: { conjunction: "and", items } });
-const brief = (issues: readonly ParseIssue[]) => issues.map((i) => `${i.effect} ${i.path}`);
 const only = (body: unknown): ParseIssue => {
   const { issues } = parseQueryBody(body);
   expect(issues).toHaveLength(1);

@@ -1,17 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type { ParseIssue } from "../../../src/wire/issues.js";
 import { parseQueryBody } from "../../../src/wire/parse.js";
+import { item, and, brief } from "./bodies.js";
 
 const view = (data: unknown) => parseQueryBody(data, { context: "view" });
-const item = (filter: unknown, operator: unknown, type: unknown, value: unknown, extra: Record<string, unknown> = {}) => ({
-  filter,
-  operator,
-  type,
-  value,
-  ...extra,
-});
-const and = (...items: unknown[]) => ({ filters: { conjunction: "and", items } });
-const brief = (issues: readonly ParseIssue[]) => issues.map((i) => `${i.effect} ${i.path}`);
 const ok = item("filter:tasks:id", "greater", "Number", 0);
 const drf = (filters: unknown[]) => ({ status: 400, detail: "Validation error", validationErrors: { filter_group: { filters } } });
 
