@@ -1,5 +1,5 @@
 import type { QueryNode } from "../src/query/nodes.js";
-import { deriveColumns, emptyEvaluation, evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
+import { deriveColumns, evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
 import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
 import { HttpProblem, serverError, validationError, type ValidationErrors } from "./errors.js";
 import type { MockContext } from "./http.js";
@@ -57,15 +57,9 @@ export function derivedList(dataset: Dataset): readonly DerivedColumns[] {
  * The ordered ids a query selects. The engine's errors are the server's (400 for what DRF
  * refuses, 500 for what crashes); strict mode turns a 500 into a 400 naming the field.
  */
-export function select(
-  ctx: MockContext,
-  dataset: Dataset,
-  selection: { readonly query: QueryNode; readonly matchesNothing: boolean },
-  ordering = true,
-): Evaluation {
-  if (selection.matchesNothing) return emptyEvaluation(prepared(dataset));
+export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ordering = true): Evaluation {
   try {
-    return evaluate(prepared(dataset), selection.query, { ordering });
+    return evaluate(prepared(dataset), query, { ordering });
   } catch (error) {
     if (!(error instanceof EvaluationError)) throw error;
     const fields = error.validationErrors as ValidationErrors | undefined;

@@ -17,11 +17,6 @@ import type { ViewRecord } from "./store/state.js";
  */
 export interface Prepared {
   readonly query: QueryNode;
-  /**
-   * The body holds a `regex` Python's `re` cannot compile (in any item, even one the server then
-   * ignores): the server returns no task at all (server-semantics §3.2).
-   */
-  readonly matchesNothing: boolean;
   readonly view: ViewRecord | undefined;
   /** The object the query was read from (body, decoded `query` parameter, or the view's data). */
   readonly data: Readonly<Record<string, unknown>>;
@@ -44,27 +39,23 @@ export function strictProblem(issues: readonly ParseIssue[], prefix = ""): HttpP
 }
 
 /** Parse and settle: the query to evaluate, or the problem to answer with. */
-export function settle(
-  ctx: MockContext,
-  input: unknown,
-  context: "inline" | "view",
-  prefix = "",
-): { query: QueryNode; matchesNothing: boolean } {
+export function settle(ctx: MockContext, input: unknown, context: "inline" | "view", prefix = ""): QueryNode {
   const parsed = parseQueryBody(input, { context });
   if (ctx.strict && parsed.issues.length > 0) throw strictProblem(parsed.issues, prefix);
   if (parsed.answer) throw problemFromAnswer(parsed.answer);
   if (!parsed.query) throw serverError("Exception", "the query could not be read");
-  const bad = invalidRegex(input);
-  if (bad && ctx.strict) {
+  // The engine answers an uncompilable regex with no task, silently; strict mode names it.
+  const bad = ctx.strict ? invalidRegex(parsed.query) : undefined;
+  if (bad) {
     throw validationError({
       [`${prefix}${bad.path}`]: [`expected a pattern Python's re compiles, found ${JSON.stringify(bad.pattern)} (${bad.error}): the server would return no task`],
     });
   }
-  return { query: parsed.query, matchesNothing: bad !== undefined };
+  return parsed.query;
 }
 
 /** The query a saved view stands for (its filters, ordering, stored selection, display types). */
-export function viewQuery(ctx: MockContext, view: ViewRecord): { query: QueryNode; matchesNothing: boolean } {
+export function viewQuery(ctx: MockContext, view: ViewRecord): QueryNode {
   return settle(ctx, view.data, "view", `view ${view.id}: data.`);
 }
 
@@ -102,7 +93,7 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
         throw validationError(errors);
       }
     }
-    return { ...viewQuery(ctx, view), view, data: view.data };
+    return { query: viewQuery(ctx, view), view, data: view.data };
   }
   const raw = param(req.query, "query");
   if (raw !== undefined) {
@@ -116,7 +107,7 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
       const shadowed = QUERY_KEYS.filter((k) => k in body);
       if (shadowed.length > 0) throw validationError(Object.fromEntries(shadowed.map((k) => [k, [`nothing: the server ignores the body's ${k} when the query parameter is given`]])));
     }
-    return { ...settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
+    return { query: settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
   }
-  return { ...settle(ctx, req.body === undefined ? {} : req.body, "inline"), view: undefined, data: body };
+  return { query: settle(ctx, req.body === undefined ? {} : req.body, "inline"), view: undefined, data: body };
 }

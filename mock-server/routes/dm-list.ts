@@ -26,7 +26,7 @@ export const listTasks: Handler = (req, ctx) => {
   }
   const prepared = prepareParams(req, ctx, project);
   const dataset = ctx.store.dataset(project);
-  const evaluation = select(ctx, dataset, prepared);
+  const evaluation = select(ctx, dataset, prepared.query);
   const { ids } = evaluation;
   const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
   const totals = evaluation.totals();

@@ -24,6 +24,12 @@ export interface FiltersNode {
   readonly conjunction: Conjunction;
   /** Each item and its children form one line; lines are combined with `conjunction`. */
   readonly items: readonly ConditionNode[];
+  /**
+   * `regex` values of items the server skips (no `filter:tasks:` prefix). It still compiles every
+   * regex before filtering, so one it cannot compile empties the result (server-semantics §3.2).
+   * Only a parsed body has them; the builder never writes unprefixed items.
+   */
+  readonly skippedRegex?: readonly JsonValue[];
 }
 
 export interface OrderingNode {

@@ -51,11 +51,6 @@ export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, o
   return result(ds, select(ds, indexes, query.selectedItems));
 }
 
-/** The empty answer (what the server returns after `queryset.none()`). */
-export function emptyEvaluation(dataset: Dataset | PreparedDataset): Evaluation {
-  return result(dataset instanceof PreparedDataset ? dataset : new PreparedDataset(dataset), []);
-}
-
 function throwFirst(errors: readonly EvaluationError[]): void {
   if (errors.length > 0) throw errors[0];
 }

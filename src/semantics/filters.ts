@@ -56,7 +56,11 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
     ];
   });
 
-  // filters_contain_invalid_regex: any regex Python cannot compile empties the whole result.
+  // filters_contain_invalid_regex: any regex Python cannot compile empties the whole result —
+  // including those of items the server then skips for their missing prefix.
+  for (const [i, value] of (filters.skippedRegex ?? []).entries()) {
+    if (!checkPythonRegex(str(pydanticValue(value, `filters.skippedRegex[${i}]`))).ok) return NONE;
+  }
   for (const line of lines) {
     for (const item of line) {
       if (item.node.operator === "regex" && !checkPythonRegex(str(item.value)).ok) return NONE;

@@ -3,7 +3,7 @@
  * columns the task list shows, as the Label Studio server decides them (server-semantics.md).
  * Pure TypeScript without I/O: it runs in Node and in browsers.
  */
-export { evaluate, emptyEvaluation, type EvaluateOptions, type Evaluation } from "./evaluate.js";
+export { evaluate, type EvaluateOptions, type Evaluation } from "./evaluate.js";
 export { evaluateBody, invalidRegex } from "./body.js";
 export { EvaluationError, type EvaluationErrorInit, type EvaluationStatus, type ValidationErrors } from "./errors.js";
 export { deriveColumns } from "./derived.js";

@@ -64,27 +64,39 @@ const expectedFor = (shape: ShapeName): string => wireExpected[shape] ?? valueSh
  * shape that it evaluates anyway. `inline`: items without `filter:tasks:` are dropped (a root with
  * its children); a view refused them when it was saved.
  */
-export function toConditions(items: readonly RawCondition[], report: Report, context: "inline" | "view"): ConditionNode[] {
+export function toConditions(
+  items: readonly RawCondition[],
+  report: Report,
+  context: "inline" | "view",
+): { conditions: ConditionNode[]; skippedRegex: JsonValue[] } {
   const out: ConditionNode[] = [];
+  const skippedRegex: JsonValue[] = [];
+  // The server compiles the regex of a skipped item too (filters_contain_invalid_regex runs first).
+  const skip = (raw: RawCondition) => {
+    if (raw.operator === "regex" && raw.value !== null) skippedRegex.push(raw.value);
+  };
   for (const root of items) {
     if (!root.filter.startsWith(FILTER_PREFIX)) {
       if (context === "inline") {
         const more = root.children.length ? ` (with its ${root.children.length} child filter${root.children.length > 1 ? "s" : ""})` : "";
         report.soft(`${root.at.path}.filter`, "ignored", `"${FILTER_PREFIX}<column>": the server skips this filter${more}`, root.filter);
       }
+      skip(root);
+      root.children.forEach(skip);
       continue;
     }
     const children: ConditionNode[] = [];
     for (const child of root.children) {
       if (!child.filter.startsWith(FILTER_PREFIX)) {
         if (context === "inline") report.soft(`${child.at.path}.filter`, "ignored", `"${FILTER_PREFIX}<column>": the server skips this child filter`, child.filter);
+        skip(child);
         continue;
       }
       children.push(condition(child, [], report));
     }
     out.push(condition(root, children, report));
   }
-  return out;
+  return { conditions: out, skippedRegex };
 }
 
 function condition(raw: RawCondition, children: readonly ConditionNode[], report: Report): ConditionNode {

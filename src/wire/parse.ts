@@ -64,12 +64,19 @@ export function parseQueryBody(input: unknown, options: ParseOptions = {}): Pars
   const ordering = parseOrdering(body, report, context);
   const selectedItems = parseSelectedItems(body, report, context);
   const filters = context === "view" ? viewFilters(body, report) : inlineFilters(body, report);
-  const items = filters ? toConditions(filters.items, report, context) : undefined;
+  const read = filters ? toConditions(filters.items, report, context) : undefined;
   const columnsDisplayType = parseColumnsDisplayType(body, report);
   const { issues, answer } = report.finish();
   if (report.blocked) return { query: undefined, issues, answer };
   const query: { -readonly [K in keyof QueryNode]: QueryNode[K] } = {};
-  if (filters && items) query.filters = Object.freeze({ conjunction: filters.conjunction, items: Object.freeze(items) });
+  if (filters && read) {
+    const { conditions, skippedRegex } = read;
+    query.filters = Object.freeze({
+      conjunction: filters.conjunction,
+      items: Object.freeze(conditions),
+      ...(skippedRegex.length > 0 ? { skippedRegex: Object.freeze(skippedRegex) } : {}),
+    });
+  }
   if (ordering) query.ordering = ordering;
   if (selectedItems) query.selectedItems = selectedItems;
   if (columnsDisplayType) query.columnsDisplayType = columnsDisplayType;

@@ -48,7 +48,14 @@ export function fromQueryNode(query: QueryNode): OQuery {
   const sel = query.selectedItems;
   return {
     conjunction: query.filters?.conjunction ?? "and",
-    lines: (query.filters?.items ?? []).map((item) => ({ root: condition(item), children: item.children.map(condition) })),
+    lines: [
+      ...(query.filters?.items ?? []).map((item) => ({ root: condition(item), children: item.children.map(condition) })),
+      // regex values of items the parser dropped for their missing prefix: skipped, yet compiled (§3.2)
+      ...(query.filters?.skippedRegex ?? []).map((value) => ({
+        root: { column: "", operator: "regex", type: "String", value, skipped: true as const },
+        children: [],
+      })),
+    ],
     ...(first ? { ordering: { column: first.column, descending: first.descending, displayKey: `tasks:${first.column}` } } : {}),
     ...(sel ? { selection: { all: sel.all, ids: sel.all ? sel.excluded : sel.included } } : {}),
     ...(query.columnsDisplayType ? { columnsDisplayType: query.columnsDisplayType } : {}),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { selection } from "../../../src/selection.js";
-import { evaluate, evaluateBody, EvaluationError, viewQuery } from "../../../src/semantics/index.js";
+import { evaluate, evaluateBody, EvaluationError, invalidRegex, viewQuery } from "../../../src/semantics/index.js";
 import { cond, fixture, where } from "./fixture.js";
 
 function caught(run: () => unknown): EvaluationError {
@@ -119,6 +119,16 @@ describe("evaluateBody", () => {
     };
     expect(evaluateBody(fixture, body).ids).toEqual([]);
     expect(evaluate(fixture, { filters: { conjunction: "or", items: [cond("id", "greater", "Number", 0)] } }).ids).toEqual([1, 2, 3, 4]);
+  });
+
+  test("the parsed query carries the skipped items' patterns, and evaluate applies the same rule", () => {
+    const kept = [cond("id", "greater", "Number", 0)];
+    expect(evaluate(fixture, { filters: { conjunction: "or", items: kept, skippedRegex: ["("] } }).ids).toEqual([]);
+    expect(evaluate(fixture, { filters: { conjunction: "or", items: kept, skippedRegex: ["a+"] } }).ids).toEqual([1, 2, 3, 4]);
+    expect(invalidRegex({ filters: { conjunction: "and", items: [], skippedRegex: ["ok", "[z-a]"] } })).toMatchObject({ path: "filters.skippedRegex[1]", pattern: "[z-a]" });
+    expect(invalidRegex({ filters: { conjunction: "and", items: [{ ...cond("data.text", "regex", "String", "a"), children: [cond("data.text", "regex", "String", "(?P<")] }] } })?.path).toBe(
+      "filters.items[0].child_filters[0].value",
+    );
   });
 
   test("what the parser refuses is the server's answer", () => {

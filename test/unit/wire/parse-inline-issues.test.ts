@@ -401,3 +401,17 @@ describe("the root and the order of issues", () => {
     expect(r.issues.every((i) => i.serverDetail === undefined)).toBe(true);
   });
 });
+
+describe("regex values of skipped items", () => {
+  test("are kept aside: the server still compiles them before filtering", () => {
+    const body = and(
+      item("tasks:data.a", "regex", "String", "(", { child_filters: [item("filter:tasks:data.b", "regex", "String", "x+")] }),
+      item("filter:tasks:id", "greater", "Number", 0, { child_filters: [item("data.c", "regex", "String", "[")] }),
+      item("id", "equal", "Number", 1),
+    );
+    const { query } = parseQueryBody(body);
+    expect(query?.filters?.skippedRegex).toEqual(["(", "x+", "["]);
+    expect(query?.filters?.items).toHaveLength(1);
+    expect(parseQueryBody(and(item("filter:tasks:id", "greater", "Number", 0))).query?.filters).not.toHaveProperty("skippedRegex");
+  });
+});
