@@ -8,16 +8,9 @@ import { redactBody, redactHeaders, REDACTED } from "../../../mock-server/journa
 import { readPersisted, writeAtomically } from "../../../mock-server/store/persist.js";
 import { emptyState } from "../../../mock-server/store/state.js";
 import { serverTimestamp, timeSince } from "../../../mock-server/time.js";
+import { thrown } from "../../helpers/thrown.js";
 
-function problemOf(run: () => unknown): HttpProblem {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HttpProblem) return error;
-    throw error;
-  }
-  throw new Error("no problem raised");
-}
+const problemOf = (run: () => unknown): HttpProblem => thrown(HttpProblem, run);
 
 describe("error bodies", () => {
   test("the handler body and the raw body", () => {

@@ -3,6 +3,7 @@ import type { ActionRequest, ProjectHandle } from "../../../src/query/nodes.js";
 import { QueryBuildError, rules } from "../../../src/query/rules.js";
 import { customAction } from "../../../src/query/builder.js";
 import { selection } from "../../../src/selection.js";
+import { thrown } from "../../helpers/thrown.js";
 
 const date = new Date("2024-01-01T00:00:00Z");
 /** Call through `any`, as JavaScript callers (and casts) can: the runtime must refuse what the types refuse. */
@@ -122,14 +123,9 @@ describe("rules c and d: operators and values", () => {
     );
   });
   test("a value of the wrong shape names the path, what was expected and what was found", () => {
-    const err = (() => {
-      try {
-        loose(selection(1).where("tasks:id").equal(1).or("tasks:id").equal(2)).child("tasks:created_at").greater(1704067200000);
-      } catch (e) {
-        return e as QueryBuildError;
-      }
-    })();
-    expect(err).toBeInstanceOf(QueryBuildError);
+    const err = thrown(QueryBuildError, () =>
+      loose(selection(1).where("tasks:id").equal(1).or("tasks:id").equal(2)).child("tasks:created_at").greater(1704067200000),
+    );
     expect(err?.path).toBe("filters.items[1].child_filters[0].value");
     expect(err?.found).toBe("number 1704067200000");
     expect(err?.message).toContain("greater on tasks:created_at expects a valid Date or an ISO-8601 string with a zone");

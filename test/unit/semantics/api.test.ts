@@ -2,16 +2,9 @@ import { describe, expect, test } from "vitest";
 import { selection } from "../../../src/selection.js";
 import { evaluate, evaluateBody, EvaluationError, invalidRegex, viewQuery } from "../../../src/semantics/index.js";
 import { cond, fixture, where } from "./fixture.js";
+import { thrown } from "../../helpers/thrown.js";
 
-function caught(run: () => unknown): EvaluationError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof EvaluationError) return e;
-    throw e;
-  }
-  throw new Error("expected an EvaluationError");
-}
+const caught = (run: () => unknown): EvaluationError => thrown(EvaluationError, run);
 
 describe("EvaluationError", () => {
   test("a 400 carries the server's body: detail 'Validation error' and non_field_errors", () => {
