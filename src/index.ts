@@ -9,23 +9,35 @@
  */
 export { selection } from "./selection.js";
 export { customAction } from "./query/builder.js";
+export { condition, isOrderKey, type Condition, type ConditionFactory } from "./query/condition.js";
 export { QueryBuildError, rules, type Refused, type RuleName } from "./query/rules.js";
 export type {
+  AndSelection,
+  AnySelection,
+  Binding,
+  BoundSelection,
   ColumnArg,
+  ColumnOperators,
   CustomAction,
   DataColumn,
   FilterState,
+  FreshSelection,
   IdState,
   KnownColumn,
-  Operators,
+  OperatorMethodName,
   OrderKey,
+  OrderState,
+  OrSelection,
+  ResumedSelection,
   Run,
   RunOptions,
+  ScopedSelection,
   Selection,
   ToRequest,
   Untyped,
   Where,
 } from "./query/types.js";
+export type * from "./query/generated.js";
 export {
   ACTIONS_PATH,
   FILTER_PREFIX,
@@ -49,6 +61,7 @@ export * from "./client/index.js";
 export {
   actions,
   actionIds,
+  isDestructive,
   columnKinds,
   columns,
   columnNames,
@@ -65,6 +78,7 @@ export {
   type ActionParams,
   type ActionResult,
   type ActionResults,
+  type DestructiveActionId,
   type ColumnKindName,
   type ColumnName,
   type DataTypeName,

@@ -101,7 +101,7 @@ describe("dmq run / list against the mock server", async () => {
     expect(JSON.parse(after.out)).toEqual([]);
   });
   test("the token never reaches the output, even on errors", async () => {
-    const r = await withEnv("run", "delete_tasks", "-p", "999");
+    const r = await withEnv("run", "delete_tasks", "-p", "999", "--all");
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/404/);
     expect(r.err + r.out).not.toContain(mock.legacyToken);
