@@ -154,12 +154,9 @@ describe("401s are the server's", () => {
     });
   }
 
-  test("a PAT sent directly as Bearer, and json-server's generic routes, need real credentials", async () => {
+  test("a PAT sent directly as Bearer needs real credentials", async () => {
     const pat = await raw(server, "GET", "/api/projects/", { key: null, headers: { authorization: `Bearer ${server.personalAccessToken}` } });
     expect(pat.status).toBe(401);
-    for (const path of ["/db", "/tasks", "/tasks?data.text_like=al", "/users"]) {
-      expect((await raw(server, "GET", path, { key: null })).status).toBe(401);
-    }
   });
 
   test("the client surfaces a 401 as ApiError without retrying", async () => {
