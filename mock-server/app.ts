@@ -2,6 +2,7 @@ import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
 import type { Clock } from "../src/vocabulary/clock.js";
 import { authenticate, type Authenticated } from "./auth.js";
+import { cors } from "./cors.js";
 import { HttpProblem, problemBody, serverError } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
@@ -9,7 +10,7 @@ import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { routes, type Method, type Route } from "./routes/index.js";
 
 /**
- * The Express app: json-server's app and CORS/no-cache middleware, then, as on the server, the URL
+ * The Express app: json-server's app and no-cache middleware, the server's CORS answers, then, as on the server, the URL
  * decides first: a path no route serves gets the server's 404 page whatever the method or the
  * credentials. Only then come authentication (every route but the token refresh), the body and the
  * route's handler. json-server's generic routes (`/db`, `/tasks?…`) are not served: the server has
@@ -74,8 +75,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
     });
     next();
   });
-  // json-server's CORS and no-cache middleware (no static files: nothing is served without credentials).
-  app.use(jsonServer.defaults({ logger: false, noGzip: true }).filter((m) => m.name !== "serveStatic"));
+  // json-server's no-cache headers (no static files, and the server's CORS rules instead of json-server's).
+  app.use(cors);
+  app.use(jsonServer.defaults({ logger: false, noGzip: true, noCors: true }).filter((m) => m.name !== "serveStatic"));
 
   for (const route of routes) {
     app.all(route.path, (_req, res, next) => {

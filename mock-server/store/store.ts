@@ -39,7 +39,7 @@ export class Store {
   }
 
   /** Persist through `wal` from now on (it already holds the current state as its snapshot). */
-  persistTo(wal: WriteAheadLog): void {
+  persistTo(wal: WriteAheadLog | undefined): void {
     this.#wal = wal;
   }
 

@@ -29,7 +29,10 @@ import { collectionNames, type StoreState } from "./state.js";
  * the middle of an append, before its answer) is dropped.
  */
 export interface WalTuning {
-  /** A segment is compacted once it holds this many bytes and at least as many as the snapshot. */
+  /**
+   * Compact once the current segment holds this many bytes. Default: as many bytes as the snapshot,
+   * and at least 1 MiB.
+   */
   readonly compactAfterBytes?: number;
 }
 
@@ -39,7 +42,7 @@ export interface Persisted {
   readonly redo: readonly Redo[];
 }
 
-const DEFAULT_COMPACT_AFTER_BYTES = 1 << 20;
+const MIN_COMPACT_AFTER_BYTES = 1 << 20;
 /** Records serialised per event-loop turn while compacting. */
 const CHUNK = 2_000;
 
@@ -115,7 +118,7 @@ function capture(state: StoreState): (readonly [string, readonly unknown[]])[] {
 
 export class WriteAheadLog {
   readonly #path: string;
-  readonly #compactAfter: number;
+  readonly #compactAfter: number | undefined;
   #segment: number;
   #fd: number;
   #segmentBytes = 0;
@@ -128,7 +131,7 @@ export class WriteAheadLog {
   /** Writes `state` as the snapshot and starts an empty log (the previous segments are deleted). */
   constructor(path: string, state: StoreState, tuning: WalTuning = {}) {
     this.#path = path;
-    this.#compactAfter = tuning.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES;
+    this.#compactAfter = tuning.compactAfterBytes;
     this.#segment = (segments(path).at(-1) ?? 0) + 1;
     this.#fd = -1;
     this.reset(state);
@@ -158,7 +161,8 @@ export class WriteAheadLog {
       throw error;
     }
     this.#segmentBytes += line.length;
-    if (!this.#compacting && this.#segmentBytes >= Math.max(this.#compactAfter, this.#snapshotBytes)) this.#compact(state);
+    const threshold = this.#compactAfter ?? Math.max(MIN_COMPACT_AFTER_BYTES, this.#snapshotBytes);
+    if (!this.#compacting && this.#segmentBytes >= threshold) this.#compact(state);
   }
 
   /** Start over from `state` (a reset, or the start): a snapshot written now, no log. */
