@@ -99,18 +99,18 @@ describe("content negotiation (DRF's default parsers)", () => {
 
   test("an empty body is {} whatever its type: no selection means every task, as on the server", async () => {
     await withFixture({}, async (fresh) => {
-    const answer = await send(fresh, "POST", "/api/dm/actions/?id=delete_tasks_predictions&project=1", "", "text/plain");
-    expect(answer.status).toBe(200);
-    expect(answer.body.detail).toBe("Deleted 5 predictions");
-    expect(fresh.data().predictions).toEqual([]);
+      const answer = await send(fresh, "POST", "/api/dm/actions/?id=delete_tasks_predictions&project=1", "", "text/plain");
+      expect(answer.status).toBe(200);
+      expect(answer.body.detail).toBe("Deleted 5 predictions");
+      expect(fresh.data().predictions).toEqual([]);
     });
   });
 
   test("a view that never reads the body never refuses it: with ?view= the action runs on the view", async () => {
     await withFixture({}, async (fresh) => {
-    const answer = await send(fresh, "POST", "/api/dm/actions/?id=delete_tasks&project=1&view=1", "not json", "text/plain");
-    expect(answer.status).toBe(200);
-    expect(taskIds(fresh)).toEqual([3, 5]);
+      const answer = await send(fresh, "POST", "/api/dm/actions/?id=delete_tasks&project=1&view=1", "not json", "text/plain");
+      expect(answer.status).toBe(200);
+      expect(taskIds(fresh)).toEqual([3, 5]);
     });
   });
 
@@ -180,55 +180,55 @@ describe("JSON bodies (Python's json.loads through DRF's JSONParser)", () => {
 describe("form and multipart bodies (DRF's FormParser and MultiPartParser)", () => {
   test("form fields are strings: a JSON-encoded selectedItems is decoded, as get_prepare_params does", async () => {
     await withFixture({}, async (server) => {
-    const form = `selectedItems=${encodeURIComponent('{"all": false, "included": [2]}')}`;
-    const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded; charset=UTF-8");
-    expect(answer.status).toBe(200);
-    expect(answer.body.processed_items).toBe(1);
-    expect(taskIds(server)).toEqual([1, 3, 4, 5, 6]);
-    expect(server.requests.at(-1)?.body).toEqual({ selectedItems: '{"all": false, "included": [2]}' });
+      const form = `selectedItems=${encodeURIComponent('{"all": false, "included": [2]}')}`;
+      const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded; charset=UTF-8");
+      expect(answer.status).toBe(200);
+      expect(answer.body.processed_items).toBe(1);
+      expect(taskIds(server)).toEqual([1, 3, 4, 5, 6]);
+      expect(server.requests.at(-1)?.body).toEqual({ selectedItems: '{"all": false, "included": [2]}' });
     });
   });
 
   test("a repeated form key: the last value is what request.data.get sees", async () => {
     await withFixture({}, async (server) => {
-    const form = ["included", "included"].map((_, i) => `selectedItems=${encodeURIComponent(JSON.stringify({ all: false, included: [i + 3] }))}`).join("&");
-    const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded");
-    expect(answer.status).toBe(200);
-    expect(taskIds(server)).toEqual([1, 2, 3, 5, 6]);
+      const form = ["included", "included"].map((_, i) => `selectedItems=${encodeURIComponent(JSON.stringify({ all: false, included: [i + 3] }))}`).join("&");
+      const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded");
+      expect(answer.status).toBe(200);
+      expect(taskIds(server)).toEqual([1, 2, 3, 5, 6]);
     });
   });
 
   test("filters in a form field are a string, which pydantic refuses: 500, nothing deleted", async () => {
     await withFixture({}, async (server) => {
-    const before = server.data();
-    const form = `filters=${encodeURIComponent('{"conjunction": "and", "items": []}')}`;
-    const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded");
-    expect(answer.status).toBe(500);
-    expect(answer.body.detail).toContain("Input should be a valid dictionary or instance of Filters");
-    expect(server.data()).toEqual(before);
+      const before = server.data();
+      const form = `filters=${encodeURIComponent('{"conjunction": "and", "items": []}')}`;
+      const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded");
+      expect(answer.status).toBe(500);
+      expect(answer.body.detail).toContain("Input should be a valid dictionary or instance of Filters");
+      expect(server.data()).toEqual(before);
     });
   });
 
   test("multipart fields work like form fields; a missing boundary is Django's parse error", async () => {
     await withFixture({}, async (server) => {
-    const body = '--XyZ\r\nContent-Disposition: form-data; name="selectedItems"\r\n\r\n{"all": false, "included": [5]}\r\n--XyZ--\r\n';
-    const answer = await send(server, "POST", DELETE_TASKS, body, "multipart/form-data; boundary=XyZ");
-    expect(answer.status).toBe(200);
-    expect(taskIds(server)).toEqual([1, 2, 3, 4, 6]);
-    const before = server.data();
-    expectHandlerBody(await send(server, "POST", DELETE_TASKS, "x", "multipart/form-data"), 400, "Multipart form parse error - Invalid boundary in multipart: None");
-    expect(server.data()).toEqual(before);
+      const body = '--XyZ\r\nContent-Disposition: form-data; name="selectedItems"\r\n\r\n{"all": false, "included": [5]}\r\n--XyZ--\r\n';
+      const answer = await send(server, "POST", DELETE_TASKS, body, "multipart/form-data; boundary=XyZ");
+      expect(answer.status).toBe(200);
+      expect(taskIds(server)).toEqual([1, 2, 3, 4, 6]);
+      const before = server.data();
+      expectHandlerBody(await send(server, "POST", DELETE_TASKS, "x", "multipart/form-data"), 400, "Multipart form parse error - Invalid boundary in multipart: None");
+      expect(server.data()).toEqual(before);
     });
   });
 
   test("more than DATA_UPLOAD_MAX_NUMBER_FIELDS form fields: Django's TooManyFieldsSent (500)", async () => {
     await withFixture({}, async (server) => {
-    const before = server.data();
-    const form = Array.from({ length: 1001 }, (_, i) => `f${i}=1`).join("&");
-    const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded");
-    expect(answer.status).toBe(500);
-    expect(answer.body.detail).toBe("The number of GET/POST parameters exceeded settings.DATA_UPLOAD_MAX_NUMBER_FIELDS.");
-    expect(server.data()).toEqual(before);
+      const before = server.data();
+      const form = Array.from({ length: 1001 }, (_, i) => `f${i}=1`).join("&");
+      const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded");
+      expect(answer.status).toBe(500);
+      expect(answer.body.detail).toBe("The number of GET/POST parameters exceeded settings.DATA_UPLOAD_MAX_NUMBER_FIELDS.");
+      expect(server.data()).toEqual(before);
     });
   });
 });
@@ -238,22 +238,22 @@ describe("the body size limit (maxBodySize, the server's DATA_UPLOAD_MAX_MEMORY_
 
   test("faithful: a view that reads the body answers the server's 500; nothing changes", async () => {
     await withFixture({ maxBodySize: 1000 }, async (server) => {
-    const before = server.data();
-    const answer = await send(server, "POST", DELETE_TASKS, big, "application/json");
-    expect(answer.status).toBe(500);
-    expect(answer.body.detail).toBe("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.");
-    expect(server.data()).toEqual(before);
-    const small = await send(server, "POST", DELETE_TASKS, only(1), "application/json");
-    expect(small.status).toBe(200);
+      const before = server.data();
+      const answer = await send(server, "POST", DELETE_TASKS, big, "application/json");
+      expect(answer.status).toBe(500);
+      expect(answer.body.detail).toBe("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.");
+      expect(server.data()).toEqual(before);
+      const small = await send(server, "POST", DELETE_TASKS, only(1), "application/json");
+      expect(small.status).toBe(200);
     });
   });
 
   test("strict: 413 before any view runs, naming the limit", async () => {
     await withFixture({ maxBodySize: 1000, strict: true }, async (server) => {
-    const before = server.data();
-    const answer = await send(server, "DELETE", "/api/tasks/1/", big, "application/json");
-    expectHandlerBody(answer, 413, `Request body of ${Buffer.byteLength(big)} bytes exceeds the mock's limit of 1000 bytes (maxBodySize).`);
-    expect(server.data()).toEqual(before);
+      const before = server.data();
+      const answer = await send(server, "DELETE", "/api/tasks/1/", big, "application/json");
+      expectHandlerBody(answer, 413, `Request body of ${Buffer.byteLength(big)} bytes exceeds the mock's limit of 1000 bytes (maxBodySize).`);
+      expect(server.data()).toEqual(before);
     });
   });
 });
@@ -261,16 +261,16 @@ describe("the body size limit (maxBodySize, the server's DATA_UPLOAD_MAX_MEMORY_
 describe("strict mode: what the server answers with a 500 is a 400 naming the body", () => {
   test("a non-object JSON body and nesting past the recursion limit", async () => {
     await withFixture({ strict: true }, async (server) => {
-    const before = server.data();
-    const list = await send(server, "POST", DELETE_TASKS, "[1, 2]", "application/json");
-    expect(list.status).toBe(400);
-    expect(list.body.validation_errors.body[0]).toMatch(/^expected a JSON object, found/);
-    const deep = await send(server, "POST", DELETE_TASKS, "[".repeat(3000), "application/json");
-    expect(deep.status).toBe(400);
-    expect(deep.body.validation_errors.body[0]).toContain("RecursionError");
-    // The server's own refusals stay what they are.
-    expectHandlerBody(await send(server, "POST", DELETE_TASKS, only(1), "text/plain"), 415, /text\/plain/);
-    expect(server.data()).toEqual(before);
+      const before = server.data();
+      const list = await send(server, "POST", DELETE_TASKS, "[1, 2]", "application/json");
+      expect(list.status).toBe(400);
+      expect(list.body.validation_errors.body[0]).toMatch(/^expected a JSON object, found/);
+      const deep = await send(server, "POST", DELETE_TASKS, "[".repeat(3000), "application/json");
+      expect(deep.status).toBe(400);
+      expect(deep.body.validation_errors.body[0]).toContain("RecursionError");
+      // The server's own refusals stay what they are.
+      expectHandlerBody(await send(server, "POST", DELETE_TASKS, only(1), "text/plain"), 415, /text\/plain/);
+      expect(server.data()).toEqual(before);
     });
   });
 });
