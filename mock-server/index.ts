@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
 import { systemClock, type Clock } from "../src/vocabulary/clock.js";
 import { createApp } from "./app.js";
 import { checkOptions } from "./options.js";
@@ -55,6 +56,11 @@ export interface MockServerOptions {
   readonly requestTimeLimit?: number;
   /** Where token lifetimes and the time limit read the time (default: the system clock). */
   readonly clock?: Clock;
+  /**
+   * The largest request body read, in bytes: the server's `DATA_UPLOAD_MAX_MEMORY_SIZE` (default 250 MiB).
+   * Past it the mock keeps nothing; a view that reads the body answers the server's 500, strict mode a 413.
+   */
+  readonly maxBodySize?: number;
 }
 
 /** Internal knobs (tests and benchmarks). */
@@ -126,7 +132,8 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
     options.logger === true ? (line: string) => process.stderr.write(`${line}\n`) : options.logger || undefined;
   const ctx = { store, tokens, strict: options.strict ?? false };
   const timeLimitMs = (options.requestTimeLimit ?? DEFAULT_REQUEST_TIME_LIMIT_SECONDS) * 1000;
-  const app = createApp(ctx, { journal, log, clock, timeLimitMs });
+  const maxBodySize = options.maxBodySize ?? DATA_UPLOAD_MAX_MEMORY_SIZE;
+  const app = createApp(ctx, { journal, log, clock, timeLimitMs, maxBodySize });
 
   const firstUser = () => store.list("users")[0] as { id: number; token: string };
   let personalAccessToken = await tokens.issue("refresh", firstUser().id);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { HttpProblem, problemBody, SERVER_VERSION, validationError } from "../../../mock-server/errors.js";
-import { intFromRequest, pageLink, pageSize, paginate, pyUnquote, type MockRequest } from "../../../mock-server/http.js";
+import { intFromRequest, pageLink, pageSize, paginate, type MockRequest } from "../../../mock-server/http.js";
+import { pyUnquote } from "../../../src/emulation/query-dict.js";
 import { redactBody, redactHeaders, REDACTED } from "../../../mock-server/journal.js";
 import { serverTimestamp, timeSince } from "../../../mock-server/time.js";
 import { thrown } from "../../helpers/thrown.js";
