@@ -4,6 +4,7 @@ import { authenticate, type Authenticated } from "./auth.js";
 import { HttpProblem, problemBody, serverError } from "./errors.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
 import { redactBody, redactHeaders, type JournalEntry } from "./journal.js";
+import { playground } from "./playground.js";
 import { routes, type Method } from "./routes/index.js";
 
 /**
@@ -52,6 +53,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   });
   // json-server's stack without its static file server (nothing is served without credentials).
   app.use(jsonServer.defaults({ logger: false, noGzip: true }).filter((m) => m.name !== "serveStatic"));
+
+  // The semantics playground: a public static page; its data route checks credentials itself.
+  app.use("/playground", playground(ctx));
 
   app.use((req, res, next) => {
     if (isPublic(req.path) || req.method === "OPTIONS") return next();
