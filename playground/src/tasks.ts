@@ -59,7 +59,7 @@ export function renderTasks(
   const tasks = dataset.tasks.filter((t) => t.project === dataset.project.id);
   const byId = new Map(tasks.map((t) => [t.id, t] as const));
   const ordered = [...(ids ?? []).map((id) => byId.get(id) as TaskRecord), ...tasks.filter((t) => !position.has(t.id)).sort((a, b) => a.id - b.id)];
-  const head = h("tr", {}, h("th", { scope: "col" }, "Selected"), h("th", { scope: "col" }, "id"), columns.map((c) => h("th", { scope: "col" }, c.label)), h("th", { scope: "col" }, "Why"));
+  const head = h("tr", {}, h("th", { scope: "col" }, "Selected"), h("th", { scope: "col" }, "id"), h("th", { scope: "col" }, "Why"), columns.map((c) => h("th", { scope: "col" }, c.label)));
   const rows = ordered.map((task) => {
     const at = position.get(task.id);
     const d = derived.get(task.id) as DerivedColumns;
@@ -68,8 +68,8 @@ export function renderTasks(
       { "data-task-id": task.id, "data-match": at, class: at === undefined ? "miss" : "match" },
       h("td", { class: "mark" }, at === undefined ? h("span", { "aria-label": "not selected" }, "—") : `✓ #${at}`),
       h("th", { scope: "row" }, String(task.id)),
-      columns.map((c) => cell(c.get(task, d))),
       h("td", {}, h("button", { type: "button", class: "why", "data-why": task.id, onclick: () => onWhy(task.id) }, `Why task ${task.id}?`)),
+      columns.map((c) => cell(c.get(task, d))),
     );
   });
   table.replaceChildren(
