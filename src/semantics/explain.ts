@@ -6,7 +6,7 @@ import { PreparedDataset } from "./dataset.js";
 import { EvaluationError } from "./errors.js";
 import { evaluate, type EvaluateOptions, type Evaluation } from "./evaluate.js";
 import { compileFilters, type FilterSet } from "./filters.js";
-import { jsonbText } from "./jsonb.js";
+import { jsonbText } from "../emulation/jsonb.js";
 import { Pending } from "./pieces.js";
 import type { Dataset } from "./records.js";
 import { scalarText, targetOf } from "./targets.js";
