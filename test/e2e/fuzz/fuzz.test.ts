@@ -14,7 +14,7 @@ import { requestArb, routed, type FuzzRequest } from "./requests.js";
  * no request makes the mock hit an error it did not mean (its log says "internal error"); no promise
  * rejection goes unhandled; and the server still answers afterwards.
  */
-const RUNS = 120;
+const RUNS = 100;
 const PER_RUN = 12;
 
 interface Answer {
