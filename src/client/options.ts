@@ -1,4 +1,5 @@
 import { ACTIONS_PATH } from "../query/nodes.js";
+import { isClock, systemClock, type Clock } from "../vocabulary/clock.js";
 import { describeValue } from "../vocabulary/json.js";
 import { ClientConfigError } from "./errors.js";
 
@@ -36,6 +37,11 @@ export interface ClientOptions {
     /** Cap on any delay, including `Retry-After`. Default 60. */
     maxInSeconds?: number;
   };
+  /**
+   * Where time limits, retry waits and access-token lifetimes read the time and set timers. Default:
+   * the system clock. A test can pass a virtual clock and run them without waiting.
+   */
+  clock?: Clock;
 }
 
 export interface ResolvedOptions {
@@ -47,6 +53,7 @@ export interface ResolvedOptions {
   readonly fetch: typeof globalThis.fetch | undefined;
   readonly initialDelayMs: number;
   readonly maxDelayMs: number;
+  readonly clock: Clock;
 }
 
 export const DEFAULT_TIMEOUT_IN_SECONDS = 5;
@@ -80,6 +87,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     fetch: checkFetch(options.fetch),
     initialDelayMs: checkDelay("retryDelay.initialInSeconds", retryDelay.initialInSeconds ?? 1) * 1000,
     maxDelayMs: checkDelay("retryDelay.maxInSeconds", retryDelay.maxInSeconds ?? 60) * 1000,
+    clock: checkClock(options.clock),
   });
 }
 
@@ -104,7 +112,7 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
   const shown = url ? JSON.stringify(withoutPassword(url, value)) : describeValue(value);
   if (!/^https?:\/\//.test(value) || !url) throw new ClientConfigError(field, BASE_URL_RULE, shown);
   if (value.endsWith("/")) {
-    throw new ClientConfigError(field, BASE_URL_RULE, shown, `drop the trailing slash: ${JSON.stringify(value.replace(/\/+$/, ""))}`);
+    throw new ClientConfigError(field, BASE_URL_RULE, shown, `drop the trailing slash: ${JSON.stringify(withoutTrailingSlashes(value))}`);
   }
   if (url.username || url.password) {
     throw new ClientConfigError(field, `${BASE_URL_RULE} and no user name or password`, shown, "pass the credential as apiKey");
@@ -113,6 +121,13 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
     throw new ClientConfigError(field, `${BASE_URL_RULE} and no query string or fragment`, shown);
   }
   return value;
+}
+
+/** A loop, not `/\/+$/`: that pattern is quadratic on a long run of slashes that does not end the text. */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charAt(end - 1) === "/") end--;
+  return path.slice(0, end);
 }
 
 function withoutPassword(url: URL, raw: string): string {
@@ -173,6 +188,12 @@ function checkRoute(field: string, value: unknown): string {
   if (typeof value !== "string" || !/^\/[^?#\s]*$/.test(value)) {
     throw new ClientConfigError(field, 'a path starting with "/" (e.g. "/api/actions"), without query or spaces', describeValue(value));
   }
+  return value;
+}
+
+function checkClock(value: unknown): Clock {
+  if (value === undefined) return systemClock;
+  if (!isClock(value)) throw new ClientConfigError("clock", "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }", describeValue(value));
   return value;
 }
 
