@@ -1,6 +1,6 @@
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import { checkAction, type CustomAction } from "./action-args.js";
-import { ConditionStep, nodeOfCondition, resolveColumn, resolveColumnName } from "./condition.js";
+import { ConditionStep, nodeOfCondition, resolveColumn, resolveColumnName, type Condition } from "./condition.js";
 import type { ActionRequest, ConditionNode, FiltersNode, ProjectHandle, QueryBody, QueryNode, RunOptions } from "./nodes.js";
 import { QueryBuildError, refuse, rules } from "./rules.js";
 
@@ -73,12 +73,16 @@ export class SelectionBuilder {
     if (this.#props.filterState === "view") refuse("viewIgnoresBody");
   }
 
+  where(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  where(condition: Condition): SelectionBuilder;
   where(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     if (this.#props.filterState !== "none") refuse("whereTwice", "filters");
     return this.#step("where", column, type);
   }
 
+  and(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  and(condition: Condition): SelectionBuilder;
   and(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     const s = this.#props.filterState;
@@ -87,6 +91,8 @@ export class SelectionBuilder {
     return this.#step("and", column, type);
   }
 
+  or(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  or(condition: Condition): SelectionBuilder;
   or(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     const s = this.#props.filterState;
@@ -95,6 +101,8 @@ export class SelectionBuilder {
     return this.#step("or", column, type);
   }
 
+  child(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  child(condition: Condition): SelectionBuilder;
   child(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     if (this.#props.filterState === "none") refuse("conditionFirst", "filters");
