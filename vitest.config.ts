@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The CLI tests run the built CLI (dist/) as a child process: rebuild it when sources changed.
+    globalSetup: ["test/helpers/build-dist.ts"],
     typecheck: {
       include: ["test/**/*.test-d.ts"],
       tsconfig: "./tsconfig.json",

@@ -64,7 +64,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
 
   const kit: CommandKit = {
     run: async (action) => {
-      const session = new Session(io, program.opts());
+      const session = new Session(io, { ...program.opts(), formatGiven: program.getOptionValueSource("format") === "cli" });
       try {
         await action(session);
       } catch (error) {

@@ -1,4 +1,4 @@
-import { createClient, type Client } from "../client/client.js";
+import type { Client } from "../client/client.js";
 import type { ClientOptions } from "../client/options.js";
 import { DryRun } from "./dry-run.js";
 import { CliUsageError } from "./errors.js";
@@ -13,6 +13,8 @@ export interface GlobalOptions {
   readonly maxRetries?: number | undefined;
   readonly format: Format;
   readonly dryRun?: true | undefined;
+  /** Whether --format was on the command line (text-first commands print JSON only when asked). */
+  readonly formatGiven?: boolean;
 }
 
 const BAR_WIDTH = 24;
@@ -59,13 +61,13 @@ export class Session {
     return this.options.apiKey ?? this.io.env["LABEL_STUDIO_API_KEY"];
   }
 
-  /** The client of --base-url / LABEL_STUDIO_URL (created on first use: offline commands need no server). */
-  get client(): Client {
-    this.#client ??= this.clientFor(this.options.baseUrl ?? this.io.env["LABEL_STUDIO_URL"]);
+  /** The client of --base-url / LABEL_STUDIO_URL (loaded on first use: offline commands start faster without it). */
+  async client(): Promise<Client> {
+    this.#client ??= await this.clientFor(this.options.baseUrl ?? this.io.env["LABEL_STUDIO_URL"]);
     return this.#client;
   }
 
-  clientFor(baseUrl: string | undefined): Client {
+  async clientFor(baseUrl: string | undefined): Promise<Client> {
     const { timeout, maxRetries } = this.options;
     const options: ClientOptions = {
       ...(baseUrl === undefined ? {} : { baseUrl }),
@@ -76,6 +78,7 @@ export class Session {
     };
     if (baseUrl === undefined) throw new CliUsageError("no server: pass --base-url <url> or set LABEL_STUDIO_URL");
     if (this.apiKey === undefined) throw new CliUsageError("no API key: pass --api-key <key> or set LABEL_STUDIO_API_KEY");
+    const { createClient } = await import("../client/client.js");
     return createClient(options);
   }
 

@@ -72,7 +72,7 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   list.action((options) =>
     kit.run(async (session) => {
       const project = projectOf(options.project, listParams.values, "actions list");
-      session.print(await session.client.actions.list(project), ["id", "title", "order", "experimental"]);
+      session.print(await (await session.client()).actions.list(project), ["id", "title", "order", "experimental"]);
     }),
   );
   examples(list, ["dmq actions list --project 1 --format table"]);
@@ -81,7 +81,7 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   form.action((action, options) =>
     kit.run(async (session) => {
       const project = projectOf(options.project, {}, "actions form");
-      session.print(await session.client.actions.form(project, isActionId(action) ? action : customAction(action)));
+      session.print(await (await session.client()).actions.form(project, isActionId(action) ? action : customAction(action)));
     }),
   );
   examples(form, ["dmq actions form delete_tasks_annotations --project 1"]);
@@ -105,7 +105,7 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
             "name the tasks, or pass --all to mean it",
         );
       }
-      const client = session.client;
+      const client = await session.client();
       const action = await resolveAction(session, client, id, project);
       if (DESTRUCTIVE.has(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
         const count = await countOf(client, project, selection);

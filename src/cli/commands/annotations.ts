@@ -11,13 +11,13 @@ const PREDICTION_COLUMNS = ["id", "task", "model_version", "score", "created_at"
 export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
   const annotations = program.command("annotations").description("annotations: list, get, create, update, delete");
   const list = annotations.command("list").description("a task's annotations").argument("<task>", "task id", idArgument);
-  list.action((task) => kit.run(async (session) => session.print(await session.client.annotations.list(task), ANNOTATION_COLUMNS)));
+  list.action((task) => kit.run(async (session) => session.print(await (await session.client()).annotations.list(task), ANNOTATION_COLUMNS)));
   examples(list, ["dmq annotations list 1 --format table"]);
 
   const create = annotations.command("create").description("a new annotation of a task").argument("<task>", "task id", idArgument);
   const fields = new ParamFlags(create, "an annotation field: result, was_cancelled, ground_truth, lead_time…");
   create.action((task) =>
-    kit.run(async (session) => session.print(await session.client.annotations.create(task, fields.values as AnnotationCreate), ANNOTATION_COLUMNS)),
+    kit.run(async (session) => session.print(await (await session.client()).annotations.create(task, fields.values as AnnotationCreate), ANNOTATION_COLUMNS)),
   );
   examples(create, ["dmq annotations create 1 -p result=@result.json -p lead_time=3.5"]);
 
@@ -43,7 +43,7 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       const task = options.task ?? intParam(params["task"], "--param task");
       const project = options.project ?? intParam(params["project"], "--param project");
       const query: PredictionListParams = { ...(task === undefined ? {} : { task }), ...(project === undefined ? {} : { project }) };
-      session.print(await session.client.predictions.list(query), PREDICTION_COLUMNS);
+      session.print(await (await session.client()).predictions.list(query), PREDICTION_COLUMNS);
     }),
   );
   examples(plist, ["dmq predictions list --task 1", "dmq predictions list --project 1 --format table"]);
@@ -51,7 +51,7 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   const pcreate = predictions.command("create").description("a new prediction for a task");
   const pfields = new ParamFlags(pcreate, "a prediction field: task, result, score, model_version");
   pcreate.action(() =>
-    kit.run(async (session) => session.print(await session.client.predictions.create(pfields.values as PredictionCreate), PREDICTION_COLUMNS)),
+    kit.run(async (session) => session.print(await (await session.client()).predictions.create(pfields.values as PredictionCreate), PREDICTION_COLUMNS)),
   );
   examples(pcreate, ["dmq predictions create -p task=1 -p result=@result.json -p score=0.9 -p model_version=v2"]);
 

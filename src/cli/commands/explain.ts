@@ -1,5 +1,4 @@
 import { Option, type Command } from "@commander-js/extra-typings";
-import { invalidRegex } from "../../semantics/body.js";
 import { parseQueryBody, type ParseContext, type ParseResult } from "../../wire/parse.js";
 import { CliUsageError } from "../errors.js";
 import { chainOf } from "../explain/code.js";
@@ -57,7 +56,7 @@ async function readInput(session: Session, file: string | undefined, options: { 
   const given = [file !== undefined, options.query !== undefined, options.view !== undefined].filter(Boolean).length;
   if (given > 1) throw new CliUsageError("give one body: a file (or - for stdin), --query <json> or --view <id>");
   if (options.view !== undefined) {
-    const view = await session.client.views.get(options.view);
+    const view = await (await session.client()).views.get(options.view);
     return { source: `view ${options.view}`, body: view.data, context: "view", project: view.project, view: undefined };
   }
   if (options.query !== undefined) return inputOf(parseJson(readArgument(options.query, "--query"), "--query"), "--query");
@@ -76,7 +75,9 @@ interface Explanation {
   readonly notes: readonly string[];
 }
 
-function explain(input: Input, project: number | undefined): Explanation {
+async function explain(input: Input, project: number | undefined): Promise<Explanation> {
+  // The regex check compiles patterns as Python would: loaded only here, so other commands start faster.
+  const { invalidRegex } = await import("../../semantics/body.js");
   const parsed = parseQueryBody(input.body, { context: input.context });
   const notes: string[] = [];
   if (input.view) {
@@ -123,7 +124,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
     kit.run(async (session) => {
       const input = await readInput(session, file, options);
       const project = options.project ?? input.project;
-      const e = explain(input, project);
+      const e = await explain(input, project);
       if (options.code) {
         if (!e.parsed.query) throw new CliUsageError(`the server refuses this body (${e.parsed.answer?.status}): there is no chain to write`);
         session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id).code.trimEnd());
@@ -135,7 +136,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
         if (project === undefined) throw new CliUsageError("--against needs the project: pass --project <id>");
         if (e.parsed.answer) countText = `Not asked ${options.against}: it would refuse the body.`;
         else {
-          const client = session.clientFor(options.against);
+          const client = await session.clientFor(options.against);
           const page = await client.tasks
             .list({ project, query: e.input.body as object, page_size: 1, ...(input.view ? { view: input.view.id } : {}) })
             .page(1);
@@ -143,7 +144,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
           countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
         }
       }
-      if (session.format === "json") {
+      if (session.format === "json" && session.options.formatGiven) {
         session.print({
           source: input.source,
           selects: e.selects,

@@ -83,7 +83,7 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
     kit.run(async (session) => {
       const params = listParams.values;
       const page = intParam(params["page"], "--param page");
-      const pages = session.client.projects.list(params as ProjectListParams);
+      const pages = (await session.client()).projects.list(params as ProjectListParams);
       await printList(session, pages, (p) => p.results, (p) => p.count, page, options.limit, COLUMNS, "projects");
     }),
   );
@@ -92,7 +92,7 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
   const create = group.command("create").description("a new project");
   const fields = new ParamFlags(create, "a project field: title, label_config, description…");
   create.action(() =>
-    kit.run(async (session) => session.print(await session.client.projects.create(fields.values as ProjectCreate), COLUMNS)),
+    kit.run(async (session) => session.print(await (await session.client()).projects.create(fields.values as ProjectCreate), COLUMNS)),
   );
   examples(create, [
     'dmq projects create -p title="Reviews" -p label_config=@config.xml',
@@ -127,7 +127,7 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
       try {
         for (let start = 0; start < tasks.length; start += options.batchSize) {
           const batch = tasks.slice(start, start + options.batchSize);
-          const result = await session.client.projects.importTasks(id, batch, importParams.values as Params as ImportParams);
+          const result = await (await session.client()).projects.importTasks(id, batch, importParams.values as Params as ImportParams);
           total = addUp(total, result);
           progress.update(start + batch.length, tasks.length);
         }

@@ -25,7 +25,7 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
     .command("get")
     .description(`one ${spec.noun} by id`)
     .argument("<id>", `${spec.noun} id`, idArgument);
-  get.action((id) => kit.run(async (session) => session.print(await spec.get(session.client, id), spec.columns)));
+  get.action((id) => kit.run(async (session) => session.print(await spec.get(await session.client(), id), spec.columns)));
   examples(get, [`dmq ${name} get 1`, `dmq ${name} get 1 --format table`]);
 
   const update = group
@@ -33,7 +33,7 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
     .description(`change fields of a ${spec.noun} (PATCH: only the given fields change)`)
     .argument("<id>", `${spec.noun} id`, idArgument);
   const fields = new ParamFlags(update);
-  update.action((id) => kit.run(async (session) => session.print(await spec.update(session.client, id, fields.values), spec.columns)));
+  update.action((id) => kit.run(async (session) => session.print(await spec.update(await session.client(), id, fields.values), spec.columns)));
   examples(update, [spec.updateExample, `dmq ${name} update 1 --body @changes.json --dry-run`]);
 
   const remove = group
@@ -44,7 +44,7 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
   remove.action((id, options) =>
     kit.run(async (session) => {
       if (spec.confirmDelete) await session.confirm(`Delete ${spec.noun} ${id}?`, options.yes);
-      await spec.delete(session.client, id);
+      await spec.delete(await session.client(), id);
       session.print(null);
     }),
   );

@@ -24,7 +24,7 @@ export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
       const project = projectOf(options.project, params, "tasks list");
       const page = intParam(params["page"], "--param page");
       const selection = query.empty ? {} : { query: query.build(project) };
-      const pages = session.client.tasks.list({ ...without(params, "project", "page"), project, ...selection } as TaskListParams);
+      const pages = (await session.client()).tasks.list({ ...without(params, "project", "page"), project, ...selection } as TaskListParams);
       await printList(session, pages, (p) => p.tasks, (p) => p.total, page, options.limit, TASK_COLUMNS, "tasks");
     }),
   );
@@ -40,7 +40,7 @@ export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
   create.action((options) =>
     kit.run(async (session) => {
       const project = projectOf(options.project, fields.values, "tasks create");
-      session.print(await session.client.tasks.create({ ...fields.values, project } as TaskCreate), TASK_COLUMNS);
+      session.print(await (await session.client()).tasks.create({ ...fields.values, project } as TaskCreate), TASK_COLUMNS);
     }),
   );
   examples(create, [`dmq tasks create --project 1 -p data='{"text": "hello"}'`]);

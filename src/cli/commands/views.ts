@@ -26,7 +26,7 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
     .command("list")
     .description("the views of a project (or of every project)")
     .addOption(new Option("--project <id>", "project id").argParser(positiveInt));
-  list.action((options) => kit.run(async (session) => session.print(await session.client.views.list(options.project), COLUMNS)));
+  list.action((options) => kit.run(async (session) => session.print(await (await session.client()).views.list(options.project), COLUMNS)));
   examples(list, ["dmq views list --project 1 --format table"]);
 
   const create = group
@@ -40,7 +40,7 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
     kit.run(async (session) => {
       const project = projectOf(options.project, fields.values, "views create");
       const data = viewData(fields.values, options.title);
-      const view = await session.client.views.create({
+      const view = await (await session.client()).views.create({
         project,
         ...(data === undefined ? {} : { data }),
         ...(query.empty ? {} : { query: query.build(project) }),
