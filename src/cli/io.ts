@@ -32,7 +32,7 @@ export function processIo(): CliIo {
     },
     ask: (question) =>
       new Promise((resolve) => {
-        const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY === true });
+        const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
         let answered = false;
         rl.question(question, (answer) => {
           answered = true;

@@ -10,6 +10,7 @@ const PREDICTION_COLUMNS = ["id", "task", "model_version", "score", "created_at"
 /** `annotations` and `predictions`: the results attached to tasks. */
 export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
   const annotations = program.command("annotations").description("annotations: list, get, create, update, delete");
+  examples(annotations, ["dmq annotations list 1", "dmq annotations get 5"]);
   const list = annotations.command("list").description("a task's annotations").argument("<task>", "task id", idArgument);
   list.action((task) => kit.run(async (session) => session.print(await (await session.client()).annotations.list(task), ANNOTATION_COLUMNS)));
   examples(list, ["dmq annotations list 1 --format table"]);
@@ -31,6 +32,7 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   });
 
   const predictions = program.command("predictions").description("predictions: list, get, create, update, delete");
+  examples(predictions, ["dmq predictions list --task 1", "dmq predictions get 3"]);
   const plist = predictions
     .command("list")
     .description("predictions of a task or a project")

@@ -10,6 +10,7 @@ export const TASK_COLUMNS = ["id", "inner_id", "total_annotations", "total_predi
 
 export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
   const group = program.command("tasks").description("tasks: list (with query flags), get, create, update, delete");
+  examples(group, ['dmq tasks list --project 1 -w "total_annotations = 0" --format table', "dmq tasks get 1"]);
 
   const list = group
     .command("list")

@@ -4,7 +4,19 @@ import { QueryBuildError, rules, type RuleName } from "../../query/rules.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
 import { startSelection, type DynamicSelection } from "./builder.js";
-import { parseCondition, type Condition } from "./condition.js";
+import { operatorNames, operators } from "../../vocabulary/operators.js";
+import { parseCondition, spell, type Condition } from "./condition.js";
+
+/** The condition syntax under a command's options, from the spelling table. */
+const CONDITIONS = `
+Conditions: "<column>[@Type] <operator> [value]", e.g. "completed_at > 2024-01-01T00:00:00Z",
+"data.score@Number between 0.5 and 1", "id in [1, 2, 3]", 'data.text contains "two words"', "annotators is empty".
+Operators: ${operatorNames
+  .filter((op) => operators[op].implemented)
+  .map(spell)
+  .join("  ")}  (all spellings: dmq operators; columns: dmq columns)
+Flags replay in order through the builder: --where starts (another --where is AND), --or adds an OR line,
+--child ANDs into the last line; one conjunction per filter set.`;
 
 /** The query flags, in command-line order: they replay through the builder one by one. */
 type Step =
@@ -77,6 +89,7 @@ export class QueryFlags {
       .addOption(new Option("--exclude <ids>", "every selected task except these ids").argParser(record(ids, (text, v): Step => ({ flag: "--exclude", text, ids: v }))))
       .addOption(new Option("--all", "every task the filters select"));
     command.on("option:all", () => this.#steps.push({ flag: "--all", text: "" }));
+    command.addHelpText("after", CONDITIONS);
     if (options.view !== false) {
       command.addOption(
         new Option("--view <id>", "take filters, ordering and selection from a saved view").argParser((text) => {
