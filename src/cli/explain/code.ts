@@ -86,6 +86,9 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
   }
   if (query.columnsDisplayType) leftOut.push("columnsDisplayType: the builder does not write display types (they only make data.* ordering numeric)");
   const notes = leftOut.map((l) => `// left out (the builder cannot write it): ${l}`);
+  if (items.length === 1 && conjunction === "or") {
+    notes.push('// written differently: filters.conjunction "or" with one line; the builder writes "and", which selects the same tasks');
+  }
   const code = [
     'import { selection } from "dmq";',
     "",
