@@ -37,7 +37,11 @@ function flagWords(error: ClientConfigError): string {
 export function describeFailure(error: unknown): { code: ExitCode; text: string } {
   if (error instanceof CliUsageError) return { code: EXIT.usage, text: error.message };
   if (error instanceof ClientConfigError) return { code: EXIT.usage, text: flagWords(error) };
-  if (error instanceof CommanderError) return { code: error.exitCode === 0 ? EXIT.ok : EXIT.usage, text: "" };
+  if (error instanceof CommanderError) return { code: error.exitCode === 0 ? EXIT.ok : EXIT.usage, text: error.message };
+  // The mock's option errors share node's parseArgs code family (mock-server/main.ts).
+  if (String((error as { code?: unknown } | null)?.code).startsWith("ERR_PARSE_ARGS")) {
+    return { code: EXIT.usage, text: (error as Error).message };
+  }
   if (error instanceof ApiError) {
     return { code: EXIT.failure, text: error.message };
   }

@@ -192,3 +192,32 @@ describe("server options: flags over the environment", () => {
     expect(json<{ username: string }>(r).username).toBe("admin");
   });
 });
+
+describe("dmq mock", () => {
+  test("runs the mock as npm start does: banner with URL and keys, serves the demo data, stops on SIGINT", async () => {
+    const { spawn } = await import("node:child_process");
+    const { DMQ } = await import("./dmq.js");
+    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const banner = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding("utf8").on("data", (d: string) => {
+        out += d;
+        if (out.includes("Ctrl-C stops it.")) resolve(out);
+      });
+      child.on("exit", (code) => reject(new Error(`dmq mock exited with ${code}: ${out}`)));
+    });
+    const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
+    const token = /legacy token:\s+(\S+)/.exec(banner)?.[1];
+    expect(banner).toMatch(/^dmq mock server \(faithful\) listening on http:\/\/127\.0\.0\.1:\d+\n {2}data: {18}built-in demo \(1 project, 200 tasks, 3 users\)/);
+    const whoami = await dmq(["users", "whoami"], { env: { LABEL_STUDIO_URL: url, LABEL_STUDIO_API_KEY: token } });
+    expect(json<{ username: string }>(whoami).username).toBe("admin");
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/dmq mock server stopped\n$/);
+  });
+  test("a bad option is a usage error", async () => {
+    const r = await dmq(["mock", "--port", "http"]);
+    expect(r).toMatchObject({ code: 2, stderr: 'dmq mock: --port: expected an integer port from 0 to 65535, found "http"\n' });
+  });
+});
