@@ -1,5 +1,5 @@
 import { Option, type Command } from "@commander-js/extra-typings";
-import type { AnnotationCreate, AnnotationUpdate, PredictionCreate, PredictionListParams, PredictionUpdate } from "../../client/types.js";
+import type { AnnotationCreate, PredictionCreate, PredictionListParams } from "../../client/types.js";
 import { positiveInt } from "../params.js";
 import { examples, idArgument, intParam, ParamFlags, type CommandKit } from "./common.js";
 import { recordCommands } from "./records.js";
@@ -25,9 +25,7 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   recordCommands(annotations, kit, {
     noun: "annotation",
     columns: ANNOTATION_COLUMNS,
-    get: (client, id) => client.annotations.get(id),
-    update: (client, id, f) => client.annotations.update(id, f as AnnotationUpdate),
-    delete: (client, id) => client.annotations.delete(id),
+    pick: (client) => client.annotations,
     updateExample: "dmq annotations update 4 -p ground_truth=true",
   });
 
@@ -60,9 +58,7 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   recordCommands(predictions, kit, {
     noun: "prediction",
     columns: PREDICTION_COLUMNS,
-    get: (client, id) => client.predictions.get(id),
-    update: (client, id, f) => client.predictions.update(id, f as PredictionUpdate),
-    delete: (client, id) => client.predictions.delete(id),
+    pick: (client) => client.predictions,
     updateExample: "dmq predictions update 2 -p score=0.5",
   });
 }

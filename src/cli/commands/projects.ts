@@ -1,5 +1,5 @@
 import { Option, type Command } from "@commander-js/extra-typings";
-import type { ImportParams, ImportResult, ImportTask, ProjectCreate, ProjectListParams, ProjectUpdate } from "../../client/types.js";
+import type { ImportParams, ImportResult, ImportTask, ProjectCreate, ProjectListParams } from "../../client/types.js";
 import type { JsonValue } from "../../vocabulary/json.js";
 import { parseDelimited } from "../csv.js";
 import { CliUsageError } from "../errors.js";
@@ -103,9 +103,7 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
   recordCommands(group, kit, {
     noun: "project",
     columns: COLUMNS,
-    get: (client, id) => client.projects.get(id),
-    update: (client, id, f) => client.projects.update(id, f as ProjectUpdate),
-    delete: (client, id) => client.projects.delete(id),
+    pick: (client) => client.projects,
     updateExample: 'dmq projects update 1 -p title="Reviews (done)"',
     confirmDelete: true,
   });

@@ -1,5 +1,6 @@
 import { Option, type Command } from "@commander-js/extra-typings";
 import type { Client } from "../../client/client.js";
+import type { RecordMethods } from "../../client/resources/record.js";
 import type { Params } from "../params.js";
 import { examples, idArgument, ParamFlags, type CommandKit } from "./common.js";
 
@@ -8,10 +9,8 @@ export interface RecordSpec {
   readonly noun: string;
   /** The table columns people want to see first. */
   readonly columns: readonly string[];
-  readonly get: (client: Client, id: number) => Promise<unknown>;
-  /** The fields are passed as given: the server validates them and names the bad ones. */
-  readonly update: (client: Client, id: number, fields: Params) => Promise<unknown>;
-  readonly delete: (client: Client, id: number) => Promise<void>;
+  /** The client's resource; update fields are passed as given: the server validates them and names the bad ones. */
+  readonly pick: (client: Client) => RecordMethods<unknown, Params>;
   readonly updateExample: string;
   /** Ask before deleting on a terminal (a project takes its tasks with it). */
   readonly confirmDelete?: boolean;
@@ -25,7 +24,7 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
     .command("get")
     .description(`one ${spec.noun} by id`)
     .argument("<id>", `${spec.noun} id`, idArgument);
-  get.action((id) => kit.run(async (session) => session.print(await spec.get(await session.client(), id), spec.columns)));
+  get.action((id) => kit.run(async (session) => session.print(await spec.pick(await session.client()).get(id), spec.columns)));
   examples(get, [`dmq ${name} get 1`, `dmq ${name} get 1 --format table`]);
 
   const update = group
@@ -33,7 +32,7 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
     .description(`change fields of a ${spec.noun} (PATCH: only the given fields change)`)
     .argument("<id>", `${spec.noun} id`, idArgument);
   const fields = new ParamFlags(update);
-  update.action((id) => kit.run(async (session) => session.print(await spec.update(await session.client(), id, fields.values), spec.columns)));
+  update.action((id) => kit.run(async (session) => session.print(await spec.pick(await session.client()).update(id, fields.values), spec.columns)));
   examples(update, [spec.updateExample, `dmq ${name} update 1 --body @changes.json --dry-run`]);
 
   const remove = group
@@ -44,7 +43,7 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
   remove.action((id, options) =>
     kit.run(async (session) => {
       if (spec.confirmDelete) await session.confirm(`Delete ${spec.noun} ${id}?`, options.yes);
-      await spec.delete(await session.client(), id);
+      await spec.pick(await session.client()).delete(id);
       session.print(null);
     }),
   );

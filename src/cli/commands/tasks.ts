@@ -1,5 +1,5 @@
 import { Option, type Command } from "@commander-js/extra-typings";
-import type { TaskCreate, TaskListParams, TaskUpdate } from "../../client/types.js";
+import type { TaskCreate, TaskListParams } from "../../client/types.js";
 import { positiveInt } from "../params.js";
 import { QueryFlags } from "../query/flags.js";
 import { examples, intParam, ParamFlags, projectOf, without, type CommandKit } from "./common.js";
@@ -49,9 +49,7 @@ export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
   recordCommands(group, kit, {
     noun: "task",
     columns: TASK_COLUMNS,
-    get: (client, id) => client.tasks.get(id),
-    update: (client, id, f) => client.tasks.update(id, f as TaskUpdate),
-    delete: (client, id) => client.tasks.delete(id),
+    pick: (client) => client.tasks,
     updateExample: `dmq tasks update 1 -p meta='{"checked": true}'`,
   });
 }

@@ -57,12 +57,7 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
   recordCommands(group, kit, {
     noun: "view",
     columns: COLUMNS,
-    get: (client, id) => client.views.get(id),
-    update: (client, id, f) => {
-      const data = viewData(f, undefined);
-      return client.views.update(id, data === undefined ? {} : { data });
-    },
-    delete: (client, id) => client.views.delete(id),
+    pick: (client) => client.views,
     updateExample: `dmq views update 2 -p data='{"title": "Renamed"}'`,
   });
 }
