@@ -3,11 +3,14 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { spellings } from "../../src/cli/query/condition.js";
 import { operatorNames } from "../../src/vocabulary/operators.js";
 import { DMQ, mockWithEnv } from "./dmq.js";
+
+// Each test spawns the built CLI, several at once: on a busy machine that takes a while.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /*
  * docs/cli.md is a walkthrough: every command of its ```console blocks runs, in order, in one

@@ -1,9 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { dmq, json, mockWithEnv } from "./dmq.js";
+
+// Each test spawns the built CLI, several at once: on a busy machine that takes a while.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /*
  * `dmq explain` on real bodies: what the official SDK, its legacy client and its data-manager

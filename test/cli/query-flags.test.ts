@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createClient } from "../../src/client/index.js";
 import type { MockServer } from "../../mock-server/index.js";
 import { selection } from "../../src/selection.js";
 import { dmq, json, mockWithEnv } from "./dmq.js";
+
+// Each test spawns the built CLI, several at once: on a busy machine that takes a while.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /*
  * The query flags replay in command-line order through the builder: the body they print equals the

@@ -1,11 +1,14 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { dmq, dmqTty, json, mockWithEnv } from "./dmq.js";
+
+// Each test spawns the built CLI, several at once: on a busy machine that takes a while.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /*
  * Help, --version, --dry-run on every command, the destructive-action guard and its confirmation
