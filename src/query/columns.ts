@@ -47,7 +47,7 @@ export type ColumnOperators<Col, D, Next> = Col extends KnownColumn
     ? [D] extends [Untyped]
       ? OperatorsByKind<Next, unknown>["dataAny"]
       : K extends keyof D
-        ? OperatorsByKind<Next, NonNullable<D[K]>>[DataKindOfValue<NonNullable<D[K]>>]
+        ? OperatorsByKind<Next, D[K] & {}>[DataKindOfValue<D[K] & {}>]
         : OperatorsByKind<Next, unknown>["dataAny"]
     : never;
 
