@@ -1,13 +1,12 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { createApp } from "./app.js";
 import { checkOptions } from "./options.js";
 import { demoData } from "./demo.js";
+import { loadServerModules } from "./json-server.js";
 import type { JournalEntry } from "./journal.js";
 import { readPersisted } from "./store/persist.js";
 import { loadSeed, readSeedFile, SeedError } from "./store/seed.js";
 import type { CollectionName, RecordOf, StoreState } from "./store/state.js";
-import { Store } from "./store/store.js";
 import { nowTimestamp } from "./time.js";
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
 
@@ -87,6 +86,7 @@ function persistedState(path: string): StoreState | undefined {
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions(options);
+  const { createApp, Store } = await loadServerModules();
   const host = options.host ?? "127.0.0.1";
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
   let seed: MockSeed | string | StoreState = structuredClone(start);
