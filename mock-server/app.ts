@@ -1,6 +1,8 @@
 import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
+import { DrfApiException, PyException } from "../src/emulation/exceptions.js";
 import { authenticate, type Authenticated } from "./auth.js";
+import { lazyData, readBody, type LazyData } from "./body.js";
 import { HttpProblem, problemBody, serverError } from "./errors.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
 import { redactBody, redactHeaders, type JournalEntry } from "./journal.js";
@@ -16,11 +18,14 @@ import { routes, type Method } from "./routes/index.js";
 export interface AppOptions {
   readonly journal: JournalEntry[];
   readonly log: ((line: string) => void) | undefined;
+  /** Bytes of a request body the mock reads into memory (the server's DATA_UPLOAD_MAX_MEMORY_SIZE). */
+  readonly maxBodySize: number;
 }
 
 interface Locals {
   entry?: JournalEntry;
   auth?: Authenticated;
+  data?: LazyData;
 }
 
 const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
@@ -60,11 +65,17 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
       next();
     }, next);
   });
-  app.use(jsonServer.bodyParser);
+  // The one body parser (body.ts); json-server's own parsers then skip the consumed stream (`_body`).
   app.use((req, res, next) => {
-    const entry = (res.locals as Locals).entry;
-    if (entry) (entry as { body: unknown }).body = redactBody(hasBody(req) ? req.body : undefined);
-    next();
+    readBody(req, options.maxBodySize).then((body) => {
+      (req as Request & { _body?: boolean })._body = true;
+      const data = lazyData(body, { maxMemorySize: options.maxBodySize }, ctx.strict);
+      (res.locals as Locals).data = data;
+      const entry = (res.locals as Locals).entry;
+      if (entry) (entry as { body: unknown }).body = redactBody(data.journal());
+      if (ctx.strict && body.bytes === undefined) return next(tooLarge(body.length, options.maxBodySize));
+      next();
+    }, next);
   });
 
   for (const route of routes) mount(app, route.path, route.methods, ctx);
@@ -96,13 +107,15 @@ function mount(app: Application, path: string, methods: Partial<Record<Method, H
     if (req.method === "OPTIONS") return send(ctx, req, res, { status: 200, body: {}, headers: { Allow: allowed } });
     const handler = methods[method];
     if (!handler) return next(methodNotAllowed(req.method));
-    const auth = (res.locals as Locals).auth;
+    const { auth, data } = res.locals as Locals;
     const request: MockRequest = {
       method: req.method,
       path: req.path,
       params: req.params as Record<string, string>,
       query: req.query as Query,
-      body: hasBody(req) ? (req.body as unknown) : undefined,
+      get body() {
+        return data ? data.data() : {};
+      },
       user: auth?.user ?? { id: 0, username: "", email: "", first_name: "", last_name: "" },
       origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
       url: req.originalUrl,
@@ -125,9 +138,9 @@ function send(ctx: MockContext, req: Request, res: Response, reply: Reply): void
   else res.json(reply.body);
 }
 
-/** body-parser marks a parsed body with `_body`; without one `req.body` is an empty object. */
-function hasBody(req: Request): boolean {
-  return (req as Request & { _body?: boolean })._body === true;
+/** Strict mode: a body past the limit is refused before any view runs. */
+function tooLarge(length: number, limit: number): HttpProblem {
+  return new HttpProblem(413, `Request body of ${length} bytes exceeds the mock's limit of ${limit} bytes (maxBodySize).`);
 }
 
 function methodNotAllowed(method: string): HttpProblem {
@@ -136,8 +149,9 @@ function methodNotAllowed(method: string): HttpProblem {
 
 function toProblem(error: unknown, log: ((line: string) => void) | undefined): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof DrfApiException) return new HttpProblem(error.status, error.detail);
+  if (error instanceof PyException) return serverError(error.pyClass, error.message);
   const e = error as { type?: string; status?: number; message?: string; name?: string };
-  if (e?.type === "entity.parse.failed") return new HttpProblem(400, `JSON parse error - ${e.message ?? "invalid JSON"}`);
   if (typeof e?.status === "number" && e.status >= 400 && e.status < 500) return new HttpProblem(e.status, e.message ?? "Bad request");
   log?.(`internal error: ${(error as Error)?.stack ?? String(error)}`);
   return serverError(e?.name ?? "Exception", e?.message ?? String(error));

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
 import { checkOptions } from "./options.js";
 import { demoData } from "./demo.js";
 import { loadServerModules } from "./json-server.js";
@@ -42,6 +43,11 @@ export interface MockServerOptions {
   readonly logger?: boolean | ((line: string) => void);
   /** Lifetime of the access tokens `POST /api/token/refresh/` issues, in seconds (server default 300). */
   readonly accessTokenLifetime?: number;
+  /**
+   * The largest request body read, in bytes: the server's `DATA_UPLOAD_MAX_MEMORY_SIZE` (default 250 MiB).
+   * Past it the mock keeps nothing; a view that reads the body answers the server's 500, strict mode a 413.
+   */
+  readonly maxBodySize?: number;
 }
 
 export interface MockServer {
@@ -97,7 +103,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log =
     options.logger === true ? (line: string) => process.stderr.write(`${line}\n`) : options.logger || undefined;
   const ctx = { store, tokens, strict: options.strict ?? false };
-  const app = createApp(ctx, { journal, log });
+  const app = createApp(ctx, { journal, log, maxBodySize: options.maxBodySize ?? DATA_UPLOAD_MAX_MEMORY_SIZE });
 
   const firstUser = () => store.list("users")[0] as { id: number; token: string };
   let personalAccessToken = await tokens.issue("refresh", firstUser().id);

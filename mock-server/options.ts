@@ -21,6 +21,7 @@ const checks: Readonly<Record<string, Check>> = {
   strict: [(v) => typeof v === "boolean", "a boolean"],
   logger: [(v) => typeof v === "boolean" || typeof v === "function", "a boolean or a function (line) => void"],
   accessTokenLifetime: [(v) => typeof v === "number" && Number.isFinite(v) && v > 0, "a positive number of seconds"],
+  maxBodySize: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a number of bytes (a non-negative integer)"],
 };
 
 export function checkOptions(options: unknown): void {
