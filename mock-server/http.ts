@@ -1,8 +1,8 @@
 import { PyException } from "../src/emulation/exceptions.js";
 import { QueryDict } from "../src/emulation/query-dict.js";
 import type { UserRecord } from "../src/semantics/records.js";
-import { pyType } from "../src/wire/python-json.js";
-import { describeValue } from "../src/vocabulary/json.js";
+import { pyType } from "../src/emulation/python-json.js";
+import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
 import { fieldError, HttpProblem, INVALID_PAGE, type Strictness } from "./errors.js";
 import type { Store } from "./store/store.js";
 import type { TokenService } from "./tokens.js";
@@ -104,9 +104,7 @@ export function pageLink(req: MockRequest, page: number | undefined): string {
   return url.toString();
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isPlainObject } from "../src/vocabulary/json.js";
 
 /**
  * The body as a serializer reads it: a dict, a form's fields (their last values), or an empty dict for
