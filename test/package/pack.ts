@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { node, npm, ok } from "./run.js";
+import { npm, ok } from "./run.js";
 
 export const root = join(import.meta.dirname, "..", "..");
 export const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as PackageJson;
@@ -42,11 +42,11 @@ export async function packOnce(): Promise<Packed> {
   const scratch = mkdtempSync(join(tmpdir(), "dmq-pack-"));
   const pkg = join(scratch, "pkg");
   mkdirSync(pkg);
-  for (const entry of ["package.json", "README.md", "LICENSE", "tsconfig.json", "tsconfig.build.json", "src", "mock-server"]) {
+  for (const entry of ["package.json", "README.md", "LICENSE", "tsconfig.json", "tsconfig.build.json", "src", "mock-server", "playground"]) {
     cpSync(join(root, entry), join(pkg, entry), { recursive: true });
   }
   symlinkSync(join(root, "node_modules"), join(pkg, "node_modules"), "dir");
-  ok(await node([join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], pkg), "tsc -p tsconfig.build.json");
+  ok(await npm(["run", "build"], pkg), "npm run build");
   const packed = ok(await npm(["pack", "--json", "--ignore-scripts", "--pack-destination", scratch], pkg), "npm pack");
   const [info] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
   return {
