@@ -1,5 +1,5 @@
-// Starts the packed mock server and reads the action list through the packed client; without
-// json-server installed, prints the error instead.
+// Starts the packed mock server, reads the action list through the packed client and the title of
+// the playground page it serves (built into the package); without json-server, prints the error.
 import { createClient } from "dmq";
 import { startMockServer } from "dmq/mock-server";
 
@@ -8,7 +8,9 @@ try {
   try {
     const client = createClient({ baseUrl: server.url, apiKey: server.legacyToken });
     const actions = await client.actions.list(1);
-    console.log(JSON.stringify({ started: true, actions: actions.map((a) => a.id) }));
+    const page = await fetch(`${server.url}/playground/`).then((r) => r.text());
+    const playground = /<title>[^<]*<\/title>/.exec(page)?.[0];
+    console.log(JSON.stringify({ started: true, actions: actions.map((a) => a.id), playground }));
   } finally {
     await server.close();
   }
