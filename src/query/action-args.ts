@@ -13,6 +13,7 @@ import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import type { ActionParamsText } from "./generated.js";
 import type { ActionRequest, RunOptions } from "./nodes.js";
 import { QueryBuildError, rules, type Refused } from "./rules.js";
+import type { NoInference } from "./no-infer.js";
 import type { SelectionStateKey, Stateful } from "./state.js";
 
 /*
@@ -69,13 +70,13 @@ export type ResultOf<A> = A extends ActionId ? ActionResult<A> : unknown;
 type ParamCheck<A extends ActionId, P> = [P] extends [Absent | undefined]
   ? [RequiredParam<A>] extends [never]
     ? A
-    : NoInfer<Refused<NeedsParamsMessage<A>>>
+    : NoInference<Refused<NeedsParamsMessage<A>>>
   : Exclude<keyof P, keyof ParamSpecs<A>> extends infer X
     ? [X] extends [never]
       ? A
       : [X] extends [RunOptionKey]
-        ? NoInfer<Refused<OptionAsParamMessage<A, X & string>>>
-        : NoInfer<Refused<UnknownParamMessage<A, X & string>>>
+        ? NoInference<Refused<OptionAsParamMessage<A, X & string>>>
+        : NoInference<Refused<UnknownParamMessage<A, X & string>>>
     : never;
 
 /** The action argument as written when it may be sent; else a refusal naming the rule. */
@@ -85,10 +86,10 @@ export type ActionCheck<A, P, Scoped> = A extends CustomAction
     ? A extends DestructiveActionId
       ? [Scoped] extends [true]
         ? ParamCheck<A, P>
-        : NoInfer<Refused<EveryTaskMessage<A>>>
+        : NoInference<Refused<EveryTaskMessage<A>>>
       : ParamCheck<A, P>
     : A extends string
-      ? NoInfer<Refused<UnknownActionMessage<A>>>
+      ? NoInference<Refused<UnknownActionMessage<A>>>
       : A;
 
 type ScopedOf<Self extends Stateful> = Self[SelectionStateKey]["scoped"];

@@ -1,6 +1,7 @@
 import type { ColumnKindOf, ColumnName } from "../vocabulary/columns.js";
 import type { operatorAliases, operators } from "../vocabulary/operators.js";
 import type { OperatorsByKind } from "./generated.js";
+import type { NoInference } from "./no-infer.js";
 import type { Refused } from "./rules.js";
 
 /*
@@ -63,16 +64,13 @@ type Bare<S extends string> = S extends `filter:${infer R}`
 type Spelled<D> = KnownColumn | ([D] extends [Untyped] ? never : DataColumn<D>);
 type BySquash<D> = { [C in Spelled<D> as Squash<C>]: C };
 
-/** Why a column held in a plain `string` is refused. */
-export type StringColumn = Refused<"a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time">;
-
 /**
  * What a mistyped column should have been: the same column without the `filter:`/`-` prefix or
  * with `tasks:` added, a spelling that differs in case or underscores, or the columns it starts;
  * else a refusal naming where the columns are listed. Only computed for a column that is wrong.
  */
 export type ColumnSuggestion<S extends string, D> = string extends S
-  ? StringColumn
+  ? Refused<"a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time">
   : Bare<S> extends infer B extends string
     ? B extends Spelled<D>
       ? B
@@ -86,17 +84,14 @@ export type ColumnSuggestion<S extends string, D> = string extends S
     : never;
 
 /** The column argument as written, or (for a wrong one, not inferred from) the suggestion. */
-export type CheckColumn<Arg, D> = Arg extends ColumnArg<D> ? Arg : Arg extends string ? NoInfer<ColumnSuggestion<Arg, D>> : Arg;
-/** Why an ordering key held in a plain `string` is refused. */
-export type StringOrderKey = Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">;
-
+export type CheckColumn<Arg, D> = Arg extends ColumnArg<D> ? Arg : Arg extends string ? NoInference<ColumnSuggestion<Arg, D>> : Arg;
 /** The ordering key as written, or the suggestion (keeping a leading `-`). */
 export type CheckOrderKey<K, D> = K extends OrderKey<D>
   ? K
   : string extends K
-    ? NoInfer<StringOrderKey>
+    ? NoInference<Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">>
     : K extends `-${infer C}`
-      ? NoInfer<ColumnSuggestion<C, D> extends infer S extends string ? `-${S}` : ColumnSuggestion<C, D>>
+      ? NoInference<ColumnSuggestion<C, D> extends infer S extends string ? `-${S}` : ColumnSuggestion<C, D>>
       : K extends string
-        ? NoInfer<ColumnSuggestion<K, D>>
+        ? NoInference<ColumnSuggestion<K, D>>
         : K;

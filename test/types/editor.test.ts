@@ -146,6 +146,11 @@ describe("errors that say what to do (exact texts)", () => {
       'const c: string = "tasks:id"; selection(1).where(c).greater(1);',
       refused("a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time"),
     ],
+    [
+      "an ordering key in a string",
+      'const k: string = "tasks:id"; selection(1).orderBy(k);',
+      refused("an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first"),
+    ],
     ["a destructive action on every task", 'void selection(handle).run("delete_tasks");', refused(`delete_tasks: ${rules.everyTask}`)],
     ["a missing required param", 'void selection(handle).all().run("propagate_annotations");', refused(`propagate_annotations needs ${paramsText("propagate_annotations")}`)],
     [
