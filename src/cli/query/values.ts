@@ -24,7 +24,9 @@ const bool = (t: string): unknown => {
 /** `A and B`, `A..B` or a JSON `{"min": …, "max": …}`. */
 const range = (end: (t: string) => unknown) => (t: string): unknown => {
   if (t.trim().startsWith("{")) return json(t);
-  const parts = /^(.*?)\s+and\s+(.*)$/s.exec(t) ?? /^(.*?)\.\.(.*)$/s.exec(t);
+  // The first " and " splits the range (a fixed-width search: the lazy-prefix pattern was quadratic).
+  const and = /\sand\s/.exec(t);
+  const parts = and ? [t, t.slice(0, and.index), t.slice(and.index + and[0].length)] : /^(.*?)\.\.(.*)$/s.exec(t);
   return parts ? { min: end((parts[1] ?? "").trim()), max: end((parts[2] ?? "").trim()) } : t;
 };
 /** `[a, b]` (JSON or bare words) or `a,b`; one item stays one item where the shape allows it. */
