@@ -4,8 +4,10 @@ import { invalidRegex } from "../src/semantics/index.js";
 import { parseQueryBody, type ServerAnswer } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
 import { HttpProblem, serverError, serverErrorOrStrict, validationError, type ValidationErrors } from "./errors.js";
+import { PyException } from "../src/emulation/exceptions.js";
 import { pyUnquote } from "../src/emulation/query-dict.js";
-import { bodyDict, intFromRequest, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
+import { ujsonLoads } from "../src/emulation/ujson.js";
+import { bodyDict, intFromData, intFromQuery, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
 import { viewOr404 } from "./routes/lookup.js";
 import type { ViewRecord } from "./store/state.js";
 
@@ -62,7 +64,7 @@ export function viewQuery(ctx: MockContext, view: ViewRecord): QueryNode {
 
 /** The view id of a request: `?view=`, else the body's `view` (0 = none). */
 export function viewIdOf(req: MockRequest, ctx: MockContext): number {
-  return intFromRequest(req.query, "view", 0) || intFromRequest(bodyDict(req, ctx), "view", 0);
+  return intFromQuery(req.query, "view", 0) || intFromData(bodyDict(req, ctx), "view", 0);
 }
 
 /** Keys of the `query` URL parameter's object (none when it is absent or not a JSON object). */
@@ -70,7 +72,7 @@ function queryParamKeys(req: MockRequest): string[] {
   const raw = param(req.query, "query");
   if (raw === undefined) return [];
   try {
-    const data = JSON.parse(pyUnquote(raw)) as unknown;
+    const data = ujsonLoads(pyUnquote(raw));
     return isPlainObject(data) ? Object.keys(data) : [];
   } catch {
     return [];
@@ -103,11 +105,13 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
   }
   const raw = param(req.query, "query");
   if (raw !== undefined) {
+    // `json.loads(unquote(request.GET['query']))` with ujson: its error text is the 500's detail.
     let data: unknown;
     try {
-      data = JSON.parse(pyUnquote(raw)) as unknown;
+      data = ujsonLoads(pyUnquote(raw));
     } catch (error) {
-      throw serverErrorOrStrict(ctx, "JSONDecodeError", `Expected object or value`, "query", `expected URL-encoded JSON, found text that does not parse (${(error as Error).message})`);
+      if (!(error instanceof PyException)) throw error;
+      throw serverErrorOrStrict(ctx, error.pyClass, error.message, "query", `expected URL-encoded JSON, found text ujson refuses (${error.message})`);
     }
     if (ctx.strict) {
       const body = bodyDict(req, ctx);

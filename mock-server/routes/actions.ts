@@ -3,7 +3,7 @@ import { checkActionFields, effects, keepsOrdering } from "../actions/index.js";
 import { actionList, isRegistered, registeredIds } from "../actions/registry.js";
 import { select } from "../engine.js";
 import { HttpProblem, serverErrorOrStrict, fieldError } from "../errors.js";
-import { bodyDict, intFromRequest, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { bodyDict, intFromQuery, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { prepareParams } from "../prepare.js";
 import { projectOr404 } from "./lookup.js";
 
@@ -17,7 +17,7 @@ function unknownAction(ctx: MockContext, id: string): HttpProblem {
   return serverErrorOrStrict(ctx, "DataManagerException", `Can't find '${id}' in registered actions`, "id", `one of ${registeredIds.join(", ")}; found "${id}"`);
 }
 
-const projectOf = (req: MockRequest, ctx: MockContext) => projectOr404(ctx, intFromRequest(req.query, "project", 0));
+const projectOf = (req: MockRequest, ctx: MockContext) => projectOr404(ctx, intFromQuery(req.query, "project", 0));
 
 /** `GET /api/dm/actions/?project=`: the server ignores any other parameter. */
 export const listActions: Handler = (req, ctx) => {
