@@ -9,6 +9,7 @@ import { HttpProblem, problemBody, serverError } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
+import { playground } from "./playground.js";
 import { routes, type Method, type Route } from "./routes/index.js";
 
 /**
@@ -83,6 +84,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   // json-server's no-cache headers (no static files, and the server's CORS rules instead of json-server's).
   app.use(cors);
   app.use(jsonServer.defaults({ logger: false, noGzip: true, noCors: true }).filter((m) => m.name !== "serveStatic"));
+
+  // The semantics playground: a public static page; its data route checks credentials itself.
+  app.use("/playground", playground(ctx));
 
   for (const route of routes) {
     app.all(route.path, (_req, res, next) => {

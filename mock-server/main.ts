@@ -92,6 +92,7 @@ export async function runMockCli(
       `  data:                  ${values.persist && values.data === undefined ? `${values.persist} or ${source}` : source}`,
       `  legacy token:          ${server.legacyToken}`,
       `  personal access token: ${server.personalAccessToken}`,
+      `  playground:            ${server.url}/playground/#token=${server.legacyToken}`,
       "Try:",
       `  curl -H "Authorization: Token ${server.legacyToken}" "${server.url}/api/dm/actions/?project=${project}"`,
       `  label-studio-sdk --base-url ${server.url} --api-key ${server.personalAccessToken} tasks list -p project=${project} -p page_size=5`,
