@@ -14,14 +14,28 @@ import { pyType, strRepr } from "./python-json.js";
  */
 export const PY_WHITESPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
-const edges = new RegExp(`^[${PY_WHITESPACE}]+|[${PY_WHITESPACE}]+$`, "g");
-const space = new RegExp(`[${PY_WHITESPACE}]`);
-const DECIMAL = /\p{Nd}/u;
+const space = new RegExp(`^[${PY_WHITESPACE}]$`);
+const DECIMAL = /^\p{Nd}$/u;
+
+/**
+ * `s` without the characters `isSpace` accepts at either end. A scan from both ends: the regular
+ * expression `^\s+|\s+$` is quadratic in V8 on a long run of spaces inside the text (each start
+ * retries the run), and these strings come from requests.
+ */
+export function stripWhere(s: string, isSpace: (c: string) => boolean): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isSpace(s.charAt(start))) start++;
+  while (end > start && isSpace(s.charAt(end - 1))) end--;
+  return s.slice(start, end);
+}
 
 /** `str.strip()` without arguments. */
 export function pyStrip(s: string): string {
-  return s.replace(edges, "");
+  return stripWhere(s, (c) => space.test(c));
 }
+
+const isAsciiSpace = (c: string) => c === " " || (c >= "\t" && c <= "\r");
 
 /** The value of a Unicode decimal digit: its distance from the start of its run of digits, modulo 10. */
 function digitValue(cp: number): number {
@@ -53,7 +67,8 @@ const FLOAT_SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
 
 /** The number text `int()` / `float()` read: transformed, stripped of ASCII whitespace. */
 function numberText(text: string): string | undefined {
-  return toAscii(text)?.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, "");
+  const ascii = toAscii(text);
+  return ascii === undefined ? undefined : stripWhere(ascii, isAsciiSpace);
 }
 
 /**
@@ -97,12 +112,8 @@ export function naiveMicros(y: number, mo: number, d: number, h: number, mi: num
  * any Unicode decimal digit (Python's `re` on str), `%f` only ASCII, and `T`/`Z` match in either case. Like
  * `re.match`, it is anchored at the start only; `_strptime` then refuses unconverted data.
  */
-const D = "\\p{Nd}";
-const STRPTIME = new RegExp(
-  `(${D}${D}${D}${D})-(1[0-2]|0[1-9]|[1-9])-(3[0-1]|[1-2]${D}|0[1-9]|[1-9]| [1-9])T(2[0-3]|[0-1]${D}|${D}):([0-5]${D}|${D}):` +
-    `(6[0-1]|[0-5]${D}|${D})\\.([0-9]{1,6})Z`,
-  "iuy",
-);
+const STRPTIME =
+  /(\p{Nd}{4})-(1[0-2]|0[1-9]|[1-9])-(3[0-1]|[1-2]\p{Nd}|0[1-9]|[1-9]| [1-9])T(2[0-3]|[0-1]\p{Nd}|\p{Nd}):([0-5]\p{Nd}|\p{Nd}):(6[0-1]|[0-5]\p{Nd}|\p{Nd})\.([0-9]{1,6})Z/iuy;
 
 const int = (digits: string) => parsePyInt(digits) ?? Number.NaN;
 
