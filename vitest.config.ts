@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The soak runs on its own (`npm run test:soak`, vitest.soak.config.ts).
     exclude: [...configDefaults.exclude, "test/soak/**"],
+    // The CLI tests run the built CLI (dist/) as a child process: rebuild it when sources changed.
+    globalSetup: ["test/helpers/build-dist.ts"],
     typecheck: {
       include: ["test/**/*.test-d.ts"],
       tsconfig: "./tsconfig.json",
