@@ -11,6 +11,11 @@ export function runCli(argv: readonly string[], io: CliIo = processIo()): Promis
 }
 
 if (isMain(import.meta.url)) {
+  // `dmq tasks list | head -1`: the reader is done, so is the command (no EPIPE stack trace).
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  });
   const code = await runCli(process.argv.slice(2));
   if (code !== 0) process.exitCode = code;
 }

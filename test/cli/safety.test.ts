@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import type { MockServer } from "../../mock-server/index.js";
 import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
-import { dmq, dmqTty, json, mockWithEnv } from "./dmq.js";
+import { DMQ, dmq, dmqTty, json, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -211,6 +211,17 @@ describe("progress and exit codes", () => {
     expect(missing.stderr).toMatch(/^dmq tasks get: GET \/api\/tasks\/9999\/ → 404: /);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^dmq tasks get: missing required argument 'id'/);
+  });
+
+  test("a reader that stops early (| head) ends the command quietly", async () => {
+    const { execFile } = await import("node:child_process");
+    const script = `set -o pipefail; node ${JSON.stringify(DMQ)} tasks list --project 1 -p fields=all | head -c 10`;
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile("bash", ["-c", script], { env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      ),
+    );
+    expect(result).toEqual({ code: 0, stdout: "[\n  {\n    ", stderr: "" });
   });
 
   test("no server or key: a usage error naming the flag and the variable", async () => {

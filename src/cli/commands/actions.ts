@@ -117,6 +117,12 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       session.print(await client.actions.perform(request));
     }),
   );
+  run.addHelpText(
+    "after",
+    "\nA destructive action (delete_tasks, delete_tasks_annotations, …) refuses a command line that names no tasks until it\n" +
+      "says --all, and asks before acting when stdin is a terminal (--yes skips the question; a pipe is never asked).\n" +
+      "An action id the vocabulary does not know is looked up in the project's list before anything is sent.",
+  );
   examples(run, [
     "dmq actions run delete_tasks --project 1 --include 3,4",
     'dmq actions run delete_tasks --project 1 -w "total_annotations = 0" --all --yes',
