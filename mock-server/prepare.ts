@@ -1,10 +1,10 @@
 import type { QueryNode } from "../src/query/nodes.js";
 import type { ProjectRecord } from "../src/semantics/records.js";
 import { invalidRegex } from "../src/semantics/index.js";
-import { parseQueryBody, type ServerAnswer } from "../src/wire/parse.js";
+import { parseQueryBody } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
-import { HttpProblem, serverError, serverErrorOrStrict, validationError, type ValidationErrors } from "./errors.js";
-import { PyException } from "../src/emulation/exceptions.js";
+import { serverError, serverErrorOrStrict, validationError } from "./errors.js";
+import { PyException, ServerException } from "../src/emulation/exceptions.js";
 import { pyUnquote } from "../src/emulation/query-dict.js";
 import { ujsonLoads } from "../src/emulation/ujson.js";
 import { bodyDict, intFromData, intFromQuery, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
@@ -28,14 +28,8 @@ export interface Prepared {
 /** Keys of a body that are part of the query (the rest are action fields or ignored). */
 export const QUERY_KEYS = ["filters", "ordering", "selectedItems", "columnsDisplayType"] as const;
 
-export function problemFromAnswer(answer: ServerAnswer): HttpProblem {
-  if (answer.status === 500) return serverError("Exception", answer.detail);
-  const errors = answer.validationErrors as ValidationErrors | undefined;
-  return new HttpProblem(answer.status, answer.detail, errors ? { validationErrors: errors } : {});
-}
-
 /** Strict mode: one 400 whose `validation_errors` are keyed by the issues' paths. */
-export function strictProblem(issues: readonly ParseIssue[], prefix = ""): HttpProblem {
+export function strictProblem(issues: readonly ParseIssue[], prefix = ""): ServerException {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) (errors[`${prefix}${issue.path}`] ??= []).push(`expected ${issue.expected}, found ${issue.found}`);
   return validationError(errors);
@@ -45,7 +39,7 @@ export function strictProblem(issues: readonly ParseIssue[], prefix = ""): HttpP
 export function settle(ctx: MockContext, input: unknown, context: "inline" | "view", prefix = ""): QueryNode {
   const parsed = parseQueryBody(input, { context });
   if (ctx.strict && parsed.issues.length > 0) throw strictProblem(parsed.issues, prefix);
-  if (parsed.answer) throw problemFromAnswer(parsed.answer);
+  if (parsed.answer) throw new ServerException(parsed.answer);
   if (!parsed.query) throw serverError("Exception", "the query could not be read");
   // The engine answers an uncompilable regex with no task, silently; strict mode names it.
   const bad = ctx.strict ? invalidRegex(parsed.query) : undefined;

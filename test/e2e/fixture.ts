@@ -116,7 +116,9 @@ export function taskIds(server: MockServer, project = 1): number[] {
 
 export interface Answer {
   readonly status: number;
+  /** The parsed JSON, or the text when it is not JSON (undefined when empty). */
   readonly body: any;
+  readonly text: string;
 }
 
 /** A raw request: the body's bytes and Content-Type exactly as given (no header at all when undefined). */
@@ -132,7 +134,13 @@ export function send(server: MockServer, method: string, path: string, body?: st
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = text;
+        }
+        resolve({ status: res.statusCode ?? 0, body, text });
       });
     });
     req.on("error", reject);

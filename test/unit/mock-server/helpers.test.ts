@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { HttpProblem, problemBody, SERVER_VERSION, validationError } from "../../../mock-server/errors.js";
 import { intFromData, intFromQuery, pageLink, pageSize, paginate, type MockRequest } from "../../../mock-server/http.js";
+import { ServerException } from "../../../src/emulation/exceptions.js";
 import { pyUnquote } from "../../../src/emulation/query-dict.js";
 import { redactBody, redactHeaders, REDACTED } from "../../../mock-server/journal.js";
 import { serverTimestamp, timeSince } from "../../../mock-server/time.js";
 import { thrown } from "../../helpers/thrown.js";
 
-const problemOf = (run: () => unknown): HttpProblem => thrown(HttpProblem, run);
+const problemOf = (run: () => unknown): ServerException => thrown(ServerException, run);
 
 describe("error bodies", () => {
   test("the handler body and the raw body", () => {
@@ -28,9 +29,9 @@ describe("request parameters", () => {
     }
     expect(intFromData({ view: 3 }, "view", 0)).toBe(3);
     expect(intFromData({ view: true }, "view", 0)).toBe(1);
-    const message = (run: () => unknown) => problemOf(run).options.validationErrors;
+    const message = (run: () => unknown) => problemOf(run).error.validationErrors;
     expect(message(() => intFromQuery({ project: "abc" }, "project", 0))).toEqual({ project: ['Incorrect value in key "project" = "abc". It should be digit string.'] });
-    for (const bad of ["1__0", "_1", "1.0", "0x1", ""]) expect(() => intFromQuery({ project: bad }, "project", 0), bad).toThrow(HttpProblem);
+    for (const bad of ["1__0", "_1", "1.0", "0x1", ""]) expect(() => intFromQuery({ project: bad }, "project", 0), bad).toThrow(ServerException);
     expect(message(() => intFromData({ view: null }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'] });
     expect(message(() => intFromData({ view: [1, 2] }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "[1, 2]". It should be digit string or integer.'] });
     expect(message(() => intFromData({ view: 1.5 }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "1.5". It should be digit string or integer.'] });
@@ -60,9 +61,9 @@ describe("request parameters", () => {
     expect(paginate(rows, { page: " 2 " }, 2).number).toBe(2);
     for (const page of ["4", "0", "-1", "two", "1.0"]) {
       const p = problemOf(() => paginate(rows, { page }, 2));
-      expect([p.status, p.detail]).toEqual([404, "Invalid page."]);
+      expect([p.error.status, p.error.detail]).toEqual([404, "Invalid page."]);
     }
-    expect(problemOf(() => paginate([], { page: "2" }, 2)).status).toBe(404);
+    expect(problemOf(() => paginate([], { page: "2" }, 2)).error.status).toBe(404);
   });
 
   test("page links keep the other parameters", () => {
