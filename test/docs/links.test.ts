@@ -45,7 +45,8 @@ function anchorsOf(file: string): Set<string> {
 
 function check(from: string, target: string, anchor: string | undefined): string | undefined {
   if (!existsSync(join(root, target))) return `${from}: ${target} does not exist`;
-  if (anchor !== undefined && target.endsWith(".md") && !anchorsOf(target).has(anchor)) return `${from}: ${target} has no heading #${anchor}`;
+  if (anchor !== undefined && target.endsWith(".md") && !anchorsOf(target).has(anchor))
+    return `${from}: ${target} has no heading #${anchor}`;
   return undefined;
 }
 
@@ -62,7 +63,12 @@ describe("links", () => {
         if (/^[a-z]+:/i.test(href)) continue;
         count++;
         const [path, anchor] = href.split("#") as [string, string | undefined];
-        const target = path === "" ? file : relative(root, join(root, dirname(file), path)).split(sep).join("/");
+        const target =
+          path === ""
+            ? file
+            : relative(root, join(root, dirname(file), path))
+                .split(sep)
+                .join("/");
         const problem = check(file, target, anchor);
         if (problem) broken.push(problem);
       }
@@ -73,7 +79,12 @@ describe("links", () => {
 
   test("docs/….md#anchor citations in code, tests and docs reach a heading", () => {
     const broken: string[] = [];
-    const sources = [...filesUnder("src", /\.ts$/), ...filesUnder("mock-server", /\.ts$/), ...filesUnder("test", /\.(ts|py|mjs)$/), ...markdown];
+    const sources = [
+      ...filesUnder("src", /\.ts$/),
+      ...filesUnder("mock-server", /\.ts$/),
+      ...filesUnder("test", /\.(ts|py|mjs)$/),
+      ...markdown,
+    ];
     for (const file of sources) {
       for (const m of readFileSync(join(root, file), "utf8").matchAll(/(?<![\w/.-])(docs\/[\w/-]+\.md)#([\w-]+)/g)) {
         const problem = check(file, m[1]!, m[2]!);
