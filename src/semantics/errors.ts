@@ -6,12 +6,15 @@
  */
 import type { JsonValue } from "../vocabulary/json.js";
 
+/** The status the server would answer a query the engine refuses with. */
 export type EvaluationStatus = 400 | 500;
+/** DRF's `validation_errors` object. */
 export type ValidationErrors = { readonly [field: string]: JsonValue };
 
 const flatten = (v: JsonValue): string[] =>
   typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flatten) : v !== null && typeof v === "object" ? Object.values(v).flatMap((x) => flatten(x as JsonValue)) : [String(v)];
 
+/** What an `EvaluationError` is made of. */
 export interface EvaluationErrorInit {
   readonly status: EvaluationStatus;
   /** The server's `detail` (or the closest text we know). */
@@ -31,6 +34,14 @@ export interface EvaluationErrorInit {
   readonly unsupported?: boolean;
 }
 
+/**
+ * A query the server would refuse (400) or fail on (500), with the status, the server's `detail` and the path in the body.
+ *
+ * @example
+ * ```ts
+ * try { evaluate(dataset, query); } catch (e) { if (e instanceof EvaluationError) console.log(e.status, e.path); }
+ * ```
+ */
 export class EvaluationError extends Error {
   override readonly name = "EvaluationError";
   readonly status: EvaluationStatus;
