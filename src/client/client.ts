@@ -49,7 +49,8 @@ export function createClient(options: ClientOptions = {}): Client {
   const secrets = new Secrets();
   const bind = createTransport(config, secrets);
   const anonymous = bind(undefined);
-  const auth = createAuth(config.apiKey, secrets, async (refresh) => (await anonymous(refreshCall(refresh))).access, () => config.clock.now());
+  const exchange = async (refresh: string) => (await anonymous(refreshCall(refresh))).access;
+  const auth = createAuth(config.apiKey, secrets, exchange, () => config.clock.now());
   const send = bind(auth);
 
   const projects = projectsResource(send);

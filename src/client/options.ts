@@ -195,7 +195,9 @@ function checkRoute(field: string, value: unknown): string {
 
 function checkClock(value: unknown): Clock {
   if (value === undefined) return systemClock;
-  if (!isClock(value)) throw new ClientConfigError("clock", "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }", describeValue(value));
+  if (!isClock(value)) {
+    throw new ClientConfigError("clock", "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }", describeValue(value));
+  }
   return value;
 }
 

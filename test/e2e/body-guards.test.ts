@@ -65,7 +65,11 @@ describe.each([false, true])("body guards (strict: %s)", (strict) => {
   let server: MockServer;
   const internal: string[] = [];
   beforeAll(async () => {
-    server = await startFixture({ strict, maxBodySize: 16_384, logger: (line) => (line.startsWith("internal error") ? internal.push(line) : undefined) });
+    server = await startFixture({
+      strict,
+      maxBodySize: 16_384,
+      logger: (line) => (line.startsWith("internal error") ? internal.push(line) : undefined),
+    });
   });
   afterAll(() => server.close());
 
@@ -86,7 +90,15 @@ describe.each([false, true])("body guards (strict: %s)", (strict) => {
 
   test.each(readers)("%s %s: every refused content type is a 415 and changes nothing", async (method, path, body) => {
     const bytes = Buffer.from(JSON.stringify(body));
-    for (const type of [undefined, "text/plain", "text/plain; charset=utf-8", "application/xml", "text/html", "application/octet-stream", "garbage"]) {
+    for (const type of [
+      undefined,
+      "text/plain",
+      "text/plain; charset=utf-8",
+      "application/xml",
+      "text/html",
+      "application/octet-stream",
+      "garbage",
+    ]) {
       const answer = await refused(method, path, bytes, type);
       expect(answer.status, `${type}`).toBe(415);
       expect(answer.body.detail).toBe(`Unsupported media type "${type ?? "text/plain"}" in request.`);
@@ -101,14 +113,20 @@ describe.each([false, true])("body guards (strict: %s)", (strict) => {
     else expect([answer.status, answer.body.detail]).toEqual([500, "Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE."]);
   });
 
-  test.each(readers)("%s %s: nesting 2000 deep is refused without recursion (strict 400, else RecursionError 500)", async (method, path) => {
-    // Python's parser hits its recursion limit before it could see that the last one is unterminated.
-    for (const deep of ["[".repeat(2000) + "]".repeat(2000), '{"a":'.repeat(2000) + "1" + "}".repeat(2000), "[".repeat(3000)]) {
-      const answer = await refused(method, path, Buffer.from(deep), "application/json");
-      expect(answer.status).toBe(strict ? 400 : 500);
-      if (!strict) expect(answer.body.detail).toMatch(/^maximum recursion depth exceeded while decoding a JSON (array|object) from a unicode string$/);
-    }
-  });
+  test.each(readers)(
+    "%s %s: nesting 2000 deep is refused without recursion (strict 400, else RecursionError 500)",
+    async (method, path) => {
+      // Python's parser hits its recursion limit before it could see that the last one is unterminated.
+      for (const deep of ["[".repeat(2000) + "]".repeat(2000), '{"a":'.repeat(2000) + "1" + "}".repeat(2000), "[".repeat(3000)]) {
+        const answer = await refused(method, path, Buffer.from(deep), "application/json");
+        expect(answer.status).toBe(strict ? 400 : 500);
+        if (!strict)
+          expect(answer.body.detail).toMatch(
+            /^maximum recursion depth exceeded while decoding a JSON (array|object) from a unicode string$/,
+          );
+      }
+    },
+  );
 
   test("nothing above logged an internal error, and the mock still answers", async () => {
     expect(internal).toEqual([]);
