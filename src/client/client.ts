@@ -17,7 +17,7 @@ import { createTransport } from "./transport.js";
  *
  * @example
  * ```ts
- * const client = createClient({ baseUrl: "https://label.example.com", apiKey: process.env.LABEL_STUDIO_API_KEY });
+ * const client = createClient({ baseUrl: "https://label.example.com", apiKey: "<legacy token or personal access token>" });
  * const result = await selection(client.project(1)).where("tasks:total_annotations").equal(0).run("delete_tasks");
  * ```
  */
