@@ -1,42 +1,12 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { ADA_KEY, startFixture } from "./fixture.js";
+import { send, startFixture, type Answer } from "./fixture.js";
 
 /**
  * Guards over every route that reads a body: a refused content type, a body past the size limit and
  * nesting past the depth limit are refused in the server's error shape, change nothing, log no
  * internal error, and leave the mock answering.
  */
-interface Answer {
-  readonly status: number;
-  readonly body: any;
-  readonly text: string;
-}
-
-function send(server: MockServer, method: string, path: string, bytes: Buffer, contentType: string | undefined): Promise<Answer> {
-  const url = new URL(path, server.url);
-  const headers: Record<string, string | number> = { Authorization: `Token ${ADA_KEY}`, "Content-Length": bytes.length };
-  if (contentType !== undefined) headers["Content-Type"] = contentType;
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let body: unknown;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = text;
-        }
-        resolve({ status: res.statusCode ?? 0, body, text });
-      });
-    });
-    req.on("error", reject);
-    req.end(bytes);
-  });
-}
 
 /** Every route and method whose view reads `request.data`, with a body it would accept as JSON. */
 const readers: readonly (readonly [string, string, unknown])[] = [

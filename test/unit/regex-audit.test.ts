@@ -8,7 +8,7 @@ import { Journal } from "../../mock-server/journal.js";
 import { loadSeed } from "../../mock-server/store/seed.js";
 import { Store } from "../../mock-server/store/store.js";
 import { TokenService } from "../../mock-server/tokens.js";
-import { PY_WHITESPACE } from "../../src/emulation/python-str.js";
+import { PY_WHITESPACE } from "../../src/emulation/python-text.js";
 import { systemClock } from "../../src/vocabulary/clock.js";
 
 /**
@@ -61,8 +61,8 @@ const scanned = files.map(regexesOf);
 
 /** RegExps built at run time: from constants only, with the pattern each one builds. */
 const builtFromConstants: Record<string, Found> = {
-  "src/emulation/python-str.ts: new RegExp(`^[${PY_WHITESPACE}]$`)": {
-    where: "src/emulation/python-str.ts",
+  "src/emulation/python-text.ts: new RegExp(`^[${PY_WHITESPACE}]$`)": {
+    where: "src/emulation/python-text.ts",
     source: `^[${PY_WHITESPACE}]$`,
     flags: "",
   },
