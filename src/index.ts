@@ -6,6 +6,8 @@
  * - `createClient`: the typed HTTP client (src/client);
  * - the vocabulary tables everything derives from (src/vocabulary).
  * The semantics engine is `dmq/semantics`; the mock server is `dmq/mock-server`.
+ *
+ * @module dmq
  */
 export { selection } from "./selection.js";
 export { customAction } from "./query/builder.js";
@@ -13,6 +15,7 @@ export { condition, isOrderKey, type Condition, type ConditionFactory } from "./
 export { QueryBuildError, rules, type Refused, type RuleName } from "./query/rules.js";
 export type {
   AndSelection,
+  AnyOperators,
   AnySelection,
   Binding,
   BoundSelection,
@@ -29,10 +32,16 @@ export type {
   OrderState,
   OrSelection,
   ResumedSelection,
+  ActionKey,
+  Absent,
+  ResultOf,
   Run,
   RunOptions,
+  Scoped,
   ScopedSelection,
   Selection,
+  SelectionState,
+  Stateful,
   ToRequest,
   Untyped,
   Where,
@@ -85,7 +94,9 @@ export {
   type DatetimeInput,
   type IsoDateString,
   type JsonValue,
+  type EmptyListRefused,
   type NonEmpty,
+  type NonEmptyList,
   type OperatorName,
   type ShapeInput,
   type ShapeName,

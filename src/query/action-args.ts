@@ -65,6 +65,7 @@ export type ActionKey = ActionId | CustomAction | (string & {});
 type NoParams = { readonly [field: string]: JsonValue };
 /** The params argument of an action: its fields; any JSON fields for a custom action. */
 export type ParamsOf<A> = A extends ActionId ? ([keyof ParamSpecs<A>] extends [never] ? NoParams : ActionParams<A>) : Record<string, JsonValue>;
+/** What `.run(action)` resolves to: the action's result body, `unknown` for a custom action. */
 export type ResultOf<A> = A extends ActionId ? ActionResult<A> : unknown;
 
 type ParamCheck<A extends ActionId, P> = [P] extends [Absent | undefined]

@@ -23,6 +23,7 @@ type KnownColumnKinds = { readonly [C in ColumnName as `tasks:${C}`]: ColumnKind
 export type KnownColumn = keyof KnownColumnKinds;
 /** `tasks:data.<key>`: any key, or the keys of the task-data type when one is given. */
 export type DataColumn<D> = [D] extends [Untyped] ? `tasks:data.${string}` : `tasks:data.${keyof D & string}`;
+/** A column a condition can name: a known `tasks:<column>` or a `tasks:data.<key>`. */
 export type ColumnArg<D> = KnownColumn | DataColumn<D>;
 /** An ordering key: a column with an optional leading `-` for descending. */
 export type OrderKey<D> = ColumnArg<D> | `-${ColumnArg<D>}`;

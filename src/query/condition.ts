@@ -171,6 +171,7 @@ function makeCondition(column: unknown, type?: unknown): unknown {
 
 /** Builds conditions on typed task data: `condition.of<Review>()("tasks:data.score").greater(0.5)`. */
 export interface ConditionFactory extends Where<Untyped, Condition> {
+  /** The same factory, typing `tasks:data.<key>` columns with the task-data type `D`. */
   of<D>(): Where<D, Condition>;
 }
 

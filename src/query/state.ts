@@ -28,6 +28,7 @@ declare const selectionState: unique symbol;
 /** Compile-time only: where the state of a selection is read from (no such property exists at run time). */
 export type SelectionStateKey = typeof selectionState;
 
+/** The state of a selection, as the compiler reads it (`Stateful`). */
 export interface SelectionState<I, F, O> {
   readonly ids: I;
   readonly filters: F;

@@ -205,8 +205,8 @@ export type OrSelection<D = Untyped, B extends Binding = "unbound", I extends Id
 /** A selection resumed at run time (`selection.from`): each next step is checked at run time, then typed again. */
 export type ResumedSelection<D = Untyped, B extends Binding = "unbound"> = Selection<D, "unknown", "unknown", "unknown", B>;
 
-export type { Binding, FilterState, IdState, OrderState } from "./state.js";
+export type { Binding, FilterState, IdState, OrderState, Scoped, SelectionState, Stateful } from "./state.js";
 export type { ColumnArg, DataColumn, KnownColumn, OrderKey, Untyped } from "./columns.js";
-export type { ColumnOperators, OperatorMethodName } from "./columns.js";
-export type { CustomAction, Run, ToRequest } from "./action-args.js";
+export type { AnyOperators, ColumnOperators, OperatorMethodName } from "./columns.js";
+export type { Absent, ActionKey, CustomAction, ResultOf, Run, ToRequest } from "./action-args.js";
 export type { RunOptions } from "./nodes.js";

@@ -48,6 +48,15 @@ interface ActionSpec {
 const optional = <S extends ParamShape>(shape: S) => ({ shape, required: false }) as const;
 const required = <S extends ParamShape>(shape: S) => ({ shape, required: true }) as const;
 
+/**
+ * The Data Manager actions, as the community server registers them: list metadata, body fields and where
+ * each is listed. The mock serves its action list from this table; `run()` types params and results from it.
+ *
+ * @example
+ * ```ts
+ * console.log(actions.delete_tasks.title, actions.delete_tasks.permission); // Delete Tasks tasks.delete
+ * ```
+ */
 export const actions = {
   retrieve_tasks_predictions: {
     title: "Retrieve Predictions",
@@ -233,7 +242,9 @@ export const actions = {
   },
 } as const satisfies Record<string, ActionSpec>;
 
+/** The id of an action of the vocabulary table. */
 export type ActionId = keyof typeof actions;
+/** Every action id, in table order. */
 export const actionIds = Object.keys(actions) as readonly ActionId[];
 
 export function isActionId(id: unknown): id is ActionId {
@@ -245,6 +256,7 @@ export type DestructiveActionId = {
   [A in ActionId]: (typeof actions)[A] extends { readonly destructive: true } ? A : never;
 }[ActionId];
 
+/** Whether the table marks action `id` destructive (it needs filters, ids, a view or `.all()`). */
 export function isDestructive(id: string): id is DestructiveActionId {
   return isActionId(id) && (actions[id] as ActionSpec).destructive === true;
 }
@@ -291,4 +303,5 @@ export interface ActionResults {
   delete_reviewers: { processed_items?: number; detail?: string };
   delete_annotators: { processed_items?: number; detail?: string };
 }
+/** The result body of a successful action. */
 export type ActionResult<A extends ActionId> = ActionResults[A];

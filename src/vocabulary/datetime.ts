@@ -13,6 +13,7 @@ export type IsoDateString =
   | `${IsoDate}T${string}${"+" | "-"}${number}`
   | `${IsoDate}T${string}${"+" | "-"}${number}:${number}`;
 type IsoDate = `${number}-${number}-${number}`;
+/** A datetime value: a `Date` or an ISO string; the builder writes the server's format. */
 export type DatetimeInput = Date | IsoDateString;
 
 /** Exactly the form the server's strptime accepts. */

@@ -77,6 +77,7 @@ export const operators = {
   },
 } as const;
 
+/** An operator's wire name. */
 export type OperatorName = keyof typeof operators;
 export type OperatorMethod = (typeof operators)[OperatorName]["method"];
 /** Operators the server actually implements; the builder only offers these. */
@@ -87,6 +88,7 @@ export type ImplementedOperator = {
 /** Builder aliases: `between`/`notBetween` read better than `in`/`notIn` for ranges. */
 export const operatorAliases = { between: "in", notBetween: "not_in" } as const;
 
+/** Every operator's wire name, in table order. */
 export const operatorNames = Object.keys(operators) as readonly OperatorName[];
 
 export function isOperatorName(name: unknown): name is OperatorName {
