@@ -12,6 +12,15 @@ import { viewsResource, type ViewsResource } from "./resources/views.js";
 import { Secrets } from "./secrets.js";
 import { createTransport } from "./transport.js";
 
+/**
+ * A typed client for one Label Studio server: a resource per route family, and `project(id)` for selections.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({ baseUrl: "https://label.example.com", apiKey: "<legacy token or personal access token>" });
+ * const result = await selection(client.project(1)).where("tasks:total_annotations").equal(0).run("delete_tasks");
+ * ```
+ */
 export interface Client {
   /** As given (or read from `LABEL_STUDIO_URL`). */
   readonly baseUrl: string;

@@ -4,6 +4,7 @@ import type { Secrets } from "./secrets.js";
 /** Response headers as a plain object with lower-case names. */
 export type ResponseHeaders = Readonly<Record<string, string>>;
 
+/** What an `ApiError` is made of: the request, the answer's status, headers and body. */
 export interface ApiErrorInit {
   readonly method: string;
   readonly path: string;

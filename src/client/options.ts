@@ -13,11 +13,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Path overrides for servers mounted under another prefix. */
 export interface ClientRoutes {
   /** Data Manager actions: list, perform, and `<path>/<id>/form/`. Default `/api/dm/actions/`. */
   actions?: string;
 }
 
+/** Options of `createClient`; `baseUrl` and `apiKey` fall back to `LABEL_STUDIO_URL` and `LABEL_STUDIO_API_KEY`. */
 export interface ClientOptions {
   /** `http://` or `https://`, no trailing slash. Default: the `LABEL_STUDIO_URL` environment variable. */
   baseUrl?: string;

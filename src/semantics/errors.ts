@@ -8,12 +8,14 @@ import { apiError, pythonFailure, type ServerError, type ValidationErrors } from
 import { ServerException } from "../emulation/exceptions.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
+/** The status the server would answer a query the engine refuses with. */
 export type EvaluationStatus = 400 | 500;
 export type { ValidationErrors } from "../emulation/error-answer.js";
 
 const flatten = (v: JsonValue): string[] =>
   typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flatten) : v !== null && typeof v === "object" ? Object.values(v).flatMap((x) => flatten(x as JsonValue)) : [String(v)];
 
+/** What an `EvaluationError` is made of. */
 export interface EvaluationErrorInit {
   readonly status: EvaluationStatus;
   /** The server's `detail` (or the closest text we know). */
@@ -41,6 +43,14 @@ function answerFor(init: EvaluationErrorInit): ServerError {
   return init.validationErrors ? { status: 400, detail: init.detail, validationErrors: init.validationErrors } : apiError(400, init.detail);
 }
 
+/**
+ * A query the server would refuse (400) or fail on (500), with the status, the server's `detail` and the path in the body.
+ *
+ * @example
+ * ```ts
+ * try { evaluate(dataset, query); } catch (e) { if (e instanceof EvaluationError) console.log(e.status, e.path); }
+ * ```
+ */
 export class EvaluationError extends ServerException {
   override readonly name = "EvaluationError";
   readonly status: EvaluationStatus;

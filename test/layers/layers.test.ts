@@ -6,13 +6,13 @@ import { importsOf, LAYERED_ROOTS, layerOf, layers, modulesUnder, ORACLE, violat
 const root = join(import.meta.dirname, "..", "..");
 
 describe("the layer map", () => {
-  test("no import goes against the layering of README.md \"Layout\"", () => {
+  test('no import goes against the layering of README.md "Layout"', () => {
     const modules = modulesUnder(root, [...LAYERED_ROOTS, ORACLE]);
     expect(modules.length).toBeGreaterThan(150);
     expect(violations(modules)).toEqual([]);
   });
 
-  test("README.md \"Layout\" names every layer", () => {
+  test('README.md "Layout" names every layer', () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     const layout = readme.slice(readme.indexOf("## Layout"));
     const named = Object.keys(layers).map((l) => l.replace(/\.ts$/, "").replace(/^src\/(selection|index)$/, "src"));
@@ -25,8 +25,11 @@ describe("the checker", () => {
 
   test("reads static, re-exported, dynamic and type-only imports", () => {
     const refs = importsOf(
-      mod("src/a.ts", 'import a from "./a.js";\nimport type { B } from "./b.js";\nexport * from "./c.js";\nexport type { D } from "./d.js";\n' +
-        'const e = await import("./e.js");\ntype F = typeof import("./f.js");\nimport { type G } from "./g.js";\n'),
+      mod(
+        "src/a.ts",
+        'import a from "./a.js";\nimport type { B } from "./b.js";\nexport * from "./c.js";\nexport type { D } from "./d.js";\n' +
+          'const e = await import("./e.js");\ntype F = typeof import("./f.js");\nimport { type G } from "./g.js";\n',
+      ),
     );
     expect(refs.map((r) => [r.specifier, r.line, r.typeOnly])).toEqual([
       ["./a.js", 1, false],
@@ -66,7 +69,9 @@ describe("the checker", () => {
     expect(violations([mod("mock-server/x.ts", 'import { f } from "../test/helpers/f.js";')])).toEqual([
       'mock-server/x.ts:1 imports "../test/helpers/f.js": mock-server may import only layered modules, not test/helpers/f.ts',
     ]);
-    expect(violations([mod("src/stray.ts", "export {};")])).toEqual(['src/stray.ts: in no layer (add it to the map and to README "Layout")']);
+    expect(violations([mod("src/stray.ts", "export {};")])).toEqual([
+      'src/stray.ts: in no layer (add it to the map and to README "Layout")',
+    ]);
   });
 
   test("lets the conformance oracle import types from src, never values", () => {

@@ -93,7 +93,8 @@ export function violations(modules: readonly Module[]): string[] {
     const layer = layerOf(module.path);
     const oracle = module.path.startsWith(`${ORACLE}/`);
     if (layer === undefined) {
-      if (LAYERED_ROOTS.some((r) => module.path.startsWith(`${r}/`))) found.push(`${module.path}: in no layer (add it to the map and to README "Layout")`);
+      if (LAYERED_ROOTS.some((r) => module.path.startsWith(`${r}/`)))
+        found.push(`${module.path}: in no layer (add it to the map and to README "Layout")`);
       if (!oracle) continue;
     }
     for (const ref of importsOf(module)) {
@@ -125,7 +126,9 @@ export function modulesUnder(root: string, dirs: readonly string[]): Module[] {
       .filter((f) => /\.(ts|mts|cts)$/.test(f) && !f.endsWith(".d.ts"))
       .sort()
       .map((f) => {
-        const path = relative(root, join(root, dir, f)).split(sep).join("/");
+        const path = relative(root, join(root, dir, f))
+          .split(sep)
+          .join("/");
         return { path, text: readFileSync(join(root, path), "utf8") };
       }),
   );
