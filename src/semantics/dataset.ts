@@ -20,14 +20,23 @@ export class PreparedDataset {
     this.source = dataset;
     this.project = dataset.project;
     const projectId = dataset.project.id;
-    const tasks: TaskRecord[] = [];
-    let sorted = true;
-    for (const t of dataset.tasks) {
-      if (t.project !== projectId) continue;
-      if (tasks.length > 0 && (tasks[tasks.length - 1] as TaskRecord).id >= t.id) sorted = false;
-      tasks.push(t);
+    const all = dataset.tasks;
+    // The usual input (the mock's, a seed's) is one project's tasks in id order: keep that array.
+    let reuse = true;
+    for (let i = 0; i < all.length; i++) {
+      const t = all[i] as TaskRecord;
+      if (t.project !== projectId || (i > 0 && (all[i - 1] as TaskRecord).id >= t.id)) {
+        reuse = false;
+        break;
+      }
     }
-    if (!sorted) tasks.sort((a, b) => a.id - b.id);
+    let tasks: readonly TaskRecord[] = all;
+    if (!reuse) {
+      const mine: TaskRecord[] = [];
+      for (const t of all) if (t.project === projectId) mine.push(t);
+      mine.sort((a, b) => a.id - b.id);
+      tasks = mine;
+    }
     this.tasks = tasks;
     this.#firstId = tasks[0]?.id ?? 0;
     this.#consecutive = tasks.length === 0 || (tasks[tasks.length - 1] as TaskRecord).id - this.#firstId === tasks.length - 1;
@@ -61,6 +70,24 @@ export class PreparedDataset {
     const value = build();
     this.#memo.set(key, value);
     return value;
+  }
+
+  readonly #asked = new Set<string>();
+
+  /**
+   * An index (a lookup table, a sort order) over this dataset, built the second time a query asks
+   * for it: an index costs more than the scan it saves once, so a dataset evaluated once (a cold
+   * `evaluate(records, query)`) never pays for one, while a reused dataset (the mock's) gets it.
+   * Undefined: scan instead.
+   */
+  index<T>(key: string, build: () => T): T | undefined {
+    const memoKey = `index:${key}`;
+    if (this.#memo.has(memoKey)) return this.#memo.get(memoKey) as T;
+    if (!this.#asked.has(key)) {
+      this.#asked.add(key);
+      return undefined;
+    }
+    return this.memo(memoKey, build);
   }
 
   /** Each task's annotations, ascending by id. */
@@ -175,7 +202,6 @@ export function computed(ds: PreparedDataset): ComputedColumns {
   return ds.memo("computed", () => {
     const annotations = () => ds.memo("computed:annotations", () => annotationStats(ds));
     const predictions = () => ds.memo("computed:predictions", () => predictionStats(ds));
-    const times = () => ds.memo("computed:times", () => taskTimes(ds));
     return {
       get totalAnnotations() { return annotations().total; },
       get cancelledAnnotations() { return annotations().cancelled; },
@@ -192,41 +218,71 @@ export function computed(ds: PreparedDataset): ComputedColumns {
       get avgLeadTime() { return annotations().lead; },
       get totalPredictions() { return predictions().count; },
       get predictionsScore() { return predictions().score; },
-      get createdAt() { return times().created; },
-      get updatedAt() { return times().updated; },
+      get createdAt() { return ds.memo("computed:created", () => micros(ds.tasks, (t) => t.created_at)); },
+      get updatedAt() { return ds.memo("computed:updated", () => micros(ds.tasks, (t) => t.updated_at)); },
       get innerId() { return ds.memo("computed:inner", () => Float64Array.from(ds.tasks, (t, i) => t.inner_id ?? i + 1)); },
     };
   });
 }
 
+function micros(tasks: readonly TaskRecord[], at: (t: TaskRecord) => string): Float64Array {
+  const out = new Float64Array(tasks.length);
+  for (let i = 0; i < tasks.length; i++) out[i] = recordMicros(at(tasks[i] as TaskRecord)) ?? NaN;
+  return out;
+}
+
+/**
+ * The annotation counters in one pass over the flat annotation list (no per-task lists): counts,
+ * lead-time sums and the newest annotation by id. Sums run in id order per task, as over the
+ * grouped lists; an input not in id order takes the grouped path.
+ */
 function annotationStats(ds: PreparedDataset) {
   const n = ds.size;
-  const total = new Int32Array(n), cancelled = new Int32Array(n), labeled = new Uint8Array(n);
+  const total = new Int32Array(n), cancelled = new Int32Array(n), labeled = new Uint8Array(n), finished = new Int32Array(n);
   const completedAt = new Float64Array(n), parsed = new Uint8Array(n), lead = new Float64Array(n).fill(NaN);
-  const completedAtText: (string | null)[] = new Array<string | null>(n).fill(null);
-  const anns = ds.annotations;
+  const leadSum = new Float64Array(n), leadCount = new Int32Array(n), newestId = new Float64Array(n).fill(-Infinity);
+  const newestAt: (string | null)[] = new Array<string | null>(n).fill(null);
   const skipped = countsSkipped(ds.project);
-  for (let i = 0; i < n; i++) {
-    const list = anns[i] as readonly AnnotationRecord[];
-    let finished = 0, leadSum = 0, leadCount = 0, nCancelled = 0;
-    for (const a of list) {
-      if (a.was_cancelled) nCancelled++;
-      // Task.completed_annotations: not cancelled and with a result (all of them with IGNORE_SKIPPED).
-      if (skipped || (!a.was_cancelled && a.result !== null)) finished++;
-      if (typeof a.lead_time === "number") (leadSum += a.lead_time), leadCount++;
+  const source = ds.source.annotations;
+  let ordered = true;
+  for (let k = 1; k < source.length; k++) {
+    if ((source[k] as AnnotationRecord).id < (source[k - 1] as AnnotationRecord).id) {
+      ordered = false;
+      break;
     }
-    cancelled[i] = nCancelled;
-    total[i] = list.length - nCancelled;
+  }
+  const visit = (i: number, a: AnnotationRecord) => {
+    if (a.was_cancelled) cancelled[i] = (cancelled[i] as number) + 1;
+    else total[i] = (total[i] as number) + 1;
+    // Task.completed_annotations: not cancelled and with a result (all of them with IGNORE_SKIPPED).
+    if (skipped || (!a.was_cancelled && a.result !== null)) finished[i] = (finished[i] as number) + 1;
+    if (typeof a.lead_time === "number") {
+      leadSum[i] = (leadSum[i] as number) + a.lead_time;
+      leadCount[i] = (leadCount[i] as number) + 1;
+    }
+    if (a.id > (newestId[i] as number)) {
+      newestId[i] = a.id;
+      newestAt[i] = a.created_at;
+    }
+  };
+  if (ordered) {
+    for (const a of source) {
+      const i = ds.indexOf(a.task);
+      if (i !== undefined) visit(i, a);
+    }
+  } else {
+    const anns = ds.annotations;
+    for (let i = 0; i < n; i++) for (const a of anns[i] as readonly AnnotationRecord[]) visit(i, a);
+  }
+  const completedAtText: (string | null)[] = new Array<string | null>(n).fill(null);
+  for (let i = 0; i < n; i++) {
     // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
     // The community mixin counts annotations, not distinct annotators (a later flag-gated variant
     // counts distinct completed_by); cancelled ones count only with IGNORE_SKIPPED.
-    if (finished >= ((ds.tasks[i] as TaskRecord).overlap ?? 1)) labeled[i] = 1;
+    if ((finished[i] as number) >= ((ds.tasks[i] as TaskRecord).overlap ?? 1)) labeled[i] = 1;
     // base_annotate_completed_at: the newest annotation by id (cancelled ones too), only when labeled.
-    if (labeled[i] && list.length > 0) {
-      const newest = list[list.length - 1] as AnnotationRecord;
-      completedAtText[i] = newest.created_at;
-    }
-    if (leadCount > 0) lead[i] = leadSum / leadCount;
+    if (labeled[i]) completedAtText[i] = newestAt[i] as string | null;
+    if ((leadCount[i] as number) > 0) lead[i] = (leadSum[i] as number) / (leadCount[i] as number);
   }
   return { total, cancelled, labeled, completedAt, parsed, completedAtText, lead };
 }
@@ -248,12 +304,6 @@ function predictionStats(ds: PreparedDataset) {
     if (k > 0) score[i] = sum / k;
   }
   return { count, score };
-}
-
-function taskTimes(ds: PreparedDataset) {
-  const created = Float64Array.from(ds.tasks, (t) => recordMicros(t.created_at) ?? NaN);
-  const updated = Float64Array.from(ds.tasks, (t) => recordMicros(t.updated_at) ?? NaN);
-  return { created, updated };
 }
 
 /** A task's `data` value at a path of keys (an object key, or an index into a list). */
