@@ -25,16 +25,26 @@ export function median(values: readonly number[]): number {
 export const RUNS = 5;
 
 /**
+ * CPU time of this process in ms (user + system). Synchronous work is timed by the CPU it uses, not
+ * by the wall clock: on a shared machine the process is often descheduled, which the wall clock
+ * would count. (GC helper threads are counted too: their work is part of the cost.)
+ */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
  * Time several contenders in alternation (A B C, A B C, …) so that a noisy neighbour slows them
- * alike; the first round is a warm-up and is dropped. Returns each contender's median in ms.
+ * alike; the first round is a warm-up and is dropped. Returns each contender's median CPU ms.
  */
 export function timeAlternating(contenders: Readonly<Record<string, () => unknown>>, runs = RUNS): Record<string, number> {
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
   for (let round = 0; round <= runs; round++) {
     for (const [name, run] of Object.entries(contenders)) {
-      const start = performance.now();
+      const start = cpuMs();
       run();
-      const ms = performance.now() - start;
+      const ms = cpuMs() - start;
       if (round > 0) (times[name] as number[]).push(ms);
     }
   }

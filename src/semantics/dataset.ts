@@ -152,6 +152,8 @@ export function recordMicros(text: string | null | undefined): number | null {
   if (typeof text !== "string") return null;
   // Fast path for the stored form YYYY-MM-DDTHH:MM:SS.ffffffZ: Date.parse reads it to the millisecond.
   if (text.length === 27 && text.charCodeAt(26) === 90 && text.charCodeAt(19) === 46 && text.charCodeAt(10) === 84) {
+    const exact = storedMicros(text);
+    if (exact !== undefined) return exact;
     const ms = Date.parse(text);
     const micro = Number(text.slice(23, 26));
     if (!Number.isNaN(ms) && !Number.isNaN(micro)) return ms * 1000 + micro;
@@ -170,6 +172,41 @@ export function recordMicros(text: string | null | undefined): number | null {
     ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0")) * 60_000;
   }
   return ms * 1000 + Number(frac.slice(0, 6).padEnd(6, "0"));
+}
+
+/** Digits at [from, to) of `s` as a number, or -1 when one is not a digit. */
+function digitsAt(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) {
+    const d = s.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The stored form `YYYY-MM-DDTHH:MM:SS.ffffffZ` read digit by digit (no Date.parse: it runs once per
+ * task in a cold query), for in-range fields only; anything else (Feb 30, hour 24) is left to
+ * Date.parse, whose lenient answers the engine keeps.
+ */
+function storedMicros(s: string): number | undefined {
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
+  const y = digitsAt(s, 0, 4), mo = digitsAt(s, 5, 7), d = digitsAt(s, 8, 10);
+  const h = digitsAt(s, 11, 13), mi = digitsAt(s, 14, 16), sec = digitsAt(s, 17, 19), frac = digitsAt(s, 20, 26);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || frac < 0) return undefined;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > (DAYS_IN_MONTH[mo - 1] as number) + (mo === 2 && leap ? 1 : 0)) return undefined;
+  // Days from 1970-01-01 of a proleptic Gregorian date (the civil-from-days inverse, era-based).
+  const yy = mo <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const days = era * 146097 + doe - 719468;
+  return ((days * 24 + h) * 60 + mi) * 60_000_000 + sec * 1_000_000 + frac;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,11 +237,12 @@ function countsSkipped(project: ProjectRecord): boolean {
 /** The computed columns of a dataset, each group built on first use. */
 export function computed(ds: PreparedDataset): ComputedColumns {
   return ds.memo("computed", () => {
+    const counts = () => ds.memo("computed:counts", () => annotationCounts(ds));
     const annotations = () => ds.memo("computed:annotations", () => annotationStats(ds));
     const predictions = () => ds.memo("computed:predictions", () => predictionStats(ds));
     return {
-      get totalAnnotations() { return annotations().total; },
-      get cancelledAnnotations() { return annotations().cancelled; },
+      get totalAnnotations() { return counts().total; },
+      get cancelledAnnotations() { return counts().cancelled; },
       get isLabeled() { return annotations().labeled; },
       completedAt(i: number) {
         const a = annotations();
@@ -231,29 +269,37 @@ function micros(tasks: readonly TaskRecord[], at: (t: TaskRecord) => string): Fl
   return out;
 }
 
+/** Whether the records are in ascending id order (then a flat pass visits each task's in id order). */
+function idOrdered(records: readonly { readonly id: number }[]): boolean {
+  for (let k = 1; k < records.length; k++) if ((records[k] as { id: number }).id < (records[k - 1] as { id: number }).id) return false;
+  return true;
+}
+
+/** total_annotations and cancelled_annotations in one pass over the flat annotation list. */
+function annotationCounts(ds: PreparedDataset) {
+  const total = new Int32Array(ds.size), cancelled = new Int32Array(ds.size);
+  for (const a of ds.source.annotations) {
+    const i = ds.indexOf(a.task);
+    if (i === undefined) continue;
+    if (a.was_cancelled) cancelled[i] = (cancelled[i] as number) + 1;
+    else total[i] = (total[i] as number) + 1;
+  }
+  return { total, cancelled };
+}
+
 /**
- * The annotation counters in one pass over the flat annotation list (no per-task lists): counts,
- * lead-time sums and the newest annotation by id. Sums run in id order per task, as over the
- * grouped lists; an input not in id order takes the grouped path.
+ * is_labeled, completed_at and avg_lead_time in one pass over the flat annotation list (no
+ * per-task lists): finished counts, lead-time sums and the newest annotation by id. Sums run in id
+ * order per task, as over the grouped lists; an input not in id order takes the grouped path.
  */
 function annotationStats(ds: PreparedDataset) {
   const n = ds.size;
-  const total = new Int32Array(n), cancelled = new Int32Array(n), labeled = new Uint8Array(n), finished = new Int32Array(n);
+  const labeled = new Uint8Array(n), finished = new Int32Array(n);
   const completedAt = new Float64Array(n), parsed = new Uint8Array(n), lead = new Float64Array(n).fill(NaN);
   const leadSum = new Float64Array(n), leadCount = new Int32Array(n), newestId = new Float64Array(n).fill(-Infinity);
   const newestAt: (string | null)[] = new Array<string | null>(n).fill(null);
   const skipped = countsSkipped(ds.project);
-  const source = ds.source.annotations;
-  let ordered = true;
-  for (let k = 1; k < source.length; k++) {
-    if ((source[k] as AnnotationRecord).id < (source[k - 1] as AnnotationRecord).id) {
-      ordered = false;
-      break;
-    }
-  }
   const visit = (i: number, a: AnnotationRecord) => {
-    if (a.was_cancelled) cancelled[i] = (cancelled[i] as number) + 1;
-    else total[i] = (total[i] as number) + 1;
     // Task.completed_annotations: not cancelled and with a result (all of them with IGNORE_SKIPPED).
     if (skipped || (!a.was_cancelled && a.result !== null)) finished[i] = (finished[i] as number) + 1;
     if (typeof a.lead_time === "number") {
@@ -265,7 +311,8 @@ function annotationStats(ds: PreparedDataset) {
       newestAt[i] = a.created_at;
     }
   };
-  if (ordered) {
+  const source = ds.source.annotations;
+  if (idOrdered(source)) {
     for (const a of source) {
       const i = ds.indexOf(a.task);
       if (i !== undefined) visit(i, a);
@@ -284,7 +331,7 @@ function annotationStats(ds: PreparedDataset) {
     if (labeled[i]) completedAtText[i] = newestAt[i] as string | null;
     if ((leadCount[i] as number) > 0) lead[i] = (leadSum[i] as number) / (leadCount[i] as number);
   }
-  return { total, cancelled, labeled, completedAt, parsed, completedAtText, lead };
+  return { labeled, completedAt, parsed, completedAtText, lead };
 }
 
 function predictionStats(ds: PreparedDataset) {
