@@ -6,7 +6,7 @@ import { demoData } from "./demo.js";
 import type { JournalEntry } from "./journal.js";
 import { readPersisted } from "./store/persist.js";
 import { loadSeed, readSeedFile, SeedError } from "./store/seed.js";
-import type { CollectionName, RecordOf, StoreState } from "./store/state.js";
+import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./store/state.js";
 import { Store } from "./store/store.js";
 import { nowTimestamp } from "./time.js";
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
@@ -65,9 +65,9 @@ type MockData = StoreState;
 /** The user a seed without users gets, so that the server always has a credential to hand out. */
 const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
 
-function initialState(data: MockSeed | string | undefined): StoreState {
+function initialState(data: MockSeed | string | undefined, parsed = typeof data === "string"): StoreState {
   const raw = typeof data === "string" ? readSeedFile(data) : (data ?? demoData());
-  const state = loadSeed(raw, nowTimestamp());
+  const state = loadSeed(raw, nowTimestamp(), { parsed });
   if (state.users.length === 0) state.users.push({ ...defaultUser });
   const first = state.users[0] as { token?: string };
   if (first.token === undefined) first.token = newLegacyKey();
@@ -78,18 +78,35 @@ function persistedState(path: string): StoreState | undefined {
   const raw = readPersisted(path);
   if (raw === undefined) return undefined;
   try {
-    return initialState(raw as MockSeed);
+    return initialState(raw as MockSeed, true);
   } catch (error) {
     if (error instanceof SeedError) throw new SeedError(error.path, error.expected, error.found, `${path}: ${error.path}`);
     throw error;
   }
 }
 
+const snapshots = new WeakSet<StoreState>();
+const isState = (seed: MockSeed | string | StoreState): seed is StoreState => typeof seed === "object" && snapshots.has(seed as StoreState);
+
+function copyArrays(state: StoreState): StoreState {
+  return Object.fromEntries(collectionNames.map((c) => [c, [...state[c]]])) as unknown as StoreState;
+}
+
+/** A reset point that shares the records: each is frozen (the store replaces records, it never edits them). */
+function pristine(state: StoreState): StoreState {
+  for (const c of collectionNames) for (const record of state[c]) Object.freeze(record);
+  const copy = copyArrays(state);
+  snapshots.add(copy);
+  return copy;
+}
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions(options);
   const host = options.host ?? "127.0.0.1";
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
-  let seed: MockSeed | string | StoreState = structuredClone(start);
+  // What reset() goes back to: the start state's records (never mutated in place, frozen to keep
+  // it so) in arrays of their own, or a seed given to reset(), loaded anew each time.
+  let seed: MockSeed | string | StoreState = pristine(start);
   const store = new Store(start, options.persist);
   store.commit();
   const tokens = new TokenService(options.accessTokenLifetime ?? DEFAULT_ACCESS_LIFETIME_SECONDS);
@@ -121,7 +138,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     data: () => store.snapshot(),
     async reset(next) {
       if (next !== undefined) seed = next;
-      store.replaceState(initialState(structuredClone(seed) as MockSeed | string));
+      store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed)));
       store.commit();
       journal.length = 0;
       tokens.clearPersonal();
