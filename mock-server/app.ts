@@ -2,7 +2,7 @@ import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
 import { authenticate, type Authenticated } from "./auth.js";
 import { HttpProblem, problemBody, serverError } from "./errors.js";
-import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
+import { JsonText, type Handler, type MockContext, type MockRequest, type Query, type Reply } from "./http.js";
 import { redactBody, redactHeaders, type JournalEntry } from "./journal.js";
 import { routes, type Method } from "./routes/index.js";
 
@@ -30,6 +30,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   const app = jsonServer.create();
   app.set("json spaces", 0);
   app.set("query parser", "simple");
+  // The server installs no ConditionalGetMiddleware (core/settings/base.py MIDDLEWARE): no ETag,
+  // and none to hash out of every body.
+  app.set("etag", false);
   app.disable("x-powered-by");
 
   app.use((req, res, next) => {
@@ -122,6 +125,7 @@ function send(ctx: MockContext, req: Request, res: Response, reply: Reply): void
   res.status(reply.status);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.body === undefined) res.end();
+  else if (reply.body instanceof JsonText) res.type("application/json").send(reply.body.text);
   else res.json(reply.body);
 }
 

@@ -41,12 +41,17 @@ export class Store {
   }
 
   find<C extends CollectionName>(collection: C, id: number): RecordOf<C> | undefined {
+    return this.#indexOf(collection).get(id) as RecordOf<C> | undefined;
+  }
+
+  /** Records by id, built on first use and kept up to date by every write. */
+  #indexOf(collection: CollectionName): Map<number, unknown> {
     let index = this.#index.get(collection);
     if (!index) {
       index = new Map(this.list(collection).map((r) => [r.id, r] as const));
       this.#index.set(collection, index);
     }
-    return index.get(id) as RecordOf<C> | undefined;
+    return index;
   }
 
   insert<C extends CollectionName>(collection: C, record: NewRecord<C>): RecordOf<C> {
@@ -54,7 +59,8 @@ export class Store {
     this.#next.set(collection, id + 1);
     const full = { id, ...record } as unknown as RecordOf<C>;
     (this.db.get(collection) as unknown as { push(r: unknown): { write(): void } }).push(full).write();
-    this.#touch();
+    this.#index.get(collection)?.set(id, full);
+    this.#touch(collection, [full]);
     return full;
   }
 
@@ -63,10 +69,12 @@ export class Store {
     const rows = this.db.getState()[collection] as RecordOf<C>[];
     const at = rows.findIndex((r) => r.id === id);
     if (at < 0) throw new Error(`store: ${collection} ${id} does not exist`);
-    const next = { ...rows[at], ...patch, id } as RecordOf<C>;
+    const before = rows[at] as RecordOf<C>;
+    const next = { ...before, ...patch, id } as RecordOf<C>;
     rows[at] = next;
     this.db.write();
-    this.#touch();
+    this.#index.get(collection)?.set(id, next);
+    this.#touch(collection, [before, next]);
     return next;
   }
 
@@ -75,7 +83,11 @@ export class Store {
     const removed = (this.db.get(collection) as unknown as { remove(p: (r: RecordOf<C>) => boolean): { write(): RecordOf<C>[] } })
       .remove(predicate)
       .write();
-    if (removed.length > 0) this.#touch();
+    if (removed.length > 0) {
+      const index = this.#index.get(collection);
+      if (index) for (const r of removed) index.delete(r.id);
+      this.#touch(collection, removed);
+    }
     return removed;
   }
 
@@ -123,6 +135,7 @@ export class Store {
   replaceState(state: StoreState): void {
     this.db.setState(state).write();
     this.#resetCounters();
+    this.#index.clear();
     this.#touch();
   }
 
@@ -140,10 +153,21 @@ export class Store {
     this.#committed = this.#version;
   }
 
-  #touch(): void {
+  /**
+   * After a write: a new version, and the cached datasets of the projects whose records changed
+   * are dropped (records of users and views are in no dataset). Without records, all of them.
+   */
+  #touch(collection?: CollectionName, records?: readonly unknown[]): void {
     this.#version += 1;
-    this.#index.clear();
-    this.#datasets.clear();
+    if (collection === undefined || records === undefined) return this.#datasets.clear();
+    if (collection === "users" || collection === "views") return;
+    for (const record of records) {
+      const r = record as { project?: number; task?: number; id: number };
+      // A draft names its task; a project record is its own project (and checked by identity too).
+      const project = collection === "projects" ? r.id : collection === "drafts" ? this.find("tasks", r.task as number)?.project : r.project;
+      if (project === undefined) return this.#datasets.clear();
+      this.#datasets.delete(project);
+    }
   }
 
   #resetCounters(): void {

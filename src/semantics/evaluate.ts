@@ -107,6 +107,7 @@ function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsN
 }
 
 function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
+  let totals: ReturnType<Evaluation["totals"]> | undefined;
   return Object.freeze({
     ids: Object.freeze(ids),
     derived(id: number): DerivedColumns {
@@ -115,6 +116,8 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
       return derivedAt(ds, i);
     },
     totals() {
+      // Summed once: an evaluation kept for paging answers every page's totals from here.
+      if (totals !== undefined) return totals;
       const c = computed(ds);
       let total_annotations = 0, total_predictions = 0;
       for (const id of ids) {
@@ -122,7 +125,7 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
         total_annotations += c.totalAnnotations[i] as number;
         total_predictions += c.totalPredictions[i] as number;
       }
-      return { total: ids.length, total_annotations, total_predictions };
+      return (totals = Object.freeze({ total: ids.length, total_annotations, total_predictions }));
     },
   });
 }
