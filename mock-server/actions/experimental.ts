@@ -3,7 +3,7 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import { HttpProblem, serverError, validationError } from "../errors.js";
 import { ok } from "../http.js";
 import { nowTimestamp } from "../time.js";
-import { pyStr, pyType } from "../../src/wire/python-json.js";
+import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 
 /**

@@ -2,7 +2,7 @@ import { deriver, relationsIndex } from "../engine.js";
 import { HttpProblem } from "../errors.js";
 import { ok } from "../http.js";
 import { presentDmTask, presentPrediction } from "../present/records.js";
-import { pyTruthy } from "../../src/wire/python-json.js";
+import { pyTruthy } from "../../src/emulation/python-json.js";
 import type { ActionEffect } from "./types.js";
 
 /**

@@ -1,4 +1,4 @@
-import { pyType } from "../../src/wire/python-json.js";
+import { pyType } from "../../src/emulation/python-json.js";
 import { validationError, type ValidationErrors } from "../errors.js";
 import type { CollectionName } from "../store/state.js";
 import type { Store } from "../store/store.js";

@@ -1,15 +1,29 @@
 import jsonServer from "json-server";
 import type { Dataset, ProjectRecord } from "../../src/semantics/records.js";
-import { writeAtomically } from "./persist.js";
+import { match } from "ts-pattern";
+import { redoOf, undo, type Change } from "./changes.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./state.js";
+import type { WriteAheadLog } from "./wal.js";
 
 type Draft<C extends CollectionName> = { -readonly [K in keyof RecordOf<C>]: RecordOf<C>[K] };
 type NewRecord<C extends CollectionName> = Omit<Draft<C>, "id">;
+type AnyRecord = { readonly id: number };
+
+/** The changes one request made; see `Store.begin`. */
+export class Transaction {
+  readonly changes: Change[] = [];
+}
 
 /**
- * The data store: json-server's router and its lowdb database (`router.db`). The mock's own routes
- * read and write through here; json-server's generic routes see the same state. Ids are allocated
- * like the server's sequences: one more than the highest id the collection has held.
+ * The data store: json-server's lowdb database (`router.db`) holding the state, which the mock's
+ * routes read and write through here. Records are never changed in place (an update replaces the
+ * record), so a shallow copy of a collection is a consistent view of it. Ids are allocated like the
+ * server's sequences: one more than the highest id the collection has held; an undone insert does
+ * not give its id back, as a rolled-back Postgres insert does not.
+ *
+ * Writes are grouped per request: `begin()` opens a transaction that records every change while
+ * the handler runs; `commit` appends them to the write-ahead log (if the store persists), `rollback`
+ * undoes them. A write outside any transaction commits at once.
  */
 export class Store {
   readonly router: jsonServer.JsonServerRouter<StoreState>;
@@ -17,14 +31,54 @@ export class Store {
   readonly #index = new Map<CollectionName, Map<number, unknown>>();
   #version = 0;
   readonly #datasets = new Map<number, Dataset>();
+  #open: Transaction | undefined;
+  #wal: WriteAheadLog | undefined;
 
-  constructor(
-    initial: StoreState,
-    private readonly persistPath?: string,
-  ) {
+  constructor(initial: StoreState) {
     // The router adopts (and later mutates) the object it is given: `initial` must be fresh.
     this.router = jsonServer.router<StoreState>(initial);
     this.#resetCounters();
+  }
+
+  /** Persist through `wal` from now on (it already holds the current state as its snapshot). */
+  persistTo(wal: WriteAheadLog | undefined): void {
+    this.#wal = wal;
+  }
+
+  get wal(): WriteAheadLog | undefined {
+    return this.#wal;
+  }
+
+  /** Record the changes made from now until `suspend()` in a new transaction. */
+  begin(): Transaction {
+    const transaction = new Transaction();
+    this.#open = transaction;
+    return transaction;
+  }
+
+  /** Stop recording (the handler returned or is waiting); the transaction is decided later. */
+  suspend(): void {
+    this.#open = undefined;
+  }
+
+  /** Make the changes durable: appended to the log and fsynced, when the store persists. */
+  commit(transaction: Transaction): void {
+    if (transaction.changes.length === 0 || !this.#wal) return;
+    try {
+      this.#wal.append(transaction.changes.map(redoOf), this.db.getState());
+    } catch (error) {
+      this.rollback(transaction);
+      throw error;
+    }
+  }
+
+  /** Undo the changes, newest first; the store is then as it was before `begin()`. */
+  rollback(transaction: Transaction): void {
+    if (transaction.changes.length === 0) return;
+    undo(this.db.getState(), transaction.changes);
+    transaction.changes.length = 0;
+    this.#index.clear();
+    this.#touch();
   }
 
   get db(): jsonServer.JsonServerRouter<StoreState>["db"] {
@@ -40,55 +94,50 @@ export class Store {
     return this.db.getState()[collection] as readonly RecordOf<C>[];
   }
 
+  /** By id, through an index built on first use and kept up to date by every write. */
   find<C extends CollectionName>(collection: C, id: number): RecordOf<C> | undefined {
-    return this.#indexOf(collection).get(id) as RecordOf<C> | undefined;
-  }
-
-  /** Records by id, built on first use and kept up to date by every write. */
-  #indexOf(collection: CollectionName): Map<number, unknown> {
     let index = this.#index.get(collection);
     if (!index) {
       index = new Map(this.list(collection).map((r) => [r.id, r] as const));
       this.#index.set(collection, index);
     }
-    return index;
+    return index.get(id) as RecordOf<C> | undefined;
   }
 
   insert<C extends CollectionName>(collection: C, record: NewRecord<C>): RecordOf<C> {
     const id = this.#next.get(collection) ?? 1;
     this.#next.set(collection, id + 1);
     const full = { id, ...record } as unknown as RecordOf<C>;
-    (this.db.get(collection) as unknown as { push(r: unknown): { write(): void } }).push(full).write();
-    this.#index.get(collection)?.set(id, full);
-    this.#touch(collection, [full]);
+    this.#rows(collection).push(full);
+    this.#changed({ kind: "insert", collection, record: full });
     return full;
   }
 
   /** Replace a record by a patched copy (records are never mutated in place). */
   update<C extends CollectionName>(collection: C, id: number, patch: Partial<NewRecord<C>>): RecordOf<C> {
-    const rows = this.db.getState()[collection] as RecordOf<C>[];
+    const rows = this.#rows(collection);
     const at = rows.findIndex((r) => r.id === id);
     if (at < 0) throw new Error(`store: ${collection} ${id} does not exist`);
     const before = rows[at] as RecordOf<C>;
     const next = { ...before, ...patch, id } as RecordOf<C>;
     rows[at] = next;
-    this.db.write();
-    this.#index.get(collection)?.set(id, next);
-    this.#touch(collection, [before, next]);
+    this.#changed({ kind: "update", collection, at, before, after: next });
     return next;
   }
 
   /** Remove every record matching `predicate`; returns the removed ones. */
   removeWhere<C extends CollectionName>(collection: C, predicate: (record: RecordOf<C>) => boolean): RecordOf<C>[] {
-    const removed = (this.db.get(collection) as unknown as { remove(p: (r: RecordOf<C>) => boolean): { write(): RecordOf<C>[] } })
-      .remove(predicate)
-      .write();
-    if (removed.length > 0) {
-      const index = this.#index.get(collection);
-      if (index) for (const r of removed) index.delete(r.id);
-      this.#touch(collection, removed);
-    }
-    return removed;
+    const rows = this.#rows(collection);
+    const removed: (readonly [number, RecordOf<C>])[] = [];
+    let kept = 0;
+    rows.forEach((record, at) => {
+      if (predicate(record)) removed.push([at, record]);
+      else rows[kept++] = record;
+    });
+    if (removed.length === 0) return [];
+    rows.length = kept;
+    this.#changed({ kind: "remove", collection, removed });
+    return removed.map(([, record]) => record);
   }
 
   /** Delete tasks with everything hanging off them (annotations, predictions, drafts). */
@@ -108,7 +157,7 @@ export class Store {
     this.removeWhere("projects", (p) => p.id === id);
   }
 
-  /** The records of one project as the engine takes them; cached until the next write. */
+  /** The records of one project as the engine takes them; cached until the next write to the project. */
   dataset(project: ProjectRecord): Dataset {
     const cached = this.#datasets.get(project.id);
     if (cached && cached.project === project) return cached;
@@ -132,11 +181,13 @@ export class Store {
     return max + 1;
   }
 
+  /** Start over from `state` (a reset); a persisting store writes it as its new snapshot. */
   replaceState(state: StoreState): void {
-    this.db.setState(state).write();
+    this.db.setState(state);
     this.#resetCounters();
     this.#index.clear();
     this.#touch();
+    this.#wal?.reset(state);
   }
 
   /** A deep copy in the seed format (what `data()` returns and the persist file holds). */
@@ -144,26 +195,41 @@ export class Store {
     return structuredClone(this.db.getState());
   }
 
-  #committed = -1;
+  #rows<C extends CollectionName>(collection: C): RecordOf<C>[] {
+    return this.db.getState()[collection] as RecordOf<C>[];
+  }
 
-  /** Called once per mutating request: writes the persist file, if any and if anything changed. */
-  commit(): void {
-    if (!this.persistPath || this.#committed === this.#version) return;
-    writeAtomically(this.persistPath, this.db.getState());
-    this.#committed = this.#version;
+  #changed(change: Change): void {
+    const records = match(change)
+      .returnType<readonly AnyRecord[]>()
+      .with({ kind: "insert" }, (c) => [c.record])
+      .with({ kind: "update" }, (c) => [c.before, c.after])
+      .with({ kind: "remove" }, (c) => c.removed.map(([, record]) => record))
+      .exhaustive();
+    const index = this.#index.get(change.collection);
+    if (index) {
+      if (change.kind === "remove") for (const r of records) index.delete(r.id);
+      else {
+        const current = records[records.length - 1] as AnyRecord;
+        index.set(current.id, current);
+      }
+    }
+    this.#touch(change.collection, records);
+    if (this.#open) this.#open.changes.push(change);
+    else this.#wal?.append([redoOf(change)], this.db.getState());
   }
 
   /**
    * After a write: a new version, and the cached datasets of the projects whose records changed
-   * are dropped (records of users and views are in no dataset). Without records, all of them.
+   * are dropped (users and views are in no dataset). Without the records: every dataset.
    */
-  #touch(collection?: CollectionName, records?: readonly unknown[]): void {
+  #touch(collection?: CollectionName, records?: readonly AnyRecord[]): void {
     this.#version += 1;
     if (collection === undefined || records === undefined) return this.#datasets.clear();
     if (collection === "users" || collection === "views") return;
     for (const record of records) {
-      const r = record as { project?: number; task?: number; id: number };
-      // A draft names its task; a project record is its own project (and checked by identity too).
+      const r = record as AnyRecord & { project?: number; task?: number };
+      // A draft names its task; a project record is its own project (also checked by identity).
       const project = collection === "projects" ? r.id : collection === "drafts" ? this.find("tasks", r.task as number)?.project : r.project;
       if (project === undefined) return this.#datasets.clear();
       this.#datasets.delete(project);

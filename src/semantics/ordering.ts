@@ -4,8 +4,8 @@ import type { PreparedDataset } from "./dataset.js";
 import type { EvaluationError } from "./errors.js";
 import { serverError } from "./errors.js";
 import { fieldError } from "./filters.js";
-import { jsonbCompare, jsonbFieldText } from "./jsonb.js";
-import { collate, compareArrays, compareFloat8 } from "./postgres.js";
+import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
+import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { castData, dataReader, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
 
