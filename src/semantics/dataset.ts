@@ -206,7 +206,10 @@ function storedMicros(s: string): number | undefined {
   const doy = Math.floor((153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5) + d - 1;
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   const days = era * 146097 + doe - 719468;
-  return ((days * 24 + h) * 60 + mi) * 60_000_000 + sec * 1_000_000 + frac;
+  // Milliseconds (exact for any 4-digit year), then the sub-millisecond digits: the same two
+  // operations as Date.parse(text) * 1000 + micro, so far years round alike too.
+  const ms = ((days * 24 + h) * 60 + mi) * 60_000 + sec * 1000 + Math.floor(frac / 1000);
+  return ms * 1000 + (frac % 1000);
 }
 
 // ---------------------------------------------------------------------------------------------
