@@ -51,6 +51,11 @@ export class PreparedDataset {
     return this.#byId.get(id);
   }
 
+  /** The id of the task at an index (consecutive ids: no need to read the record). */
+  idAt(i: number): number {
+    return this.#consecutive ? this.#firstId + i : (this.tasks[i] as TaskRecord).id;
+  }
+
   /** Task id -> index in `tasks` (a map built on first use; `indexOf` avoids it for consecutive ids). */
   get indexById(): ReadonlyMap<number, number> {
     return this.#byId;

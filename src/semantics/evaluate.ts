@@ -93,7 +93,8 @@ function throwFirst(errors: readonly EvaluationError[]): void {
  * nothing (so `{all: false, included: []}` selects every filtered task).
  */
 function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsNode | undefined): readonly number[] {
-  const ids = indexes.map((i) => (ds.tasks[i] as TaskRecord).id);
+  const ids = new Array<number>(indexes.length);
+  for (let k = 0; k < indexes.length; k++) ids[k] = ds.idAt(indexes[k] as number);
   if (!selected) return ids;
   if (selected.all === false && selected.included.length > 0) {
     const keep = new Set(selected.included);

@@ -46,7 +46,12 @@ interface Condition {
 }
 
 /** A positive test on a target's value, three-valued; `keys` when it is `v = key` for one of them. */
-type Positive = ((v: unknown) => Tri) & { readonly keys?: ReadonlySet<unknown>; readonly cost?: number };
+type Positive = ((v: unknown) => Tri) & {
+  readonly keys?: ReadonlySet<unknown>;
+  readonly cost?: number;
+  /** The same test by task index, on a kept text column (a reused dataset). */
+  readonly at?: (i: number) => Tri;
+};
 
 /** A text scan (contains, regex) costs more than a column read: AND-ed lines run it last. */
 const TEXT_COST = 16;
@@ -148,11 +153,12 @@ function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoVa
     return { k: "task", test: (i) => keys.has(get(i)), lookup: { target: target.key, get, keys } };
   }
   const cost = test.cost === undefined ? {} : { cost: test.cost };
-  if (!negated) return { k: "task", test: (i) => test(get(i)) === true, ...cost };
+  const at = test.at;
+  if (!negated) return { k: "task", test: at ? (i) => at(i) === true : (i) => test(get(i)) === true, ...cost };
   return {
     k: "task",
     test: (i) => {
-      const r = test(get(i));
+      const r = at ? at(i) : test(get(i));
       return r === null ? nullPasses : !r;
     },
     ...cost,
@@ -179,11 +185,20 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
   if (lookup === "icontains") {
     const needle = pgUpper(str(value));
     const text = textOf(target);
+    const upper = (v: unknown) => {
+      const h = text(v);
+      return h === null ? null : pgUpper(h);
+    };
     const test = (v: unknown): Tri => {
       const h = text(v);
       return h === null ? null : pgUpper(h).includes(needle);
     };
-    return Object.assign(test, { cost: TEXT_COST });
+    const column = textColumn(ctx, target, "upper", upper);
+    const at = column && ((i: number): Tri => {
+      const h = column[i] as string | null;
+      return h === null ? null : h.includes(needle);
+    });
+    return Object.assign(test, { cost: TEXT_COST }, at ? { at } : {});
   }
   if (lookup === "regex") {
     if (value.t !== "str") {
@@ -208,9 +223,29 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
       const h = text(v);
       return h === null ? null : re.test(h);
     };
-    return Object.assign(test, { cost: TEXT_COST });
+    const column = textColumn(ctx, target, "text", text);
+    const at = column && ((i: number): Tri => {
+      const h = column[i] as string | null;
+      return h === null ? null : re.test(h);
+    });
+    return Object.assign(test, { cost: TEXT_COST }, at ? { at } : {});
   }
   return compare(ctx, target, lookup, value);
+}
+
+/**
+ * Every task's text form of a column or data key (`kind` names the form: as read, or upper-cased
+ * for contains), kept as an index by a reused dataset: a scan then reads one array.
+ */
+function textColumn(ctx: Ctx, target: Target, kind: string, form: (v: unknown) => string | null): readonly (string | null)[] | undefined {
+  if (target.t !== "json" && target.t !== "scalar") return undefined;
+  const get = target.get as (i: number) => unknown;
+  const n = ctx.ds.size;
+  return ctx.ds.index(`${kind}:${target.key}`, () => {
+    const out = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) out[i] = form(get(i));
+    return out;
+  });
 }
 
 function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positive {

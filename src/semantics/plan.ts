@@ -79,6 +79,15 @@ export function lookupIndexes(ds: PreparedDataset, l: Lookup): number[] | undefi
   return out;
 }
 
+/** Without an index: one read and one hash probe per task (a hot loop: no test closure in between). */
+function scan(ds: PreparedDataset, l: Lookup): number[] {
+  const { keys, get } = l;
+  const out: number[] = [];
+  const n = ds.size;
+  for (let i = 0; i < n; i++) if (keys.has(get(i))) out.push(i);
+  return out;
+}
+
 /** Sorted union of sorted index lists, without duplicates. */
 function union(lists: readonly (readonly number[])[]): number[] {
   const all = lists.flat().sort((a, b) => a - b);
@@ -92,13 +101,17 @@ export function candidates(ds: PreparedDataset, lines: readonly Line[], conjunct
   if (lines.length === 1 || conjunction === "or") {
     // OR: every line must narrow, and each line is exactly its lookup.
     if (!lines.every((l) => l.lookup !== undefined)) return undefined;
+    if (lines.length === 1) {
+      const l = (lines[0] as Line).lookup as Lookup;
+      return { indexes: lookupIndexes(ds, l) ?? scan(ds, l), exact: true };
+    }
     const lists: number[][] = [];
     for (const line of lines) {
       const found = lookupIndexes(ds, line.lookup as Lookup);
       if (found === undefined) return undefined;
       lists.push(found);
     }
-    return { indexes: lists.length === 1 ? (lists[0] as number[]) : union(lists), exact: true };
+    return { indexes: union(lists), exact: true };
   }
   // AND: the narrowest lookup; the other lines are tested on its tasks.
   let best: number[] | undefined;
