@@ -55,6 +55,8 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   // The server installs no ConditionalGetMiddleware (core/settings/base.py MIDDLEWARE): no ETag,
   // and none to hash out of every body.
   app.set("etag", false);
+  // Django matches paths case-sensitively: `/API/projects/` is not a route.
+  app.set("case sensitive routing", true);
   app.disable("x-powered-by");
 
   app.use((req, res, next) => {

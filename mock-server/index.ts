@@ -2,15 +2,14 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
 import { systemClock, type Clock } from "../src/vocabulary/clock.js";
-import { createApp } from "./app.js";
 import { checkOptions } from "./options.js";
 import { demoData } from "./demo.js";
+import { loadServerModules } from "./json-server.js";
 import { Journal, type JournalEntry } from "./journal.js";
 import { redo } from "./store/changes.js";
 import { loadSeed, SeedError } from "./store/seed.js";
 import { readSeedFile } from "./store/seed-file.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./store/state.js";
-import { Store } from "./store/store.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "./time.js";
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
@@ -134,6 +133,7 @@ function pristine(state: StoreState): StoreState {
 
 export async function startMockServer(options: MockServerOptions = {}, tuning: MockTuning = {}): Promise<MockServer> {
   checkOptions(options);
+  const { createApp, Store } = await loadServerModules();
   const host = options.host ?? "127.0.0.1";
   const clock = options.clock ?? systemClock;
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);

@@ -19,7 +19,8 @@ interface ControlTag {
 /** Control tags of a labeling config: elements with `name` and `toName`, and their label values. */
 export function controlTags(config: string): ReadonlyMap<string, ControlTag> {
   const tags = new Map<string, ControlTag>();
-  const open = /<([A-Za-z]+)\b([^>]*?)(\/?)>/g;
+  // `<` is excluded inside a tag, so a tag left open cannot make every later start rescan the rest.
+  const open = /<([A-Za-z]+)\b([^<>]*?)(\/?)>/g;
   for (let m = open.exec(config); m; m = open.exec(config)) {
     const [, type, attrs, selfClosing] = m as unknown as [string, string, string, string];
     const name = /\bname="([^"]*)"/.exec(attrs)?.[1];
@@ -28,7 +29,7 @@ export function controlTags(config: string): ReadonlyMap<string, ControlTag> {
     if (!selfClosing) {
       const end = config.indexOf(`</${type}>`, open.lastIndex);
       const inner = config.slice(open.lastIndex, end < 0 ? undefined : end);
-      labels = [...inner.matchAll(/<(?:Label|Choice)\b[^>]*?\bvalue="([^"]*)"/g)].map((x) => x[1] as string);
+      labels = [...inner.matchAll(/<(?:Label|Choice)\b[^<>]*?\bvalue="([^"<>]*)"/g)].map((x) => x[1] as string);
     }
     tags.set(name, { type, labels });
   }

@@ -41,7 +41,11 @@ export function build(draft: Draft): Built {
   try {
     for (const { placement, condition: c, path } of calls(draft)) {
       const shape = shapeOf(c);
-      if (shape === undefined) return { chain, error: { path: `${path}.operator`, message: `${path}.operator: ${c.operator} is not offered for tasks:${c.column}` } };
+      if (shape === undefined)
+        return {
+          chain,
+          error: { path: `${path}.operator`, message: `${path}.operator: ${c.operator} is not offered for tasks:${c.column}` },
+        };
       const value = inputOf(shape, c.value);
       if (!value.ok) return { chain, error: { path: `${path}.value`, message: `${path}.value: ${value.message}` } };
       const step = c.type === undefined ? b[placement](`${ORDER_PREFIX}${c.column}`) : b[placement](`${ORDER_PREFIX}${c.column}`, c.type);

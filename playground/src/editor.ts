@@ -48,16 +48,22 @@ export function renderEditor(draft: Draft, dataKeys: readonly string[], events: 
     events.update((d) => ({ ...d, lines: change(d.lines) }));
     events.redraw();
   };
-  const setCondition = (k: number, c: number | undefined) => (change: (cond: ConditionDraft) => ConditionDraft): ConditionDraft => {
-    const next = events.update((d) => ({
-      ...d,
-      lines: d.lines.map((l, i) =>
-        i !== k ? l : c === undefined ? { ...l, root: change(l.root) } : { ...l, children: l.children.map((x, j) => (j === c ? change(x) : x)) },
-      ),
-    }));
-    const line = next.lines[k] as LineDraft;
-    return c === undefined ? line.root : (line.children[c] as ConditionDraft);
-  };
+  const setCondition =
+    (k: number, c: number | undefined) =>
+    (change: (cond: ConditionDraft) => ConditionDraft): ConditionDraft => {
+      const next = events.update((d) => ({
+        ...d,
+        lines: d.lines.map((l, i) =>
+          i !== k
+            ? l
+            : c === undefined
+              ? { ...l, root: change(l.root) }
+              : { ...l, children: l.children.map((x, j) => (j === c ? change(x) : x)) },
+        ),
+      }));
+      const line = next.lines[k] as LineDraft;
+      return c === undefined ? line.root : (line.children[c] as ConditionDraft);
+    };
 
   const lines = draft.lines.map((line, k) =>
     h(
@@ -112,7 +118,11 @@ export function renderEditor(draft: Draft, dataKeys: readonly string[], events: 
     conjunction,
     h("ol", { class: "lines", "aria-labelledby": "filters-h" }, lines),
     h("p", { class: "hint" }, draft.lines.length === 0 ? "No filters: every task of the project is selected." : ""),
-    h("button", { type: "button", id: "add-line", onclick: () => setLines((ls) => [...ls, { root: newCondition(), children: [] }]) }, "Add a line"),
+    h(
+      "button",
+      { type: "button", id: "add-line", onclick: () => setLines((ls) => [...ls, { root: newCondition(), children: [] }]) },
+      "Add a line",
+    ),
     h("p", { class: "error", id: "filters-error", role: "status" }),
     ordering(draft, dataKeys, events),
     selection(draft, events),
@@ -132,7 +142,11 @@ function condition(start: ConditionDraft, key: string, title: string, dataKeys: 
 
   const valuePart = (): HTMLElement => {
     const shape = shapeOf(c);
-    return h("div", { class: "part" }, shape !== undefined && valueInputs(shape, c.operator, c.value, key, (v) => set((x) => ({ ...x, value: v }))));
+    return h(
+      "div",
+      { class: "part" },
+      shape !== undefined && valueInputs(shape, c.operator, c.value, key, (v) => set((x) => ({ ...x, value: v }))),
+    );
   };
   const operatorPart = (): HTMLElement => {
     let value = valuePart();
@@ -210,7 +224,8 @@ function condition(start: ConditionDraft, key: string, title: string, dataKeys: 
     h(
       "div",
       { class: "buttons" },
-      events.addChild && h("button", { type: "button", id: `${key}-child`, onclick: () => events.addChild?.() }, "Add a child condition (and)"),
+      events.addChild &&
+        h("button", { type: "button", id: `${key}-child`, onclick: () => events.addChild?.() }, "Add a child condition (and)"),
       h("button", { type: "button", id: `${key}-remove`, onclick: () => events.remove() }, "Remove"),
     ),
     h("p", { class: "error", id: `${key}-error`, role: "status" }),
@@ -221,9 +236,17 @@ function columnOptions(selected: string, dataKeys: readonly string[]): HTMLEleme
   const option = (value: string, text: string) => h("option", { value, selected: value === selected }, text);
   const title = (c: string) => (isColumnName(c) ? `${c} — ${columns[c].title}` : c);
   return [
-    h("optgroup", { label: "Task columns" }, knownColumns.community.map((c) => option(c, title(c)))),
+    h(
+      "optgroup",
+      { label: "Task columns" },
+      knownColumns.community.map((c) => option(c, title(c))),
+    ),
     h("optgroup", { label: "Task data" }, [...dataKeys.map((k) => option(k, k)), option(OTHER_DATA_KEY, "another data key…")]),
-    h("optgroup", { label: "Enterprise only (a community server answers 500)" }, knownColumns.enterprise.map((c) => option(c, title(c)))),
+    h(
+      "optgroup",
+      { label: "Enterprise only (a community server answers 500)" },
+      knownColumns.enterprise.map((c) => option(c, title(c))),
+    ),
   ];
 }
 
@@ -306,7 +329,12 @@ function valueInputs(shape: ShapeName, operator: OperatorName, v: ValueDraft, ke
           "JSON value (sent as JSON text)",
           h(
             "textarea",
-            { id: `${key}-value`, rows: 3, "aria-describedby": `${key}-error`, oninput: (e) => set((v = { ...v, text: (e.target as HTMLTextAreaElement).value })) },
+            {
+              id: `${key}-value`,
+              rows: 3,
+              "aria-describedby": `${key}-error`,
+              oninput: (e) => set((v = { ...v, text: (e.target as HTMLTextAreaElement).value })),
+            },
             v.text,
           ),
         ),
@@ -327,7 +355,11 @@ function ordering(draft: Draft, dataKeys: readonly string[], events: EditorEvent
             "select",
             {
               id: "order-direction",
-              onchange: (e) => events.update((d) => ({ ...d, ordering: d.ordering && { ...d.ordering, descending: (e.target as HTMLSelectElement).value === "desc" } })),
+              onchange: (e) =>
+                events.update((d) => ({
+                  ...d,
+                  ordering: d.ordering && { ...d.ordering, descending: (e.target as HTMLSelectElement).value === "desc" },
+                })),
             },
             h("option", { value: "asc", selected: !o.descending }, "ascending"),
             h("option", { value: "desc", selected: o.descending }, "descending (-)"),

@@ -1,7 +1,17 @@
 import type { ConditionNode, QueryNode } from "../../src/query/nodes.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { parseQueryBody } from "../../src/wire/parse.js";
-import { draftOf, emptyDraft, isDataColumn, newCondition, shapeOf, withColumn, withOperator, type ConditionDraft, type Draft } from "./model.js";
+import {
+  draftOf,
+  emptyDraft,
+  isDataColumn,
+  newCondition,
+  shapeOf,
+  withColumn,
+  withOperator,
+  type ConditionDraft,
+  type Draft,
+} from "./model.js";
 import { isOperatorName } from "../../src/vocabulary/operators.js";
 
 /**
@@ -56,7 +66,9 @@ export function parseLink(hash: string): ParsedLink {
   if (project !== undefined && !(Number.isSafeInteger(project) && project > 0)) {
     problems.push(`project: expected a positive integer project id, found ${JSON.stringify(projectText)}`);
   }
-  const body = json("q"), data = json("data"), token = params.get("token") ?? undefined;
+  const body = json("q"),
+    data = json("data"),
+    token = params.get("token") ?? undefined;
   return {
     ...(project !== undefined && Number.isSafeInteger(project) && project > 0 ? { project } : {}),
     ...(body !== undefined ? { body } : {}),
@@ -91,7 +103,9 @@ export function draftFromBody(project: number, body: unknown): { draft: Draft; p
     }
     const shape = shapeOf(c);
     if (shape === undefined || c.operator !== node.operator) {
-      problems.push(`${path}: the editor leaves this condition out (${node.operator} is not offered for tasks:${node.column} as ${node.type})`);
+      problems.push(
+        `${path}: the editor leaves this condition out (${node.operator} is not offered for tasks:${node.column} as ${node.type})`,
+      );
       return undefined;
     }
     return { ...c, value: draftOf(shape, node.value as JsonValue) };

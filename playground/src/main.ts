@@ -56,7 +56,11 @@ function boot(): void {
 
 /** The link of the page as it is: project, the builder's body, and the inline data it came with. */
 function linkOf(p: Page) {
-  return { project: p.draft.project, ...(p.built.body ? { body: p.built.body } : {}), ...(p.link.data !== undefined ? { data: p.link.data } : {}) };
+  return {
+    project: p.draft.project,
+    ...(p.built.body ? { body: p.built.body } : {}),
+    ...(p.link.data !== undefined ? { data: p.link.data } : {}),
+  };
 }
 
 async function load(link: ParsedLink, project = link.project): Promise<void> {
@@ -71,7 +75,8 @@ async function load(link: ParsedLink, project = link.project): Promise<void> {
       loaded = await fromServer(token, project);
     }
   } catch (error) {
-    if (error instanceof Unauthorized) return showAuth("The server did not accept the stored token (the mock makes a new one at each start).");
+    if (error instanceof Unauthorized)
+      return showAuth("The server did not accept the stored token (the mock makes a new one at each start).");
     status.textContent = `Could not load the data: ${(error as Error).message}`;
     return;
   }
@@ -214,12 +219,20 @@ function drawEngineResult(p: Page): void {
     out.replaceChildren(
       h("strong", {}, `Engine: the server answers ${e.status}`),
       h("p", {}, e.validationErrors ? `${e.detail}: ${JSON.stringify(e.validationErrors)}` : e.detail),
-      h("p", { class: "note" }, `${e.path}: expected ${e.expected}, found ${e.found}${e.unsupported ? " (dmq cannot reproduce this one)" : ""}`),
+      h(
+        "p",
+        { class: "note" },
+        `${e.path}: expected ${e.expected}, found ${e.found}${e.unsupported ? " (dmq cannot reproduce this one)" : ""}`,
+      ),
     );
   } else out.replaceChildren(h("strong", {}, "Engine: no result"), " — fix the query first.");
 }
 
-const list = (ids: readonly number[]) => (ids.length > 40 ? `${ids.slice(0, 40).join(", ")}, … (${ids.length - 40} more)` : ids.join(", "));
+const list = (ids: readonly number[]) =>
+  ids.length > 40 ? `${ids.slice(0, 40).join(", ")}, … (${ids.length - 40} more)` : ids.join(", ");
+/** `200 (4,5)`, `200 (no task)`, `500`. */
+const said = (status: number | undefined, ids: string | undefined) =>
+  `${status ?? "nothing"}${ids === undefined ? "" : ` (${ids || "no task"})`}`;
 
 function showWhy(id: number): void {
   if (!page) return;
@@ -259,7 +272,7 @@ async function compare(): Promise<void> {
     ? ids
       ? `✓ Agreed: the server selects the same ${ids.length} tasks, in the same order.`
       : `✓ Agreed: both answer ${answer.status}.`
-    : `✗ They differ: the engine answers ${engineStatus ?? "nothing"}${engineIds !== undefined ? ` (${engineIds || "no task"})` : ""}, the server ${answer.status}${ids ? ` (${ids.join(",") || "no task"})` : ""}.`;
+    : `✗ They differ: the engine answers ${said(engineStatus, engineIds)}, the server ${said(answer.status, ids?.join(","))}.`;
 }
 
 boot();

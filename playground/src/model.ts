@@ -147,7 +147,10 @@ export function inputOf(shape: ShapeName, v: ValueDraft): Input {
       try {
         return ok(JSON.parse(v.text) as JsonValue);
       } catch (error) {
-        return { ok: false, message: `expected JSON (it is sent as JSON text), found text that does not parse: ${(error as Error).message}` };
+        return {
+          ok: false,
+          message: `expected JSON (it is sent as JSON text), found text that does not parse: ${(error as Error).message}`,
+        };
       }
   }
 }
@@ -155,11 +158,17 @@ export function inputOf(shape: ShapeName, v: ValueDraft): Input {
 const kindOfScalar = (v: unknown): ScalarKind => (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : "text");
 /** A wire datetime for a `datetime-local` input (UTC): `2024-01-01T10:00:00.000Z` → `2024-01-01T10:00:00`. */
 const local = (wire: unknown): string =>
-  typeof wire === "string" ? wire.replace(/Z$/, "").replace(/(\.\d{3})\d*$/, "$1").replace(/\.000$/, "") : "";
+  typeof wire === "string"
+    ? wire
+        .replace(/Z$/, "")
+        .replace(/(\.\d{3})\d*$/, "$1")
+        .replace(/\.000$/, "")
+    : "";
 
 /** The form text for a wire value of this shape (links carry bodies, the form holds text). */
 export function draftOf(shape: ShapeName, wire: JsonValue): ValueDraft {
-  const range = (w: JsonValue) => (typeof w === "object" && w !== null && !Array.isArray(w) ? (w as { min?: JsonValue; max?: JsonValue }) : {});
+  const range = (w: JsonValue) =>
+    typeof w === "object" && w !== null && !Array.isArray(w) ? (w as { min?: JsonValue; max?: JsonValue }) : {};
   const list = (w: JsonValue): readonly JsonValue[] => (Array.isArray(w) ? w : [w]);
   switch (shape) {
     case "numberRange":

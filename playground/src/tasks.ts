@@ -58,8 +58,18 @@ export function renderTasks(
   const position = new Map((ids ?? []).map((id, k) => [id, k + 1] as const));
   const tasks = dataset.tasks.filter((t) => t.project === dataset.project.id);
   const byId = new Map(tasks.map((t) => [t.id, t] as const));
-  const ordered = [...(ids ?? []).map((id) => byId.get(id) as TaskRecord), ...tasks.filter((t) => !position.has(t.id)).sort((a, b) => a.id - b.id)];
-  const head = h("tr", {}, h("th", { scope: "col" }, "Selected"), h("th", { scope: "col" }, "id"), h("th", { scope: "col" }, "Why"), columns.map((c) => h("th", { scope: "col" }, c.label)));
+  const ordered = [
+    ...(ids ?? []).map((id) => byId.get(id) as TaskRecord),
+    ...tasks.filter((t) => !position.has(t.id)).sort((a, b) => a.id - b.id),
+  ];
+  const head = h(
+    "tr",
+    {},
+    h("th", { scope: "col" }, "Selected"),
+    h("th", { scope: "col" }, "id"),
+    h("th", { scope: "col" }, "Why"),
+    columns.map((c) => h("th", { scope: "col" }, c.label)),
+  );
   const rows = ordered.map((task) => {
     const at = position.get(task.id);
     const d = derived.get(task.id) as DerivedColumns;
@@ -68,12 +78,22 @@ export function renderTasks(
       { "data-task-id": task.id, "data-match": at, class: at === undefined ? "miss" : "match" },
       h("td", { class: "mark" }, at === undefined ? h("span", { "aria-label": "not selected" }, "—") : `✓ #${at}`),
       h("th", { scope: "row" }, String(task.id)),
-      h("td", {}, h("button", { type: "button", class: "why", "data-why": task.id, onclick: () => onWhy(task.id) }, `Why task ${task.id}?`)),
+      h(
+        "td",
+        {},
+        h("button", { type: "button", class: "why", "data-why": task.id, onclick: () => onWhy(task.id) }, `Why task ${task.id}?`),
+      ),
       columns.map((c) => cell(c.get(task, d))),
     );
   });
   table.replaceChildren(
-    h("caption", {}, ids === undefined ? "Tasks (no result: see above)" : `Tasks: the ${ids.length} selected first, in order (✓ #n), then the others by id`),
+    h(
+      "caption",
+      {},
+      ids === undefined
+        ? "Tasks (no result: see above)"
+        : `Tasks: the ${ids.length} selected first, in order (✓ #n), then the others by id`,
+    ),
     h("thead", {}, head),
     h("tbody", {}, rows),
   );
@@ -84,40 +104,61 @@ const state = (o: Outcome) => (o === true ? "true" : o === false ? "false" : Str
 
 export function renderWhy(panel: HTMLElement, explanation: Explanation | undefined, id: number | undefined): void {
   if (id === undefined) {
-    panel.replaceChildren(h("h2", { id: "why-h", tabindex: -1 }, "Why?"), h("p", { class: "hint" }, "Press a task's “Why” button to see each condition's value for it."));
+    panel.replaceChildren(
+      h("h2", { id: "why-h", tabindex: -1 }, "Why?"),
+      h("p", { class: "hint" }, "Press a task's “Why” button to see each condition's value for it."),
+    );
     return;
   }
   if (!explanation) {
-    panel.replaceChildren(h("h2", { id: "why-h", tabindex: -1 }, `Why task ${id}?`), h("p", {}, "There is no result to explain: the query is refused (see the result above)."));
+    panel.replaceChildren(
+      h("h2", { id: "why-h", tabindex: -1 }, `Why task ${id}?`),
+      h("p", {}, "There is no result to explain: the query is refused (see the result above)."),
+    );
     return;
   }
   let trace: TaskTrace;
   try {
     trace = explanation.why(id);
   } catch {
-    panel.replaceChildren(h("h2", { id: "why-h", tabindex: -1 }, `Why task ${id}?`), h("p", {}, `Task ${id} is not a task of this project.`));
+    panel.replaceChildren(
+      h("h2", { id: "why-h", tabindex: -1 }, `Why task ${id}?`),
+      h("p", {}, `Task ${id} is not a task of this project.`),
+    );
     return;
   }
   const verdict = trace.selected ? `selected (#${(trace.position ?? 0) + 1})` : "not selected";
   panel.replaceChildren(
     h("h2", { id: "why-h", tabindex: -1 }, `Why task ${id} is ${verdict}`),
-    h("ol", { class: "steps" }, trace.steps.map((s) => h("li", {}, s))),
     h(
-        "ol",
-        { class: "why-lines", "aria-label": "Each line and its conditions" },
-        trace.lines.map((line, k) =>
+      "ol",
+      { class: "steps" },
+      trace.steps.map((s) => h("li", {}, s)),
+    ),
+    h(
+      "ol",
+      { class: "why-lines", "aria-label": "Each line and its conditions" },
+      trace.lines.map((line, k) =>
+        h(
+          "li",
+          { "data-outcome": state(line.outcome) },
+          h("strong", {}, `Line ${k + 1}: ${mark(line.outcome)}`),
           h(
-            "li",
-            { "data-outcome": state(line.outcome) },
-            h("strong", {}, `Line ${k + 1}: ${mark(line.outcome)}`),
-            h(
-              "ul",
-              {},
-              line.conditions.map((c) => h("li", { "data-outcome": state(c.outcome), "data-path": c.path }, h("span", { class: "mark" }, mark(c.outcome)), " ", h("code", {}, c.text))),
+            "ul",
+            {},
+            line.conditions.map((c) =>
+              h(
+                "li",
+                { "data-outcome": state(c.outcome), "data-path": c.path },
+                h("span", { class: "mark" }, mark(c.outcome)),
+                " ",
+                h("code", {}, c.text),
+              ),
             ),
-            line.note && h("p", { class: "note" }, line.note),
           ),
+          line.note && h("p", { class: "note" }, line.note),
         ),
       ),
+    ),
   );
 }

@@ -97,7 +97,16 @@ export function explain(dataset: Dataset | PreparedDataset, query: QueryNode, op
         const conditions = line.conditions.map(({ node, path, set }): ConditionTrace => {
           const reads = readsOf(ds, i, node);
           const outcome = outcomeOf(set, i);
-          return { path, column: node.column, operator: node.operator, type: node.type, value: node.value, reads, outcome, text: conditionText(node, reads, outcome) };
+          return {
+            path,
+            column: node.column,
+            operator: node.operator,
+            type: node.type,
+            value: node.value,
+            reads,
+            outcome,
+            text: conditionText(node, reads, outcome),
+          };
         });
         const outcome = outcomeOf(line.set, i);
         const note = lineNote(outcome, conditions);
@@ -137,7 +146,8 @@ function outcomeOf(set: FilterSet | EvaluationError, i: number): Outcome {
 function emptiedBy(query: QueryNode): string {
   const regex = invalidRegex(query);
   if (regex) {
-    return `the regex ${JSON.stringify(regex.pattern)} at ${regex.path} does not compile in Python (${regex.error}): the server returns no task`;
+    const { pattern, path, error } = regex;
+    return `the regex ${JSON.stringify(pattern)} at ${path} does not compile in Python (${error}): the server returns no task`;
   }
   return "an annotations_results / predictions_results equal value that is not JSON text: the server returns no task";
 }
@@ -145,7 +155,8 @@ function emptiedBy(query: QueryNode): string {
 // ---------------------------------------------------------------------------------------------
 // What a condition reads
 
-const render = (v: Scalar | null | undefined): string => (v === null || v === undefined ? "NULL" : typeof v === "string" ? JSON.stringify(v) : String(v));
+const render = (v: Scalar | null | undefined): string =>
+  v === null || v === undefined ? "NULL" : typeof v === "string" ? JSON.stringify(v) : String(v);
 
 /** The task's value as the condition's target reads it (SQL NULL as `NULL`, JSON as jsonb prints it). */
 export function readsOf(ds: PreparedDataset, i: number, node: Pick<ConditionNode, "column" | "type">): string {
@@ -172,12 +183,15 @@ export function readsOf(ds: PreparedDataset, i: number, node: Pick<ConditionNode
   }
   const rows = column.startsWith("predictions_") ? ds.predictions[i] : ds.annotations[i];
   if (!rows?.length) return `NULL (no ${column.startsWith("predictions_") ? "prediction" : "annotation"})`;
-  const elements = (get(i) as readonly unknown[]).map((e) => (e === null ? "NULL" : col.element === "json" ? jsonbText(e as never) : render(e as Scalar)));
+  const elements = (get(i) as readonly unknown[]).map((e) =>
+    e === null ? "NULL" : col.element === "json" ? jsonbText(e as never) : render(e as Scalar),
+  );
   return `[${elements.join(", ")}]`;
 }
 
 function conditionText(node: ConditionNode, reads: string, outcome: Outcome): string {
-  const verdict = outcome === "dropped" ? "drops out (nothing to test)" : outcome === "error" ? "is refused by the server" : `is ${outcome}`;
+  const verdict =
+    outcome === "dropped" ? "drops out (nothing to test)" : outcome === "error" ? "is refused by the server" : `is ${outcome}`;
   const negated = isOperatorName(node.operator) ? operators[node.operator].negated : node.operator.startsWith("not_");
   const hint =
     outcome === false && reads.startsWith("NULL") && node.operator !== "empty"
@@ -213,7 +227,9 @@ function steps(
   if (emptied) out.push(`filters: ${emptied}`);
   else if (!filters || filters.items.length === 0) out.push("filters: none, every task passes");
   else {
-    const verdicts = lines.map((l, k) => `line ${k + 1} ${l.outcome === "dropped" ? "dropped" : l.outcome === "error" ? "refused" : l.outcome}`);
+    const verdicts = lines.map(
+      (l, k) => `line ${k + 1} ${l.outcome === "dropped" ? "dropped" : l.outcome === "error" ? "refused" : l.outcome}`,
+    );
     const live = lines.filter((l) => l.outcome !== "dropped");
     const all = live.length === 0 ? " (every line dropped out: no constraint)" : "";
     out.push(`filters (${filters.conjunction}): ${verdicts.join(", ")}${all} → ${passes ? "passes" : "filtered out"}`);
@@ -223,7 +239,8 @@ function steps(
   if (selected?.all === true && selected.excluded.includes(id)) out.push("selectedItems: excluded by id → not selected");
   else if (selected?.all === false && selected.included.length > 0 && !selected.included.includes(id)) {
     out.push("selectedItems: not among the included ids → not selected");
-  } else if (selected?.all === false && selected.included.length === 0) out.push("selectedItems: included is empty, which selects every task");
+  } else if (selected?.all === false && selected.included.length === 0)
+    out.push("selectedItems: included is empty, which selects every task");
   if (position !== undefined) {
     const key = query.ordering?.[0];
     const by = key ? `${key.descending ? "-" : ""}${key.column}, ties by id` : "id";

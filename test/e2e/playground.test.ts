@@ -22,8 +22,18 @@ const root = join(import.meta.dirname, "..", "..");
 const artifacts = join(root, "test-artifacts", "playground");
 const candidates = [process.env["DMQ_CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter((p): p is string => !!p);
 const executablePath = candidates.find((p) => existsSync(p));
-const missing = `no Chromium found (looked at ${candidates.join(", ")}); install it with \`apt-get install -y chromium\` or set DMQ_CHROMIUM`;
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const missing =
+  `no Chromium found (looked at ${candidates.join(", ")}); ` + "install it with `apt-get install -y chromium` or set DMQ_CHROMIUM";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 if (!executablePath) {
   // CI installs Chromium (.ci/run): there a missing browser is a failure, never a quiet skip.
@@ -62,7 +72,10 @@ describe("the /playground/ route", () => {
     // fetch() would resolve the dots itself: send the path as written.
     const escape = await new Promise<number | undefined>((resolve, reject) => {
       const { hostname, port } = new URL(server.url);
-      get({ hostname, port, path: "/playground/%2e%2e/%2e%2e/package.json" }, (res) => resolve(res.resume().statusCode)).on("error", reject);
+      get({ hostname, port, path: "/playground/%2e%2e/%2e%2e/package.json" }, (res) => resolve(res.resume().statusCode)).on(
+        "error",
+        reject,
+      );
     });
     expect(escape).toBe(404);
     expect((await raw(server, "GET", "/playground/nope.js", { key: null })).status).toBe(404);
@@ -72,14 +85,25 @@ describe("the /playground/ route", () => {
 
   test("dataset.json needs credentials and gives the project's records, users without keys", async () => {
     const anonymous = await raw(server, "GET", "/playground/dataset.json", { key: null });
-    expect([anonymous.status, anonymous.body.detail, anonymous.headers.get("www-authenticate")]).toEqual([401, "Authentication credentials were not provided.", "Token"]);
+    expect([anonymous.status, anonymous.body.detail, anonymous.headers.get("www-authenticate")]).toEqual([
+      401,
+      "Authentication credentials were not provided.",
+      "Token",
+    ]);
     const first = await raw(server, "GET", "/playground/dataset.json");
     expect(first.status).toBe(200);
     expect(first.body.project.id).toBe(1);
     expect(first.body.tasks.map((t: { id: number }) => t.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(first.body.annotations.map((a: { id: number }) => a.id)).toEqual([1, 2, 3, 4, 6]);
-    expect(first.body.projects).toEqual([{ id: 1, title: "Fixture" }, { id: 2, title: "Other" }]);
-    expect(first.body.users).toEqual([{ id: 1, username: "ada" }, { id: 2, username: "bo" }, { id: 3, username: "cy" }]);
+    expect(first.body.projects).toEqual([
+      { id: 1, title: "Fixture" },
+      { id: 2, title: "Other" },
+    ]);
+    expect(first.body.users).toEqual([
+      { id: 1, username: "ada" },
+      { id: 2, username: "bo" },
+      { id: 3, username: "cy" },
+    ]);
     expect(JSON.stringify(first.body)).not.toContain(server.legacyToken);
     const second = await raw(server, "GET", "/playground/dataset.json?project=2");
     expect(second.body.tasks.map((t: { id: number }) => t.id)).toEqual([7]);
@@ -171,7 +195,7 @@ describe.skipIf(!executablePath)(`the playground in Chromium${executablePath ? "
 
     await check(
       selection(1).where("tasks:completed_at").greater("2024-02-01T12:00:00Z").orderBy("-tasks:completed_at"),
-      ['selection(1)', '  .where("tasks:completed_at").greater("2024-02-01T12:00:00Z")', '  .orderBy("-tasks:completed_at")'].join("\n"),
+      ["selection(1)", '  .where("tasks:completed_at").greater("2024-02-01T12:00:00Z")', '  .orderBy("-tasks:completed_at")'].join("\n"),
       // completed_at: task 2 → 02-03 (its newest annotation, cancelled), 4 → 02-04, 6 → 02-06; 3 and 5 NULL.
       [6, 4, 2],
       "1-completed-at",
@@ -196,7 +220,13 @@ describe.skipIf(!executablePath)(`the playground in Chromium${executablePath ? "
     await page.fill("#l1-max", "5");
 
     await check(
-      selection(1).where("tasks:annotators").contains([2]).child("tasks:data.text").contains("AM").or("tasks:data.n", "Number").in({ min: 5, max: 5 }),
+      selection(1)
+        .where("tasks:annotators")
+        .contains([2])
+        .child("tasks:data.text")
+        .contains("AM")
+        .or("tasks:data.n", "Number")
+        .in({ min: 5, max: 5 }),
       [
         "selection(1)",
         '  .where("tasks:annotators").contains([2])',
@@ -234,7 +264,9 @@ describe.skipIf(!executablePath)(`the playground in Chromium${executablePath ? "
 
     await check(
       selection(1).where("tasks:data.text").regex("^(alpha|delta)$").orderBy("-tasks:id").including([5, 1, 2]),
-      ["selection(1)", '  .where("tasks:data.text").regex("^(alpha|delta)$")', '  .orderBy("-tasks:id")', "  .including([5, 1, 2])"].join("\n"),
+      ["selection(1)", '  .where("tasks:data.text").regex("^(alpha|delta)$")', '  .orderBy("-tasks:id")', "  .including([5, 1, 2])"].join(
+        "\n",
+      ),
       // The regex keeps 1, 3, 5, 6; by -id: 6, 5, 3, 1; included 5, 1, 2 keeps 5 and 1 in that order.
       [5, 1],
       "3-keyboard-regex-including",

@@ -39,7 +39,11 @@ const samples: { readonly [S in ShapeName]: ValueDraft } = {
   json: { ...emptyValue, text: '[{"type": "choices"}]' },
 };
 
-const oneLine = (c: ConditionDraft, more: Partial<Draft> = {}): Draft => ({ ...emptyDraft(1), lines: [{ root: c, children: [] }], ...more });
+const oneLine = (c: ConditionDraft, more: Partial<Draft> = {}): Draft => ({
+  ...emptyDraft(1),
+  lines: [{ root: c, children: [] }],
+  ...more,
+});
 
 /** Every (column, type, operator) the editor offers, with its sample value. */
 function offered(): { name: string; condition: ConditionDraft }[] {
@@ -65,27 +69,48 @@ describe("every combination the editor offers", () => {
   test("covers every operator of every kind the columns use", () => {
     expect(all.length).toBeGreaterThan(150);
     expect(new Set(all.map((o) => o.condition.operator))).toEqual(
-      new Set(["equal", "not_equal", "less", "greater", "less_or_equal", "greater_or_equal", "in", "not_in", "in_list", "not_in_list", "contains", "not_contains", "regex", "empty"]),
+      new Set([
+        "equal",
+        "not_equal",
+        "less",
+        "greater",
+        "less_or_equal",
+        "greater_or_equal",
+        "in",
+        "not_in",
+        "in_list",
+        "not_in_list",
+        "contains",
+        "not_contains",
+        "regex",
+        "empty",
+      ]),
     );
   });
 
-  test.each(all.map((o) => [o.name, o.condition] as const))("%s: the builder accepts it, and the chain text builds the same body", (_name, c) => {
-    const draft = oneLine(c, { ordering: { column: "created_at", descending: true }, selection: { mode: "excluding", ids: "4, 2" } });
-    const built = build(draft);
-    expect(built.error).toBeUndefined();
-    expect(built.body?.filters?.items[0]?.operator).toBe(c.operator);
-    expect(runChain(built.chain).toJSON()).toEqual(built.body);
-    // A link carries the body; the editor reads it back into a draft that builds the same body.
-    const back = draftFromBody(1, built.body);
-    expect(back.problems).toEqual([]);
-    expect(build(back.draft).body).toEqual(built.body);
-  });
+  test.each(all.map((o) => [o.name, o.condition] as const))(
+    "%s: the builder accepts it, and the chain text builds the same body",
+    (_name, c) => {
+      const draft = oneLine(c, { ordering: { column: "created_at", descending: true }, selection: { mode: "excluding", ids: "4, 2" } });
+      const built = build(draft);
+      expect(built.error).toBeUndefined();
+      expect(built.body?.filters?.items[0]?.operator).toBe(c.operator);
+      expect(runChain(built.chain).toJSON()).toEqual(built.body);
+      // A link carries the body; the editor reads it back into a draft that builds the same body.
+      const back = draftFromBody(1, built.body);
+      expect(back.problems).toEqual([]);
+      expect(build(back.draft).body).toEqual(built.body);
+    },
+  );
 });
 
 describe("the chain text", () => {
   test("one call per line: where, or, child, orderBy, including", () => {
     const annotators: ConditionDraft = { ...withColumn(newCondition(), "annotators", undefined), value: samples.userIds };
-    const text: ConditionDraft = { ...withOperator(withColumn(newCondition(), "data.text", undefined), "contains"), value: { ...emptyValue, text: "am" } };
+    const text: ConditionDraft = {
+      ...withOperator(withColumn(newCondition(), "data.text", undefined), "contains"),
+      value: { ...emptyValue, text: "am" },
+    };
     const draft: Draft = {
       ...emptyDraft(3),
       conjunction: "or",
@@ -107,7 +132,16 @@ describe("the chain text", () => {
       ].join("\n"),
     );
     expect(build(draft).body).toEqual(
-      selection(3).where("tasks:annotators").contains([3]).child("tasks:data.text").contains("am").or("tasks:inner_id").in({ min: 1, max: 5 }).orderBy("tasks:data.text").including([5, 1]).toJSON(),
+      selection(3)
+        .where("tasks:annotators")
+        .contains([3])
+        .child("tasks:data.text")
+        .contains("am")
+        .or("tasks:inner_id")
+        .in({ min: 1, max: 5 })
+        .orderBy("tasks:data.text")
+        .including([5, 1])
+        .toJSON(),
     );
   });
 
@@ -128,7 +162,10 @@ describe("refusals carry the builder's message and the body path", () => {
   test("an empty number field is not 0", () => {
     const built = build(oneLine(newCondition("id")));
     expect(built.body).toBeUndefined();
-    expect(built.error).toEqual({ path: "filters.items[0].value", message: "filters.items[0].value: equal on tasks:id expects a finite number, found number NaN" });
+    expect(built.error).toEqual({
+      path: "filters.items[0].value",
+      message: "filters.items[0].value: equal on tasks:id expects a finite number, found number NaN",
+    });
   });
 
   test(".including() of no ids: the server would act on every task", () => {
@@ -141,7 +178,9 @@ describe("refusals carry the builder's message and the body path", () => {
     const c = withOperator(withColumn(newCondition(), "annotations_results", undefined), "equal");
     const built = build(oneLine({ ...c, value: { ...emptyValue, text: "{" } }));
     expect(built.error?.path).toBe("filters.items[0].value");
-    expect(built.error?.message).toMatch(/^filters\.items\[0\]\.value: expected JSON \(it is sent as JSON text\), found text that does not parse/);
+    expect(built.error?.message).toMatch(
+      /^filters\.items\[0\]\.value: expected JSON \(it is sent as JSON text\), found text that does not parse/,
+    );
   });
 
   test("an unknown data key is named", () => {
@@ -196,12 +235,15 @@ describe("links", () => {
     });
     expect(problems).toEqual([
       // The wire parser's reading of the body, as the server would treat it…
-      'filters.items[0].operator: expected an operator the server implements; it has no code for starts_with and treats it as equal, found string "starts_with"',
-      "filters.items[1].type: expected \"Number\" (the type of tasks:id; the server casts the value by the filter's type), found string \"String\"",
-      'filters.items[2].type: expected a type for a data column: Number, String, Unknown, Boolean, Image, Audio, AudioPlus, Video, found string "Datetime"',
+      "filters.items[0].operator: expected an operator the server implements; " +
+        'it has no code for starts_with and treats it as equal, found string "starts_with"',
+      'filters.items[1].type: expected "Number" (the type of tasks:id; ' +
+        "the server casts the value by the filter's type), found string \"String\"",
+      "filters.items[2].type: expected a type for a data column: Number, String, Unknown, Boolean, Image, Audio, AudioPlus, Video, " +
+        'found string "Datetime"',
       // …then what the editor could not hold.
-      'filters.items[0]: the editor leaves this condition out (starts_with is not offered for tasks:id as Number)',
-      'filters.items[2]: the editor leaves this condition out (equal is not offered for tasks:data.d as Datetime)',
+      "filters.items[0]: the editor leaves this condition out (starts_with is not offered for tasks:id as Number)",
+      "filters.items[2]: the editor leaves this condition out (equal is not offered for tasks:data.d as Datetime)",
     ]);
     expect(draft.conjunction).toBe("or");
     expect(draft.lines.map((l) => l.root.column)).toEqual(["id"]);

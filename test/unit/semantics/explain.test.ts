@@ -103,7 +103,8 @@ describe("explain: lines, the conjunction, selectedItems and order", () => {
 describe("explain agrees with evaluate", () => {
   test("same ids, derived columns and totals", () => {
     const q = anyOf(cond("data.num", "greater", "Number", 6), cond("total_predictions", "equal", "Number", 0));
-    const e = explain(fixture, q), v = evaluate(fixture, q);
+    const e = explain(fixture, q),
+      v = evaluate(fixture, q);
     expect(e.ids).toEqual(v.ids);
     expect(e.totals()).toEqual(v.totals());
     expect(e.derived(1)).toEqual(v.derived(1));
