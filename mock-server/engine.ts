@@ -100,18 +100,20 @@ function failWith(problem: HttpProblem): never {
   throw problem;
 }
 
-/** Serialised list items by task id, per dataset version (most recently built kept). */
-const itemTexts = new WeakMap<PreparedDataset, Map<number, string>>();
+/** Serialised list items by task id, per dataset version and version of what else they read. */
+const itemTexts = new WeakMap<PreparedDataset, { readonly also: number; readonly texts: Map<number, string> }>();
 const KEPT_ITEMS = 20_000;
 
 /**
  * A task's list item as JSON text, presented once per dataset version: a page shown again (or
- * its tasks on another page, another ordering) is not presented or serialised again.
+ * its tasks on another page, another ordering) is not presented or serialised again. `also` is
+ * the version of anything else the item reads (the users): another value starts afresh.
  */
-export function itemText(dataset: Dataset, id: number, present: () => unknown): string {
+export function itemText(dataset: Dataset, also: number, id: number, present: () => unknown): string {
   const ds = prepared(dataset);
-  let texts = itemTexts.get(ds);
-  if (!texts) itemTexts.set(ds, (texts = new Map()));
+  let kept = itemTexts.get(ds);
+  if (!kept || kept.also !== also) itemTexts.set(ds, (kept = { also, texts: new Map() }));
+  const texts = kept.texts;
   let text = texts.get(id);
   if (text === undefined) {
     text = JSON.stringify(present());

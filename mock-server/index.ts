@@ -98,6 +98,15 @@ function initialState(data: MockSeed | string | undefined, parsed = typeof data 
   if (state.users.length === 0) state.users.push({ ...defaultUser });
   const first = state.users[0] as { token?: string };
   if (first.token === undefined) first.token = newLegacyKey();
+  return frozen(state);
+}
+
+/**
+ * The store replaces records and never edits one (reset points and kept answers share them):
+ * frozen, an edit in place fails loudly instead of changing a shared record.
+ */
+function frozen(state: StoreState): StoreState {
+  for (const c of collectionNames) for (const record of state[c]) Object.freeze(record);
   return state;
 }
 
@@ -113,7 +122,7 @@ function persistedState(path: string): StoreState | undefined {
     throw error;
   }
   redo(state, persisted.redo);
-  return state;
+  return frozen(state);
 }
 
 const snapshots = new WeakSet<StoreState>();
@@ -123,9 +132,8 @@ function copyArrays(state: StoreState): StoreState {
   return Object.fromEntries(collectionNames.map((c) => [c, [...state[c]]])) as unknown as StoreState;
 }
 
-/** A reset point that shares the records: each is frozen (the store replaces records, it never edits them). */
+/** A reset point that shares the (frozen) records. */
 function pristine(state: StoreState): StoreState {
-  for (const c of collectionNames) for (const record of state[c]) Object.freeze(record);
   const copy = copyArrays(state);
   snapshots.add(copy);
   return copy;
@@ -137,8 +145,8 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const host = options.host ?? "127.0.0.1";
   const clock = options.clock ?? systemClock;
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
-  // What reset() goes back to: the start state's records (never changed in place, frozen to keep
-  // it so) in arrays of their own, or a seed given to reset(), loaded anew each time.
+  // What reset() goes back to: the start state's records in arrays of their own, or a seed given
+  // to reset(), loaded anew each time.
   let seed: MockSeed | string | StoreState = pristine(start);
   const store = new Store(start);
   // The start state becomes the snapshot; the log starts empty.

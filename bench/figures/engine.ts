@@ -10,7 +10,7 @@ import type { QueryNode } from "../../src/query/nodes.js";
 import type { Dataset } from "../../src/semantics/records.js";
 import { selection } from "../../src/selection.js";
 import { benchDataset } from "../lib/data.js";
-import { figure, fmt, timeAlternating, type Figure } from "../lib/stats.js";
+import { figure, fmt, RUNS, timeAlternating, type Figure } from "../lib/stats.js";
 
 interface Case {
   readonly name: string;
@@ -112,11 +112,12 @@ export function measureEngine(sizes: readonly number[], log: (line: string) => v
       if (!same(engineIds, c.hand(d))) throw new Error(`engine: ${c.name} at ${size} tasks: the engine and the hand loop disagree`);
       const prepared = new PreparedDataset(d);
       evaluate(prepared, c.query);
+      // More rounds where they are cheap: the median settles (at 1M, the issue's five).
       const t = timeAlternating({
         cold: () => evaluate(d, c.query),
         prepared: () => evaluate(prepared, c.query),
         hand: () => c.hand(d),
-      });
+      }, size >= 1_000_000 ? RUNS : 3 * RUNS);
       out.push({ size, query: c.name, cold: t.cold as number, prepared: t.prepared as number, hand: t.hand as number, selected: engineIds.length });
       log(`  engine ${c.name} @${size}: cold ${fmt(t.cold as number)} ms, prepared ${fmt(t.prepared as number)} ms, hand ${fmt(t.hand as number)} ms (${engineIds.length} ids)`);
     }

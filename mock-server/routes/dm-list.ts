@@ -42,8 +42,9 @@ export const listTasks: Handler = (req, ctx) => {
   };
   const head = { total_annotations: totals.total_annotations, total_predictions: totals.total_predictions, total: totals.total };
   if (!all && !(include && include.length > 0)) {
-    // A plain item depends on the dataset version alone (`fields=all` carries `created_ago`, a clock): kept as text.
-    const items = page.items.map((id) => itemText(dataset, id, () => present(id)));
+    // A plain item depends on the dataset version and the users (`fields=all` carries `created_ago`, a clock): kept as text.
+    const users = ctx.store.versionOf("users");
+    const items = page.items.map((id) => itemText(dataset, users, id, () => present(id)));
     return ok(new JsonText(`${JSON.stringify(head).slice(0, -1)},"tasks":[${items.join(",")}]}`));
   }
   const tasks = page.items.map((id) => {

@@ -90,6 +90,13 @@ export class Store {
     return this.#version;
   }
 
+  readonly #collectionVersions = new Map<CollectionName, number>();
+
+  /** Bumped by every write to the collection (caches that read one collection key on it). */
+  versionOf(collection: CollectionName): number {
+    return this.#collectionVersions.get(collection) ?? 0;
+  }
+
   list<C extends CollectionName>(collection: C): readonly RecordOf<C>[] {
     return this.db.getState()[collection] as readonly RecordOf<C>[];
   }
@@ -225,6 +232,7 @@ export class Store {
    */
   #touch(collection?: CollectionName, records?: readonly AnyRecord[]): void {
     this.#version += 1;
+    for (const c of collection === undefined ? collectionNames : [collection]) this.#collectionVersions.set(c, this.versionOf(c) + 1);
     if (collection === undefined || records === undefined) return this.#datasets.clear();
     if (collection === "users" || collection === "views") return;
     for (const record of records) {

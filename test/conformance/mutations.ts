@@ -177,8 +177,8 @@ export const mutationList: readonly Mutation[] = [
     name: "item-text-kept-across-versions",
     what: "mock: kept list items are looked up by project, not by dataset version",
     file: "mock-server/engine.ts",
-    from: "  let texts = itemTexts.get(ds);\n  if (!texts) itemTexts.set(ds, (texts = new Map()));",
-    to: "  let texts = itemTexts.get(dataset.project as never);\n  if (!texts) itemTexts.set(dataset.project as never, (texts = new Map()));",
+    from: "  let kept = itemTexts.get(ds);\n  if (!kept || kept.also !== also) itemTexts.set(ds, (kept = { also, texts: new Map() }));",
+    to: "  let kept = itemTexts.get(dataset.project as never);\n  if (!kept || kept.also !== also) itemTexts.set(dataset.project as never, (kept = { also, texts: new Map() }));",
   },
   {
     name: "update-in-place",
@@ -230,11 +230,32 @@ export const mutationList: readonly Mutation[] = [
     to: "const column = textColumn(ctx, target, \"upper\", text);",
   },
   {
-    name: "native-regex-newlines",
-    what: "engine: a newline-sensitive regex runs natively (where `.` and anchors differ)",
-    file: "src/emulation/regex/native.ts",
-    from: "if (opts.icase || opts.newlineSensitive) return undefined;",
-    to: "if (opts.icase) return undefined;",
+    name: "prefilter-optional-is-empty",
+    what: "engine: the regex prefilter reads an optional or repeated part as matching exactly nothing",
+    file: "src/emulation/regex/prefilter.ts",
+    from: "  if (min === 0) return ANY;",
+    to: "  if (min === 0) return EMPTY;",
+  },
+  {
+    name: "glob-ignores-end-anchor",
+    what: "engine: a literals-and-.* regex ending in $ matches texts that do not end with its last literal",
+    file: "src/emulation/regex/prefilter.ts",
+    from: "  const tail = !end || gap;",
+    to: "  const tail = true;",
+  },
+  {
+    name: "glob-first-alternative",
+    what: "engine: a literals-and-.* regex takes the first alternative found, not the one ending first",
+    file: "src/emulation/regex/prefilter.ts",
+    from: "        if (next < 0 || at + s.length < next) next = at + s.length;",
+    to: "        if (next < 0) next = at + s.length;",
+  },
+  {
+    name: "prefilter-anchor-newline",
+    what: "engine: the regex prefilter keeps the start anchor of a newline-sensitive pattern",
+    file: "src/emulation/regex/prefilter.ts",
+    from: "    prefixes = opts.newlineSensitive ? undefined : anchoredPrefixes(body);",
+    to: "    prefixes = anchoredPrefixes(body);",
   },
 ];
 
