@@ -1,7 +1,7 @@
 import type { QueryNode } from "../src/query/nodes.js";
 import { deriveColumns, evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
 import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
-import { HttpProblem, serverError, validationError, type ValidationErrors } from "./errors.js";
+import { validationError } from "./errors.js";
 import type { MockContext } from "./http.js";
 import type { TaskRelations } from "./present/records.js";
 
@@ -88,16 +88,12 @@ export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ord
   try {
     return evaluated(prepared(dataset), query, ordering);
   } catch (error) {
-    if (!(error instanceof EvaluationError)) throw error;
-    const fields = error.validationErrors as ValidationErrors | undefined;
-    if (error.status === 400) return failWith(new HttpProblem(400, error.detail, fields ? { validationErrors: fields } : {}));
-    if (ctx.strict) return failWith(validationError({ [error.path]: [`expected ${error.expected}, found ${error.found}`] }));
-    return failWith(serverError("Exception", error.detail));
+    // The engine's error is the server's answer (it carries it); strict mode names a 500's field instead.
+    if (error instanceof EvaluationError && error.status === 500 && ctx.strict) {
+      throw validationError({ [error.path]: [`expected ${error.expected}, found ${error.found}`] });
+    }
+    throw error;
   }
-}
-
-function failWith(problem: HttpProblem): never {
-  throw problem;
 }
 
 /** Serialised list items by task id, per dataset version and version of what else they read. */

@@ -1,3 +1,9 @@
+/**
+ * The mock Label Studio server: the server's routes, envelopes, errors, auth and filter semantics on
+ * json-server (an optional peer dependency), for contract tests and local development.
+ *
+ * @module dmq/mock-server
+ */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
@@ -29,6 +35,7 @@ export type MockSeed = {
   readonly [C in CollectionName]?: readonly (Partial<RecordOf<C>> & { readonly id: number })[];
 };
 
+/** Options of `startMockServer`; every one may be left out. */
 export interface MockServerOptions {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
@@ -70,6 +77,7 @@ export interface MockTuning {
 
 const DEFAULT_REQUEST_TIME_LIMIT_SECONDS = 30;
 
+/** A running mock server: where it listens, the credentials of its first user, the request journal and its data. */
 export interface MockServer {
   /** `http://host:port`, no trailing slash. */
   readonly url: string;
@@ -85,6 +93,7 @@ export interface MockServer {
   data(): MockData;
   /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens. */
   reset(seed?: MockSeed | string): Promise<void>;
+  /** Stop listening and drop open connections. */
   close(): Promise<void>;
 }
 type MockData = StoreState;
@@ -139,6 +148,20 @@ function pristine(state: StoreState): StoreState {
   return copy;
 }
 
+/**
+ * Start a mock Label Studio server on json-server (an optional peer dependency: install `json-server@^0.17.4`).
+ * It answers the server's routes, envelopes, errors and filter semantics, so an integration can be
+ * contract-tested against it; `requests` is the journal of what clients sent.
+ *
+ * @example
+ * ```ts
+ * const mock = await startMockServer({ data: { projects: [{ id: 1, title: "p" }], tasks: [{ id: 1, project: 1, data: {} }] } });
+ * const client = createClient({ baseUrl: mock.url, apiKey: mock.legacyToken });
+ * await selection(client.project(1)).all().run("delete_tasks");
+ * console.log(mock.data().tasks.length, mock.requests.at(-1)?.path); // 0 /api/dm/actions/
+ * await mock.close();
+ * ```
+ */
 export async function startMockServer(options: MockServerOptions = {}, tuning: MockTuning = {}): Promise<MockServer> {
   checkOptions(options);
   const { createApp, Store } = await loadServerModules();

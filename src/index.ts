@@ -6,6 +6,8 @@
  * - `createClient`: the typed HTTP client (src/client);
  * - the vocabulary tables everything derives from (src/vocabulary).
  * The semantics engine is `dmq/semantics`; the mock server is `dmq/mock-server`.
+ *
+ * @module dmq
  */
 export { selection } from "./selection.js";
 export { customAction } from "./query/builder.js";

@@ -1,6 +1,6 @@
 import { itemText, relationsIndex, select } from "../engine.js";
 import { fieldError, HttpProblem } from "../errors.js";
-import { bodyDict, intFromRequest, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";
+import { bodyDict, intFromData, intFromQuery, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";
 import { prepareParams } from "../prepare.js";
 import { presentDmTask } from "../present/records.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
@@ -14,8 +14,8 @@ const PAGE_SIZE = 100;
 
 export const listTasks: Handler = (req, ctx) => {
   // request.data is read only where the query string lacks the key, as the view's `or` does.
-  const viewId = intFromRequest(req.query, "view", 0) || intFromRequest(bodyDict(req, ctx), "view", 0);
-  const projectId = intFromRequest(req.query, "project", 0) || intFromRequest(bodyDict(req, ctx), "project", 0);
+  const viewId = intFromQuery(req.query, "view", 0) || intFromData(bodyDict(req, ctx), "view", 0);
+  const projectId = intFromQuery(req.query, "project", 0) || intFromData(bodyDict(req, ctx), "project", 0);
   let project;
   if (projectId) project = projectOr404(ctx, projectId);
   else if (viewId) project = projectOr404(ctx, viewOr404(ctx, viewId).project);

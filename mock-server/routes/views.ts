@@ -1,3 +1,4 @@
+import { parsePyInt } from "../../src/emulation/python-text.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { fieldError, validationError } from "../errors.js";
 import { bodyObject, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
@@ -90,7 +91,8 @@ export const listViews: Handler = (req, ctx) => {
   const raw = param(req.query, "project");
   let rows = [...ctx.store.list("views")];
   if (raw !== undefined && raw !== "") {
-    const id = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    // django-filter's ModelChoiceField: the pk lookup reads the text with int().
+    const id = parsePyInt(raw) ?? Number.NaN;
     if (!ctx.store.find("projects", id)) throw validationError({ project: [INVALID_CHOICE] });
     rows = rows.filter((v) => v.project === id);
   }

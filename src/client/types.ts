@@ -8,13 +8,20 @@ import type { JsonValue } from "../vocabulary/json.js";
  * the server accepts dozens of optional ones.
  */
 
+/** A JSON object. */
 export type JsonObject = { readonly [key: string]: JsonValue };
 /** Extra request fields: any JSON, or undefined to leave the field out. */
 type MoreFields = { readonly [field: string]: JsonValue | undefined };
 
 /** `filters`/`ordering`/`selectedItems` as a plain body, or a selection (anything with `toJSON()`). */
-export type QueryInput = QueryBody | { toJSON(): QueryBody };
+export type QueryInput =
+  | QueryBody
+  | {
+      /** The body the selection stands for. */
+      toJSON(): QueryBody;
+    };
 
+/** A user as the server shows it. */
 export interface User {
   id: number;
   username: string;
@@ -27,6 +34,7 @@ export interface User {
   [field: string]: unknown;
 }
 
+/** A project as the server answers it (the fields dmq reads; the server sends more). */
 export interface Project {
   id: number;
   title: string;
@@ -38,6 +46,7 @@ export interface Project {
   [field: string]: unknown;
 }
 
+/** The body of `POST /api/projects/`. */
 export interface ProjectCreate extends MoreFields {
   title?: string;
   description?: string;
@@ -48,6 +57,7 @@ export interface ProjectCreate extends MoreFields {
   model_version?: string;
   color?: string;
 }
+/** The body of `PATCH /api/projects/<id>/`. */
 export type ProjectUpdate = ProjectCreate;
 
 /** `GET /api/projects/` parameters (the first page to fetch is `page`, default 1). */
@@ -64,6 +74,7 @@ export interface ProjectListParams {
   include?: string;
 }
 
+/** One page of `GET /api/projects/`. */
 export interface ProjectPage {
   count: number;
   next: string | null;
@@ -79,6 +90,7 @@ export interface ImportTask extends MoreFields {
   predictions?: readonly JsonObject[];
 }
 
+/** Query parameters of a project import. */
 export interface ImportParams {
   commit_to_project?: boolean;
   return_task_ids?: boolean;
@@ -100,6 +112,7 @@ export interface ImportResult {
   [field: string]: unknown;
 }
 
+/** A task as the Data Manager list shows it, computed columns included. */
 export interface Task {
   id: number;
   project: number;
@@ -119,12 +132,14 @@ export interface Task {
   [field: string]: unknown;
 }
 
+/** The body of `POST /api/tasks/`. */
 export interface TaskCreate extends MoreFields {
   project: number;
   data: JsonObject;
   meta?: JsonObject;
 }
 
+/** The body of `PATCH /api/tasks/<id>/`. */
 export interface TaskUpdate extends MoreFields {
   data?: JsonObject;
   meta?: JsonObject;
@@ -149,6 +164,7 @@ export interface TaskListParams {
   include?: readonly string[];
 }
 
+/** One page of the Data Manager list: its tasks and the totals over the whole selection. */
 export interface TaskPage {
   tasks: Task[];
   total: number;
@@ -156,6 +172,7 @@ export interface TaskPage {
   total_predictions: number;
 }
 
+/** An annotation. */
 export interface Annotation {
   id: number;
   task: number;
@@ -170,6 +187,7 @@ export interface Annotation {
   [field: string]: unknown;
 }
 
+/** The body of `POST /api/tasks/<task>/annotations/`. */
 export interface AnnotationCreate extends MoreFields {
   result: readonly JsonValue[];
   was_cancelled?: boolean;
@@ -178,6 +196,7 @@ export interface AnnotationCreate extends MoreFields {
   completed_by?: number;
 }
 
+/** The body of `PATCH /api/annotations/<id>/`. */
 export interface AnnotationUpdate extends MoreFields {
   result?: readonly JsonValue[];
   was_cancelled?: boolean;
@@ -185,6 +204,7 @@ export interface AnnotationUpdate extends MoreFields {
   lead_time?: number;
 }
 
+/** A prediction. */
 export interface Prediction {
   id: number;
   task: number;
@@ -196,6 +216,7 @@ export interface Prediction {
   [field: string]: unknown;
 }
 
+/** The body of `POST /api/predictions/`. */
 export interface PredictionCreate extends MoreFields {
   task: number;
   result: readonly JsonValue[];
@@ -203,12 +224,14 @@ export interface PredictionCreate extends MoreFields {
   model_version?: string;
 }
 
+/** The body of `PATCH /api/predictions/<id>/`. */
 export interface PredictionUpdate extends MoreFields {
   result?: readonly JsonValue[];
   score?: number;
   model_version?: string;
 }
 
+/** Filters of `GET /api/predictions/`. */
 export interface PredictionListParams {
   task?: number;
   project?: number;
@@ -225,6 +248,7 @@ export interface ViewData {
   [field: string]: unknown;
 }
 
+/** A saved Data Manager view; its filters and ordering are in `data`. */
 export interface View {
   id: number;
   project: number;
@@ -239,6 +263,7 @@ export interface ViewDataInput extends MoreFields {
   title?: string;
 }
 
+/** The body of `POST /api/dm/views/`; `query` may be a selection. */
 export interface ViewCreate {
   project: number;
   data?: ViewDataInput;
@@ -246,6 +271,7 @@ export interface ViewCreate {
   query?: QueryInput;
 }
 
+/** The body of `PATCH /api/dm/views/<id>/`. */
 export interface ViewUpdate {
   data?: ViewDataInput;
   query?: QueryInput;
@@ -270,12 +296,14 @@ export interface ActionInfo {
   [field: string]: unknown;
 }
 
+/** One section of an action's dialog form. */
 export interface ActionFormSection {
   columnCount?: number;
   fields: ActionFormField[];
   [field: string]: unknown;
 }
 
+/** One field of an action's dialog form. */
 export interface ActionFormField {
   type: string;
   name: string;
@@ -287,18 +315,22 @@ export interface ActionFormField {
 /** The body of a successful action; `selection(handle).run()` types it per action. */
 export type ActionResponse = { [field: string]: unknown };
 
+/** The answer of `POST /api/token/`: a new personal access token. */
 export interface TokenCreated {
   /** The new personal access token (secret). */
   token: string;
 }
+/** One entry of `GET /api/token/` (without the signature). */
 export interface TokenListItem {
   /** Header and payload only: the server never returns a stored token whole. */
   token: string;
   [field: string]: unknown;
 }
+/** The answer of `POST /api/token/refresh/`. */
 export interface AccessToken {
   access: string;
 }
+/** The answer of `POST /api/token/rotate/`. */
 export interface RotatedToken {
   refresh: string;
 }

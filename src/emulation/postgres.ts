@@ -1,5 +1,5 @@
 import { positional, scientific, shortestDigits } from "./float-text.js";
-import { stripWhere } from "./python-str.js";
+import { stripWhere } from "./python-text.js";
 
 /*
  * The Postgres side of the server: how values print as text (`::text`, `->>`), how text casts to

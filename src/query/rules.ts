@@ -25,6 +25,7 @@ export const rules = {
     "including() needs at least one id: the server reads {all: false, included: []} as 'no restriction' and would act on every task",
 } as const;
 
+/** The name of one of the builder's rules (each compile-time refusal names one). */
 export type RuleName = keyof typeof rules;
 
 declare const dmqRule: unique symbol;
@@ -36,6 +37,20 @@ export interface Refused<Why extends string> {
   readonly [dmqRule]: Why;
 }
 
+/**
+ * Thrown at run time when a value breaks a builder rule the types could not see (for example an id
+ * list that is empty only at run time); `path`, `expected` and `found` say where and what.
+ *
+ * @example
+ * ```ts
+ * const ids: number[] = [];
+ * try {
+ *   selection(1).including(ids as unknown as [number]);
+ * } catch (e) {
+ *   if (e instanceof QueryBuildError) console.log(e.path); // selectedItems.included
+ * }
+ * ```
+ */
 export class QueryBuildError extends TypeError {
   override readonly name = "QueryBuildError";
   constructor(

@@ -32,6 +32,7 @@ type KnownColumnKinds = { readonly [C in ColumnName as `tasks:${C}`]: ColumnKind
 export type KnownColumn = keyof KnownColumnKinds;
 /** `tasks:data.<key>`: any key, or the keys of the task-data type when one is given. */
 export type DataColumn<D> = [D] extends [Untyped] ? `tasks:data.${string}` : `tasks:data.${keyof D & string}`;
+/** A column a condition can name: a known `tasks:<column>` or a `tasks:data.<key>`. */
 export type ColumnArg<D> = KnownColumn | DataColumn<D>;
 /** An ordering key: a column with an optional leading `-` for descending. */
 export type OrderKey<D> = ColumnArg<D> | `-${ColumnArg<D>}`;
@@ -76,16 +77,23 @@ export interface Where<D, Next> {
 export interface CustomAction {
   readonly customAction: string;
 }
+/** Per-call options of `.run()`. */
 export interface RunOptions {
   timeoutInSeconds?: number;
 }
 
+/** `toRequest(action, params?)`: the `POST /api/dm/actions/` request for an action on a selection. */
 export interface ToRequest {
+  /** A known action: its extra body fields are typed from the vocabulary. */
   <A extends ActionId>(action: A, ...params: ActionParamsArgs<A>): ActionRequest;
+  /** An action the vocabulary does not know (`customAction(id)`), with untyped fields. */
   (action: CustomAction, params?: Record<string, JsonValue>): ActionRequest;
 }
+/** `run(action, params?, options?)`: perform an action on a client-bound selection. */
 export interface Run {
+  /** A known action: typed fields and a typed result. */
   <A extends ActionId>(action: A, ...args: [...ActionParamsArgs<A>, options?: RunOptions]): Promise<ActionResult<A>>;
+  /** An action the vocabulary does not know: untyped fields and result. */
   (action: CustomAction, params?: Record<string, JsonValue>, options?: RunOptions): Promise<unknown>;
 }
 

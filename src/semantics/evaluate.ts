@@ -8,6 +8,7 @@ import { Pending } from "./pieces.js";
 import type { Candidates } from "./plan.js";
 import type { Dataset, DerivedColumns, TaskRecord } from "./records.js";
 
+/** Options of `evaluate`. */
 export interface EvaluateOptions {
   /**
    * Order the result (default true). The actions endpoint drops the ordering for most actions
@@ -16,6 +17,7 @@ export interface EvaluateOptions {
   readonly ordering?: boolean;
 }
 
+/** What `evaluate` answers: the selected ids in order, and the list's computed columns and totals. */
 export interface Evaluation {
   /** The task ids the server would list or act on: filtered, ordered, then narrowed by selectedItems. */
   readonly ids: readonly number[];

@@ -15,6 +15,7 @@ export interface UserRecord {
   readonly token?: string;
 }
 
+/** A stored project (the fields the engine reads, and any others). */
 export interface ProjectRecord {
   readonly id: number;
   readonly title: string;
@@ -24,6 +25,7 @@ export interface ProjectRecord {
   readonly [field: string]: JsonValue | undefined;
 }
 
+/** A stored task, as a seed file holds it. */
 export interface TaskRecord {
   readonly id: number;
   readonly project: number;
@@ -41,6 +43,7 @@ export interface TaskRecord {
   readonly unresolved_comment_count?: number;
 }
 
+/** A stored annotation. */
 export interface AnnotationRecord {
   readonly id: number;
   readonly task: number;
@@ -55,6 +58,7 @@ export interface AnnotationRecord {
   readonly parent_prediction?: number | null;
 }
 
+/** A stored prediction. */
 export interface PredictionRecord {
   readonly id: number;
   readonly task: number;
@@ -66,6 +70,7 @@ export interface PredictionRecord {
   readonly updated_at?: string;
 }
 
+/** A stored annotation draft (it counts for `draft_exists`). */
 export interface DraftRecord {
   readonly id: number;
   readonly task: number;

@@ -4,7 +4,7 @@ import { dataAt, type PathStep, type PreparedDataset } from "./dataset.js";
 import { jsonbFieldText, jsonbText } from "../emulation/jsonb.js";
 import { arrayText, float8In, float8Text, timestamptzText } from "../emulation/postgres.js";
 import { pyType } from "../emulation/python-json.js";
-import { parsePyInt } from "../emulation/python.js";
+import { parsePyInt } from "../emulation/python-text.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
 
 /**

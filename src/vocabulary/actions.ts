@@ -42,6 +42,15 @@ interface ActionSpec {
 const optional = <S extends ParamShape>(shape: S) => ({ shape, required: false }) as const;
 const required = <S extends ParamShape>(shape: S) => ({ shape, required: true }) as const;
 
+/**
+ * The Data Manager actions, as the community server registers them: list metadata, body fields and where
+ * each is listed. The mock serves its action list from this table; `run()` types params and results from it.
+ *
+ * @example
+ * ```ts
+ * console.log(actions.delete_tasks.title, actions.delete_tasks.permission); // Delete Tasks tasks.delete
+ * ```
+ */
 export const actions = {
   retrieve_tasks_predictions: {
     title: "Retrieve Predictions",
@@ -218,7 +227,9 @@ export const actions = {
   },
 } as const satisfies Record<string, ActionSpec>;
 
+/** The id of an action of the vocabulary table. */
 export type ActionId = keyof typeof actions;
+/** Every action id, in table order. */
 export const actionIds = Object.keys(actions) as readonly ActionId[];
 
 export function isActionId(id: unknown): id is ActionId {
@@ -269,4 +280,5 @@ export interface ActionResults {
   delete_reviewers: { processed_items?: number; detail?: string };
   delete_annotators: { processed_items?: number; detail?: string };
 }
+/** The result body of a successful action. */
 export type ActionResult<A extends ActionId> = ActionResults[A];

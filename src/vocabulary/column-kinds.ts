@@ -59,6 +59,15 @@ export function inferDataType(operator: string, value: unknown): "Number" | "Boo
   return "String";
 }
 
+/**
+ * Column kinds: for each, the wire `type` a filter sends and the operators it allows with their value shapes.
+ * The builder's operator methods, the engine, the CLI and the docs all derive from this table.
+ *
+ * @example
+ * ```ts
+ * console.log(Object.keys(columnKinds.datetime.operators)); // the operators a Datetime column allows
+ * ```
+ */
 export const columnKinds = {
   id: {
     type: "Number",
@@ -196,6 +205,7 @@ export const columnKinds = {
   },
 } as const satisfies Record<string, ColumnKind>;
 
+/** The name of a column kind. */
 export type ColumnKindName = keyof typeof columnKinds;
 export type KindOperators<K extends ColumnKindName> = (typeof columnKinds)[K]["operators"];
 
@@ -210,4 +220,5 @@ export const dataKindByType = {
   AudioPlus: "dataText",
   Video: "dataText",
 } as const satisfies Partial<Record<ValueTypeName, ColumnKindName>>;
+/** A filter `type` a `tasks:data.<key>` condition may declare. */
 export type DataTypeName = keyof typeof dataKindByType;

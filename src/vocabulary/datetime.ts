@@ -5,6 +5,7 @@
 
 /** What the builder accepts for a Datetime value: a `Date`, or an ISO-8601 date or date-time string. */
 export type IsoDateString = `${number}-${number}-${number}` | `${number}-${number}-${number}T${string}`;
+/** A datetime value: a `Date` or an ISO string; the builder writes the server's format. */
 export type DatetimeInput = Date | IsoDateString;
 
 /** Exactly the form the server's strptime accepts. */

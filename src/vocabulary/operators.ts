@@ -25,6 +25,7 @@ export const operators = {
   not_exists: { method: "notExists", arity: "scalar", negated: true, implemented: false, label: "(acts as ≠)" },
 } as const;
 
+/** An operator's wire name. */
 export type OperatorName = keyof typeof operators;
 export type OperatorMethod = (typeof operators)[OperatorName]["method"];
 /** Operators the server actually implements; the builder only offers these. */
@@ -35,6 +36,7 @@ export type ImplementedOperator = {
 /** Builder aliases: `between`/`notBetween` read better than `in`/`notIn` for ranges. */
 export const operatorAliases = { between: "in", notBetween: "not_in" } as const;
 
+/** Every operator's wire name, in table order. */
 export const operatorNames = Object.keys(operators) as readonly OperatorName[];
 
 export function isOperatorName(name: unknown): name is OperatorName {

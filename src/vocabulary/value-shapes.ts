@@ -24,6 +24,7 @@ export interface ShapeInput {
   stringList: string | NonEmpty<string>;
   json: JsonValue;
 }
+/** The name of a value shape. */
 export type ShapeName = keyof ShapeInput;
 
 /**
@@ -32,6 +33,7 @@ export type ShapeName = keyof ShapeInput;
  * `{all: false, included: []}` selects every task. Narrow a `T[]` with `isNonEmpty` first.
  */
 export type NonEmpty<T> = readonly [T, ...T[]];
+/** Narrows a list to `NonEmpty` (what `including()` and list operators take). */
 export function isNonEmpty<T>(list: readonly T[]): list is NonEmpty<T> {
   return list.length > 0;
 }
@@ -101,6 +103,7 @@ const datetimeEnd = (v: unknown) => {
 const wireDatetimeEnd = (v: unknown) =>
   typeof v === "string" && WIRE_DATETIME.test(v) ? { ok: true as const, value: v } : { ok: false as const };
 
+/** Value shapes: how each is checked and what it expects, for the builder's run-time checks and the parser. */
 export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
   number: { expected: "a finite number", encode: (v) => (finite(v) ? ok(v) : bad("a finite number")), isWire: finite },
   integer: { expected: "an integer", encode: (v) => (int(v) ? ok(v) : bad("an integer")), isWire: int },

@@ -42,7 +42,16 @@ export async function packOnce(): Promise<Packed> {
   const scratch = mkdtempSync(join(tmpdir(), "dmq-pack-"));
   const pkg = join(scratch, "pkg");
   mkdirSync(pkg);
-  for (const entry of ["package.json", "README.md", "LICENSE", "tsconfig.json", "tsconfig.build.json", "src", "mock-server", "playground"]) {
+  for (const entry of [
+    "package.json",
+    "README.md",
+    "LICENSE",
+    "tsconfig.json",
+    "tsconfig.build.json",
+    "src",
+    "mock-server",
+    "playground",
+  ]) {
     cpSync(join(root, entry), join(pkg, entry), { recursive: true });
   }
   symlinkSync(join(root, "node_modules"), join(pkg, "node_modules"), "dir");

@@ -13,7 +13,10 @@ import { node, npm, ok, type Ran } from "./run.js";
 
 /** The oldest TypeScript the README promises; 5.0 and 5.1 reject the declarations (mixed named tuple members). */
 const MIN_TYPESCRIPT = "5.2.2";
-/** What `npm i dmq` installs without optional peers: the client's ofetch (and its three) and jose, the engine's re2js, the CLI's commander. */
+/**
+ * What `npm i dmq` installs without optional peers: the client's ofetch (and its three) and jose, the
+ * engine's re2js, the CLI's commander, and ts-pattern.
+ */
 const LEAN_INSTALL = [
   "@commander-js/extra-typings",
   "commander",
@@ -60,7 +63,10 @@ describe("the tarball", () => {
     const maps = packed.files.filter((f) => f.endsWith(".map"));
     const dangling = maps.flatMap((map) => {
       const { sources } = JSON.parse(readFileSync(join(packed.scratch, "pkg", map), "utf8")) as { sources: string[] };
-      return sources.map((s) => normalize(join(dirname(map), s))).filter((s) => !files.has(s)).map((s) => `${map} -> ${s}`);
+      return sources
+        .map((s) => normalize(join(dirname(map), s)))
+        .filter((s) => !files.has(s))
+        .map((s) => `${map} -> ${s}`);
     });
     expect(maps.length).toBeGreaterThan(200);
     expect(dangling).toEqual([]);
@@ -98,7 +104,8 @@ describe("the tarball", () => {
     const attw = await node([cli("@arethetypeswrong/cli", "dist/index.js"), ...args], packed.scratch);
     expect(attw.stdout).toContain("No problems found");
     for (const entry of ["dmq", "dmq/semantics", "dmq/mock-server"]) {
-      expect(attw.stdout).toContain(`"${entry}"\n\nnode10: 🟢 \nnode16 (from CJS): 🟢 (ESM)\nnode16 (from ESM): 🟢 (ESM)\nbundler: 🟢 `);
+      const rows = ["node10: 🟢 ", "node16 (from CJS): 🟢 (ESM)", "node16 (from ESM): 🟢 (ESM)", "bundler: 🟢 "];
+      expect(attw.stdout).toContain(`"${entry}"\n\n${rows.join("\n")}`);
     }
     expect(attw.code).toBe(0);
   }, 60_000);
@@ -118,7 +125,8 @@ describe("installed without optional peers", () => {
 
   test("loads from ESM and from CommonJS (require(esm), Node >= 20.19), to the same module", async () => {
     const out = JSON.parse(ok(await node(["runtime.mjs"], app), "runtime.mjs").stdout) as Record<string, unknown>;
-    const body = '{"filters":{"conjunction":"and","items":[{"filter":"filter:tasks:id","operator":"greater","type":"Number","value":1}]},"selectedItems":{"all":true,"excluded":[3]}}';
+    const item = { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 1 };
+    const body = JSON.stringify({ filters: { conjunction: "and", items: [item] }, selectedItems: { all: true, excluded: [3] } });
     expect(out).toEqual({ esm: body, cjs: body, same: true, ids: [2, 4] });
   });
 
@@ -126,7 +134,9 @@ describe("installed without optional peers", () => {
     const out = JSON.parse(ok(await node(["mock.mjs"], app), "mock.mjs").stdout);
     expect(out).toEqual({
       started: false,
-      error: `dmq/mock-server needs the optional peer dependency "json-server" (^0.17.4), which is not installed. Install it next to dmq: npm install --save-dev json-server@"^0.17.4"`,
+      error:
+        'dmq/mock-server needs the optional peer dependency "json-server" (^0.17.4), which is not installed. ' +
+        'Install it next to dmq: npm install --save-dev json-server@"^0.17.4"',
     });
     expect(manifest.peerDependencies["json-server"]).toBe("^0.17.4");
     expect(manifest.peerDependenciesMeta["json-server"]?.optional).toBe(true);
@@ -143,11 +153,26 @@ describe("installed without optional peers", () => {
     const current = { skipLibCheck: true, types: ["node"] };
     const checks = [
       { ts: "min", name: "nodenext", files: ["esm.ts", "node-http.d.ts"], options: { ...minimum, module: "nodenext", ...strictest } },
-      { ts: "min", name: "bundler", files: ["esm.ts", "node-http.d.ts"], options: { ...minimum, module: "esnext", moduleResolution: "bundler" } },
+      {
+        ts: "min",
+        name: "bundler",
+        files: ["esm.ts", "node-http.d.ts"],
+        options: { ...minimum, module: "esnext", moduleResolution: "bundler" },
+      },
       // node10 finds the subpaths' types through typesVersions.
-      { ts: "min", name: "node10", files: ["esm.ts", "node-http.d.ts"], options: { ...minimum, module: "esnext", moduleResolution: "node" } },
+      {
+        ts: "min",
+        name: "node10",
+        files: ["esm.ts", "node-http.d.ts"],
+        options: { ...minimum, module: "esnext", moduleResolution: "node" },
+      },
       { ts: "current", name: "nodenext", files: ["esm.ts"], options: { ...current, module: "nodenext", ...strictest } },
-      { ts: "current", name: "node10", files: ["esm.ts"], options: { ...current, module: "esnext", moduleResolution: "node", ignoreDeprecations: "6.0" } },
+      {
+        ts: "current",
+        name: "node10",
+        files: ["esm.ts"],
+        options: { ...current, module: "esnext", moduleResolution: "node", ignoreDeprecations: "6.0" },
+      },
       // CommonJS: require() of the ES modules types under module nodenext (TypeScript >= 5.8).
       { ts: "current", name: "commonjs nodenext", files: ["cjs.cts"], options: { ...current, module: "nodenext" } },
     ] as const;
@@ -160,21 +185,27 @@ describe("installed without optional peers", () => {
       mkdirSync(dir);
       writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "typescript-min", version: "1.0.0", private: true }));
       ok(await npm(["install", "--prefer-offline", `typescript@${MIN_TYPESCRIPT}`], dir), `npm install typescript@${MIN_TYPESCRIPT}`);
-      const tsc = { min: join(dir, "node_modules", "typescript", "bin", "tsc"), current: join(root, "node_modules", "typescript", "bin", "tsc") };
+      const tsc = {
+        min: join(dir, "node_modules", "typescript", "bin", "tsc"),
+        current: join(root, "node_modules", "typescript", "bin", "tsc"),
+      };
       // Two compilers at a time: the machine has two cores.
-      await inPairs(checks.map((c) => () => {
-        const run = compile(tsc[c.ts], `${c.ts}-${c.name.replace(/\W/g, "-")}`, c.files, c.options);
-        results.set(`${c.ts} ${c.name}`, run);
-        return run;
-      }));
+      await inPairs(
+        checks.map((c) => () => {
+          const run = compile(tsc[c.ts], `${c.ts}-${c.name.replace(/\W/g, "-")}`, c.files, c.options);
+          results.set(`${c.ts} ${c.name}`, run);
+          return run;
+        }),
+      );
     }, 240_000);
 
     test.each(checks.map((c) => ({ ...c, version: c.ts === "min" ? `${MIN_TYPESCRIPT} (the minimum)` : "of this project" })))(
-      "TypeScript $version, $name", async (c) => {
-      const tsc = await results.get(`${c.ts} ${c.name}`)!;
-      expect(tsc.stdout).toBe("");
-      expect(tsc.code).toBe(0);
-    },
+      "TypeScript $version, $name",
+      async (c) => {
+        const tsc = await results.get(`${c.ts} ${c.name}`)!;
+        expect(tsc.stdout).toBe("");
+        expect(tsc.code).toBe(0);
+      },
     );
 
     test("the README names the minimum TypeScript version", () => {
@@ -184,7 +215,10 @@ describe("installed without optional peers", () => {
 
   describe("with json-server added", () => {
     test("the packed mock server starts and answers the packed client", async () => {
-      ok(await npm(["install", "--prefer-offline", `json-server@${manifest.devDependencies["json-server"]}`], app), "npm install json-server");
+      ok(
+        await npm(["install", "--prefer-offline", `json-server@${manifest.devDependencies["json-server"]}`], app),
+        "npm install json-server",
+      );
       const out = JSON.parse(ok(await node(["mock.mjs"], app), "mock.mjs").stdout);
       expect(out).toMatchObject({ started: true, playground: "<title>dmq semantics playground</title>" });
       expect(out.actions).toContain("delete_tasks");

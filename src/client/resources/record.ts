@@ -5,9 +5,11 @@ import { checkId, checkObject } from "./common.js";
 
 /** The methods every stored record has at `{base}{id}/`. */
 export interface RecordMethods<T, U> {
+  /** One record by id (a 404 rejects with an `ApiError`). */
   get(id: number, options?: RequestOptions): Promise<T>;
   /** `PATCH`: only the given fields change. */
   update(id: number, body: U, options?: RequestOptions): Promise<T>;
+  /** Delete one record by id. */
   delete(id: number, options?: RequestOptions): Promise<void>;
 }
 
