@@ -254,8 +254,8 @@ export const mutationList: readonly Mutation[] = [
     name: "prefilter-anchor-newline",
     what: "engine: the regex prefilter keeps the start anchor of a newline-sensitive pattern",
     file: "src/emulation/regex/prefilter.ts",
-    from: "    prefixes = opts.newlineSensitive ? undefined : anchoredPrefixes(body);",
-    to: "    prefixes = anchoredPrefixes(body);",
+    from: "  const anchored = !opts.newlineSensitive && (body.startsWith",
+    to: "  const anchored = (body.startsWith",
   },
 ];
 
