@@ -7,7 +7,7 @@ import type { Clock } from "../src/vocabulary/clock.js";
 import { authenticate, type Authenticated } from "./auth.js";
 import { lazyData, readBody, type LazyData } from "./body.js";
 import { cors } from "./cors.js";
-import { HttpProblem, SERVER_VERSION } from "./errors.js";
+import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
 import { JsonText, type Handler, type MockContext, type MockRequest, type Query, type Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
@@ -170,6 +170,10 @@ function mount(app: Application, path: string, methods: Partial<Record<Method, H
         if (options.clock.now() - locals.started > options.timeLimitMs) {
           ctx.store.rollback(transaction);
           return next(timeLimitProblem());
+        }
+        if (ctx.strict && reply.status < 400 && data?.ignored()) {
+          ctx.store.rollback(transaction);
+          return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
         }
         if (reply.status >= 400) ctx.store.rollback(transaction);
         else ctx.store.commit(transaction);

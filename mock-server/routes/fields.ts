@@ -24,18 +24,21 @@ export const drf = {
 } as const;
 
 export class FieldErrors {
-  readonly #errors: Record<string, string[]> = {};
+  // A Map: a body's keys (`constructor`, `__proto__`) are fields here, never Object.prototype's.
+  readonly #errors = new Map<string, string[]>();
 
   add(field: string, message: string): void {
-    (this.#errors[field] ??= []).push(message);
+    const messages = this.#errors.get(field);
+    if (messages) messages.push(message);
+    else this.#errors.set(field, [message]);
   }
 
   get any(): boolean {
-    return Object.keys(this.#errors).length > 0;
+    return this.#errors.size > 0;
   }
 
   throwIfAny(): void {
-    if (this.any) throw validationError(this.#errors as ValidationErrors);
+    if (this.any) throw validationError(Object.fromEntries(this.#errors) as ValidationErrors);
   }
 
   /** Accept a field if its check passes, else record DRF's message; returns the clean value. */

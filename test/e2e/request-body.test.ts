@@ -237,3 +237,22 @@ describe("strict mode: what the server answers with a 500 is a 400 naming the bo
     });
   });
 });
+
+describe("strict mode: a body the server never reads", () => {
+  test("faithful: ignored, as on the server; strict: 400 naming the body, nothing changes; an empty object is no content", async () => {
+    await withFixture({}, async (server) => {
+      const answer = await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ cascade: false }), "application/json");
+      expect(answer.status).toBe(204);
+      expect(taskIds(server)).not.toContain(1);
+    });
+    await withFixture({ strict: true }, async (server) => {
+      const before = server.data();
+      const answer = await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ cascade: false }), "application/json");
+      expect(answer.status).toBe(400);
+      expect(answer.body.validation_errors).toEqual({ body: ["nothing: DELETE /api/tasks/1/ does not read a request body; the server ignores this one"] });
+      expect(server.data()).toEqual(before);
+      expect((await send(server, "DELETE", "/api/tasks/1/", "{}", "application/json")).status).toBe(204);
+    });
+  });
+});
+
