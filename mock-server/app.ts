@@ -9,7 +9,7 @@ import { lazyData, readBody, type LazyData } from "./body.js";
 import { cors } from "./cors.js";
 import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
-import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
+import { JsonText, type Handler, type MockContext, type MockRequest, type Query, type Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
 import { routes, type Method, type Route } from "./routes/index.js";
@@ -54,6 +54,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   const app = jsonServer.create();
   app.set("json spaces", 0);
   app.set("query parser", "simple");
+  // The server installs no ConditionalGetMiddleware (core/settings/base.py MIDDLEWARE): no ETag,
+  // and none to hash out of every body.
+  app.set("etag", false);
   // Django matches paths case-sensitively: `/API/projects/` is not a route.
   app.set("case sensitive routing", true);
   app.disable("x-powered-by");
@@ -197,6 +200,7 @@ function send(req: Request, res: Response, reply: Reply): void {
   res.status(reply.status);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.body === undefined) res.end();
+  else if (reply.body instanceof JsonText) res.type("application/json").send(reply.body.text);
   else res.json(reply.body);
 }
 

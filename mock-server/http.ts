@@ -45,6 +45,17 @@ export interface Reply {
 export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Reply>;
 
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+
+/**
+ * A body already serialised as JSON (parts of it kept between requests, e.g. list items): sent as
+ * it is. Anything that serialises a reply again gets the same value back through `toJSON`.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
 export const noContent = (): Reply => ({ status: 204 });
 
 /** Django's `QueryDict.get`: the last value of a repeated key. */

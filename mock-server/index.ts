@@ -15,7 +15,7 @@ import { Journal, type JournalEntry } from "./journal.js";
 import { redo } from "./store/changes.js";
 import { loadSeed, SeedError } from "./store/seed.js";
 import { readSeedFile } from "./store/seed-file.js";
-import type { CollectionName, RecordOf, StoreState } from "./store/state.js";
+import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./store/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "./time.js";
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
@@ -101,12 +101,21 @@ type MockData = StoreState;
 /** The user a seed without users gets, so that the server always has a credential to hand out. */
 const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
 
-function initialState(data: MockSeed | string | undefined): StoreState {
+function initialState(data: MockSeed | string | undefined, parsed = typeof data === "string"): StoreState {
   const raw = typeof data === "string" ? readSeedFile(data) : (data ?? demoData());
-  const state = loadSeed(raw, nowTimestamp());
+  const state = loadSeed(raw, nowTimestamp(), { parsed });
   if (state.users.length === 0) state.users.push({ ...defaultUser });
   const first = state.users[0] as { token?: string };
   if (first.token === undefined) first.token = newLegacyKey();
+  return frozen(state);
+}
+
+/**
+ * The store replaces records and never edits one (reset points and kept answers share them):
+ * frozen, an edit in place fails loudly instead of changing a shared record.
+ */
+function frozen(state: StoreState): StoreState {
+  for (const c of collectionNames) for (const record of state[c]) Object.freeze(record);
   return state;
 }
 
@@ -116,13 +125,27 @@ function persistedState(path: string): StoreState | undefined {
   if (persisted === undefined) return undefined;
   let state: StoreState;
   try {
-    state = initialState(persisted.snapshot as MockSeed);
+    state = initialState(persisted.snapshot as MockSeed, true);
   } catch (error) {
     if (error instanceof SeedError) throw new SeedError(error.path, error.expected, error.found, `${path}: ${error.path}`);
     throw error;
   }
   redo(state, persisted.redo);
-  return state;
+  return frozen(state);
+}
+
+const snapshots = new WeakSet<StoreState>();
+const isState = (seed: MockSeed | string | StoreState): seed is StoreState => typeof seed === "object" && snapshots.has(seed as StoreState);
+
+function copyArrays(state: StoreState): StoreState {
+  return Object.fromEntries(collectionNames.map((c) => [c, [...state[c]]])) as unknown as StoreState;
+}
+
+/** A reset point that shares the (frozen) records. */
+function pristine(state: StoreState): StoreState {
+  const copy = copyArrays(state);
+  snapshots.add(copy);
+  return copy;
 }
 
 /**
@@ -145,7 +168,9 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const host = options.host ?? "127.0.0.1";
   const clock = options.clock ?? systemClock;
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
-  let seed: MockSeed | string | StoreState = structuredClone(start);
+  // What reset() goes back to: the start state's records in arrays of their own, or a seed given
+  // to reset(), loaded anew each time.
+  let seed: MockSeed | string | StoreState = pristine(start);
   const store = new Store(start);
   // The start state becomes the snapshot; the log starts empty.
   const wal = options.persist ? new WriteAheadLog(options.persist, store.db.getState(), tuning.wal) : undefined;
@@ -184,7 +209,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
     data: () => store.snapshot(),
     async reset(next) {
       if (next !== undefined) seed = next;
-      store.replaceState(initialState(structuredClone(seed) as MockSeed | string));
+      store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed)));
       journal.clear();
       tokens.clearPersonal();
       personalAccessToken = await tokens.issue("refresh", firstUser().id);

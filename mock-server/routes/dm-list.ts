@@ -1,6 +1,6 @@
-import { relationsIndex, select } from "../engine.js";
+import { itemText, relationsIndex, select } from "../engine.js";
 import { fieldError, HttpProblem } from "../errors.js";
-import { bodyDict, intFromData, intFromQuery, ok, pageSize, paginate, param, type Handler } from "../http.js";
+import { bodyDict, intFromData, intFromQuery, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";
 import { prepareParams } from "../prepare.js";
 import { presentDmTask } from "../present/records.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
@@ -26,6 +26,7 @@ export const listTasks: Handler = (req, ctx) => {
   }
   const prepared = prepareParams(req, ctx, project);
   const dataset = ctx.store.dataset(project);
+  // Kept per (query, dataset version): paging through a result evaluates and sums it once.
   const evaluation = select(ctx, dataset, prepared.query);
   const { ids } = evaluation;
   const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
@@ -33,11 +34,22 @@ export const listTasks: Handler = (req, ctx) => {
   const all = param(req.query, "fields") === "all";
   const relations = all ? relationsIndex(dataset) : undefined;
   const include = param(req.query, "include")?.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
-  const tasks = page.items.map((id) => {
+  // Only the page sent is presented.
+  const present = (id: number) => {
     const task = ctx.store.find("tasks", id);
     if (!task) throw new Error(`engine: selected task ${id} has no record`);
-    const item = presentDmTask(task, evaluation.derived(id), ctx.store, relations?.get(id) ?? (all ? { annotations: [], predictions: [], drafts: [] } : undefined));
+    return presentDmTask(task, evaluation.derived(id), ctx.store, relations?.get(id) ?? (all ? { annotations: [], predictions: [], drafts: [] } : undefined));
+  };
+  const head = { total_annotations: totals.total_annotations, total_predictions: totals.total_predictions, total: totals.total };
+  if (!all && !(include && include.length > 0)) {
+    // A plain item depends on the dataset version and the users (`fields=all` carries `created_ago`, a clock): kept as text.
+    const users = ctx.store.versionOf("users");
+    const items = page.items.map((id) => itemText(dataset, users, id, () => present(id)));
+    return ok(new JsonText(`${JSON.stringify(head).slice(0, -1)},"tasks":[${items.join(",")}]}`));
+  }
+  const tasks = page.items.map((id) => {
+    const item = present(id);
     return include && include.length > 0 ? Object.fromEntries(Object.entries(item).filter(([k]) => k === "id" || include.includes(k))) : item;
   });
-  return ok({ total_annotations: totals.total_annotations, total_predictions: totals.total_predictions, total: totals.total, tasks });
+  return ok({ ...head, tasks });
 };

@@ -26,6 +26,7 @@ export function float8Text(x: number): string {
 export function numericText(x: number): string {
   if (!Number.isFinite(x)) return float8Text(x);
   if (x === 0) return "0";
+  if (Number.isSafeInteger(x)) return String(x); // the same digits, without the digit-string detour
   return positional(shortestDigits(x));
 }
 
