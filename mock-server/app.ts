@@ -2,12 +2,13 @@ import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
 import { authenticate, type Authenticated } from "./auth.js";
 import { HttpProblem, problemBody, serverError } from "./errors.js";
+import { allowHeader, sendJson, serverHeaders } from "./headers.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
 import { redactBody, redactHeaders, type JournalEntry } from "./journal.js";
 import { routes, type Method } from "./routes/index.js";
 
 /**
- * The Express app: json-server's app and middleware (CORS, no-cache headers, body parser), the
+ * The Express app: json-server's app and body parser with the server's own headers (headers.ts), the
  * mock's own routes mounted before json-server's router, and the router last. Authentication
  * runs before everything but the token refresh route, so json-server's generic routes (`/db`,
  * `/tasks?_like`, …) are never reachable without credentials; they are read-only and never show
@@ -21,6 +22,8 @@ export interface AppOptions {
 interface Locals {
   entry?: JournalEntry;
   auth?: Authenticated;
+  /** The DRF view's `Allow`: set on every answer of a server route, errors included. */
+  allow?: string;
 }
 
 const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
@@ -50,8 +53,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
     });
     next();
   });
-  // json-server's stack without its static file server (nothing is served without credentials).
-  app.use(jsonServer.defaults({ logger: false, noGzip: true }).filter((m) => m.name !== "serveStatic"));
+  // The server's headers instead of json-server's defaults (its CORS, its static file server —
+  // nothing is served without credentials — and its no-cache headers, which the server does not send).
+  app.use(serverHeaders);
 
   app.use((req, res, next) => {
     if (isPublic(req.path) || req.method === "OPTIONS") return next();
@@ -67,7 +71,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
     next();
   });
 
-  for (const route of routes) mount(app, route.path, route.methods, ctx);
+  for (const route of routes) mount(app, route.path, route.methods, ctx, route.allow);
   app.use("/api", (_req, _res, next) => next(new HttpProblem(404, "Not found.")));
 
   // json-server's generic routes: read-only, and a user's legacy key never leaves the server.
@@ -89,11 +93,12 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   return app;
 }
 
-function mount(app: Application, path: string, methods: Partial<Record<Method, Handler>>, ctx: MockContext): void {
-  const allowed = [...Object.keys(methods), "OPTIONS"].join(", ");
+function mount(app: Application, path: string, methods: Partial<Record<Method, Handler>>, ctx: MockContext, allow: string | undefined): void {
+  const allowed = allow ?? allowHeader(Object.keys(methods) as Method[]);
   app.all(path, (req, res, next) => {
     const method = (req.method === "HEAD" ? "GET" : req.method) as Method;
-    if (req.method === "OPTIONS") return send(ctx, req, res, { status: 200, body: {}, headers: { Allow: allowed } });
+    (res.locals as Locals).allow = allowed;
+    if (req.method === "OPTIONS") return send(ctx, req, res, { status: 200, body: {}, headers: {} });
     const handler = methods[method];
     if (!handler) return next(methodNotAllowed(req.method));
     const auth = (res.locals as Locals).auth;
@@ -120,9 +125,11 @@ function send(ctx: MockContext, req: Request, res: Response, reply: Reply): void
   const entry = (res.locals as Locals).entry;
   if (entry) entry.status = reply.status;
   res.status(reply.status);
+  const allow = (res.locals as Locals).allow;
+  if (allow !== undefined) res.setHeader("Allow", allow);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.body === undefined) res.end();
-  else res.json(reply.body);
+  else sendJson(res, reply.body);
 }
 
 /** body-parser marks a parsed body with `_body`; without one `req.body` is an empty object. */

@@ -1,9 +1,8 @@
 import type { QueryNode } from "../src/query/nodes.js";
 import { deriveColumns, evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
-import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
+import type { AnnotationRecord, Dataset, DerivedColumns, DraftRecord, PredictionRecord } from "../src/semantics/records.js";
 import { HttpProblem, serverError, validationError, type ValidationErrors } from "./errors.js";
 import type { MockContext } from "./http.js";
-import type { TaskRelations } from "./present/records.js";
 
 /**
  * The one place the mock calls the semantics engine. Results are cached per dataset object: the
@@ -71,6 +70,12 @@ export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ord
 
 function failWith(problem: HttpProblem): never {
   throw problem;
+}
+
+export interface TaskRelations {
+  readonly annotations: readonly AnnotationRecord[];
+  readonly predictions: readonly PredictionRecord[];
+  readonly drafts: readonly DraftRecord[];
 }
 
 /** Each task's annotations, predictions and drafts (by id), for `fields=all` and task details. */

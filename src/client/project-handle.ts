@@ -9,7 +9,7 @@ import { checkId } from "./resources/common.js";
 import type { ProjectsResource } from "./resources/projects.js";
 import type { TasksResource } from "./resources/tasks.js";
 import type { ViewsResource } from "./resources/views.js";
-import type { ActionFormSection, ActionInfo, ActionResponse, ImportResult, ImportTask, ImportParams, Project, Task, TaskListParams, TaskPage, View } from "./types.js";
+import type { ActionFormSection, ActionInfo, ActionResponse, ImportResult, ImportTask, ImportParams, Project, TaskListItem, TaskListParams, TaskPage, View } from "./types.js";
 
 /**
  * One project on one client. `selection(client.project(1))` binds a selection to it, so `.run()`
@@ -20,7 +20,7 @@ export interface ClientProject extends ProjectHandle {
   /** Performs a selection's action request on this project (what `selection(…).run()` calls). */
   perform(request: ActionRequest, options?: RequestOptions): Promise<ActionResponse>;
   get(options?: RequestOptions): Promise<Project>;
-  tasks(params?: Omit<TaskListParams, "project">): Paginated<Task, TaskPage>;
+  tasks(params?: Omit<TaskListParams, "project">): Paginated<TaskListItem, TaskPage>;
   views(options?: RequestOptions): Promise<View[]>;
   actions(options?: RequestOptions): Promise<ActionInfo[]>;
   actionForm(action: ActionId | CustomAction, options?: RequestOptions): Promise<ActionFormSection[]>;
