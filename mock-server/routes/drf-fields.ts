@@ -126,7 +126,8 @@ export interface ReadOptions {
 /** DRF's `to_internal_value` for a present, non-null value of `spec`, then its length/range limits. */
 export function readValue(name: string, spec: FieldSpec, raw: unknown, options: ReadOptions): Read {
   const read = readKind(name, spec, raw, options);
-  if (!read.ok) return read;
+  // A blank CharField value returns before the validators run (`Field.run_validation`).
+  if (!read.ok || read.value === "") return read;
   const limits = (spec.checks ?? []).flatMap((check) => {
     const v = read.value;
     if (check.rule === "max-length") return typeof v === "string" && [...v].length > check.limit ? [check.message] : [];
