@@ -52,15 +52,13 @@ export function presentTaskSimple(t: TaskRecord, derived: DerivedColumns | undef
   });
 }
 
-/** The Data Manager columns from `annotators` on (shared by the list and the detail form). */
+/** The Data Manager columns from `annotators` on (shared by the list and the detail form): the model's, some computed. */
 function dataManagerValues(t: TaskRecord, d: DerivedColumns, store: Store) {
-  const model = modelValues(t, d);
+  const { id: _id, ...model } = modelValues(t, d);
   return {
+    ...model,
     annotators: () => presentAnnotators(d.annotators, store),
     inner_id: d.inner_id,
-    cancelled_annotations: d.cancelled_annotations,
-    total_annotations: d.total_annotations,
-    total_predictions: d.total_predictions,
     completed_at: () => d.completed_at,
     annotations_results: () => d.annotations_results,
     predictions_results: () => d.predictions_results,
@@ -71,20 +69,12 @@ function dataManagerValues(t: TaskRecord, d: DerivedColumns, store: Store) {
     predictions_model_versions: () => d.predictions_model_versions,
     avg_lead_time: () => d.avg_lead_time,
     draft_exists: () => d.draft_exists,
-    updated_by: t.updated_by === null ? [] : [{ user_id: t.updated_by }],
-    data: model.data,
-    meta: model.meta,
-    created_at: model.created_at,
-    updated_at: model.updated_at,
-    is_labeled: model.is_labeled,
-    overlap: model.overlap,
-    comment_count: model.comment_count,
-    unresolved_comment_count: model.unresolved_comment_count,
-    last_comment_updated_at: model.last_comment_updated_at,
-    project: model.project,
-    comment_authors: model.comment_authors,
+    updated_by: updatedBy(t),
   } satisfies Omit<Values<typeof dmTask>, "id" | "predictions" | "annotations" | "drafts">;
 }
+
+/** `get_updated_by`: `[{"user_id": id}]`, or `[]`. */
+const updatedBy = (t: TaskRecord) => (t.updated_by === null ? [] : [{ user_id: t.updated_by }]);
 
 /**
  * `DataManagerTaskSerializer` in the list. With `fields=all` (the `annotations`/`predictions`/
@@ -155,31 +145,14 @@ export function presentNextTask(
   store: Store,
   queue: string,
 ): Rendered<typeof nextTask> {
-  const model = modelValues(t, d);
   const prelabel = project["show_collab_predictions"] !== false && project.model_version !== null;
   return render(nextTask, {
-    id: t.id,
+    ...modelValues(t, d),
     predictions: prelabel ? relations.predictions.filter((p) => p.model_version === project.model_version).map(presentPrediction) : [],
     annotations: [],
     drafts: relations.drafts.filter((x) => x.user === caller.id).map((x) => presentDraft(x, store)),
-    updated_by: t.updated_by === null ? [] : [{ user_id: t.updated_by }],
+    updated_by: updatedBy(t),
     unique_lock_id: null,
-    data: model.data,
-    meta: model.meta,
-    created_at: model.created_at,
-    updated_at: model.updated_at,
-    is_labeled: model.is_labeled,
-    overlap: model.overlap,
-    inner_id: model.inner_id,
-    total_annotations: model.total_annotations,
-    cancelled_annotations: model.cancelled_annotations,
-    total_predictions: model.total_predictions,
-    comment_count: model.comment_count,
-    unresolved_comment_count: model.unresolved_comment_count,
-    last_comment_updated_at: model.last_comment_updated_at,
-    project: model.project,
-    file_upload: model.file_upload,
-    comment_authors: model.comment_authors,
     queue,
   });
 }

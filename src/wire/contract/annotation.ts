@@ -1,4 +1,4 @@
-import { int64, type Declaration, type FieldSpec } from "./field.js";
+import { custom, int64, resultField, type Declaration, type FieldSpec } from "./field.js";
 import { completedByDm } from "./user.js";
 
 /** `ActionType` (label_studio/tasks/choices.py): an annotation's `last_action`. */
@@ -27,19 +27,9 @@ function annotationFields<C extends FieldSpec>(completedBy: C) {
      * without `result` stores null.
      */
     result: {
-      kind: "list",
-      nullable: true,
-      allowNull: false,
-      access: "read-write",
+      ...resultField,
       default: null,
-      checks: [
-        {
-          rule: "custom",
-          name: "annotation_result",
-          source: "AnnotationSerializer.validate_result",
-          message: 'annotation "result" field in annotation must be list',
-        },
-      ],
+      checks: [custom("annotation_result", "AnnotationSerializer.validate_result", 'annotation "result" field in annotation must be list')],
     },
     /** `get_created_username`: "<first>[ <last>] <email>, <id>" ("" without an author). */
     created_username: { kind: "string", nullable: false, access: "read-only" },

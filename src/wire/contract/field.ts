@@ -193,6 +193,20 @@ export const int32: readonly Check[] = [minValue(-2147483648), maxValue(21474836
 /** A Django BigIntegerField on PostgreSQL. */
 export const int64: readonly Check[] = [minValue(-(2 ** 63), "-9223372036854775808"), maxValue(2 ** 63 - 1, "9223372036854775807")];
 
+/** A rule the serializer implements in code, named for the mock's implementation. */
+export const custom = (name: string, source: string, message: string): Check => ({ rule: "custom", name, source, message });
+
+/** A read-only nested list (a `many=True` serializer or a method returning one). */
+export const nestedList = <D extends Declaration>(of: D) => ({ kind: "nested-list", nullable: false, access: "read-only", of }) as const;
+
+/** Some fields of a declaration's field table, in the order given (the order they render in). */
+export function pick<T extends Readonly<Record<string, FieldSpec>>, K extends keyof T & string>(fields: T, ...names: K[]): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, fields[name]])) as Pick<T, K>;
+}
+
+/** A labeling result (a JSONField): rendered null where the model holds None, never null on write. */
+export const resultField = { kind: "list", nullable: true, allowNull: false, access: "read-write" } as const;
+
 /** DRF CharField max_length (the model field's max_length). */
 export const maxLength = (limit: number): Check => ({
   rule: "max-length",

@@ -1,4 +1,4 @@
-import type { Declaration } from "./field.js";
+import { custom, resultField, type Declaration } from "./field.js";
 
 /**
  * `label_studio/tasks/serializers.py` `PredictionSerializer` (a plain ModelSerializer, `__all__`)
@@ -22,19 +22,9 @@ export const prediction = {
   fields: {
     id: { kind: "integer", nullable: false, access: "read-only" },
     result: {
-      kind: "list",
-      nullable: true,
-      allowNull: false,
-      access: "read-write",
+      ...resultField,
       required: true,
-      checks: [
-        {
-          rule: "custom",
-          name: "prediction_result",
-          source: "Prediction.prepare_prediction_result (label_studio/tasks/models.py)",
-          message: "Each item in prediction result should be dict",
-        },
-      ],
+      checks: [custom("prediction_result", "Prediction.prepare_prediction_result (label_studio/tasks/models.py)", "Each item in prediction result should be dict")],
     },
     model_version: { kind: "string", nullable: true, allowNull: false, access: "read-write", blank: true, default: "" },
     /** `Prediction.created_ago`: Django's `timesince(created_at)`. */

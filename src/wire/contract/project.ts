@@ -1,4 +1,4 @@
-import { int32, maxLength, minLength, type Declaration } from "./field.js";
+import { custom, int32, maxLength, minLength, type Declaration } from "./field.js";
 import { userSimple } from "./user.js";
 
 /** `Project.SAMPLING_CHOICES` (label_studio/projects/models.py). */
@@ -31,14 +31,7 @@ export const project = {
       access: "read-write",
       blank: true,
       default: "<View></View>",
-      checks: [
-        {
-          rule: "custom",
-          name: "label_config",
-          source: "ProjectSerializer.validate_label_config (Project.validate_label_config)",
-          message: "the server parses the XML and checks it against its schema",
-        },
-      ],
+      checks: [custom("label_config", "ProjectSerializer.validate_label_config (Project.validate_label_config)", "the server parses the XML and checks it against its schema")],
     },
     /** Cleaned with bleach (SAFE_HTML_TAGS) by `ProjectSerializer.to_internal_value`. */
     expert_instruction: { kind: "string", nullable: true, access: "read-write", blank: true, default: "" },
@@ -53,10 +46,7 @@ export const project = {
       access: "read-write",
       blank: true,
       default: "#FFFFFF",
-      checks: [
-        maxLength(16),
-        { rule: "custom", name: "color", source: "ProjectSerializer.validate_color", message: 'Color must be in "#RRGGBB" format' },
-      ],
+      checks: [maxLength(16), custom("color", "ProjectSerializer.validate_color", 'Color must be in "#RRGGBB" format')],
     },
     maximum_annotations: { kind: "integer", nullable: false, access: "read-write", default: 1, checks: int32 },
     is_published: bool(false),
@@ -66,14 +56,7 @@ export const project = {
       access: "read-write",
       blank: true,
       default: "",
-      checks: [
-        {
-          rule: "custom",
-          name: "model_version",
-          source: "ProjectSerializer.validate_model_version",
-          message: "Model version doesn't exist either as live model or as static predictions.",
-        },
-      ],
+      checks: [custom("model_version", "ProjectSerializer.validate_model_version", "Model version doesn't exist either as live model or as static predictions.")],
     },
     is_draft: bool(false),
     /** Nested `UserSimpleSerializer(default=CreatedByFromContext())`: the caller on create. */

@@ -1,6 +1,6 @@
 import { annotation, annotationExpanded } from "./annotation.js";
 import { draft } from "./draft.js";
-import { int32, int64, type Declaration } from "./field.js";
+import { int32, int64, nestedList, pick, type Declaration } from "./field.js";
 import { prediction } from "./prediction.js";
 import { annotatorDm } from "./user.js";
 
@@ -11,6 +11,10 @@ import { annotatorDm } from "./user.js";
  */
 
 const counter = { kind: "integer", nullable: false, access: "read-write", default: 0, checks: int32 } as const;
+/** The model's plain fields from `data` to `overlap`, rendered together after a serializer's declared fields. */
+const dataToOverlap = ["data", "meta", "created_at", "updated_at", "is_labeled", "overlap"] as const;
+/** `get_updated_by` of the Data Manager and next-task serializers: `[{"user_id": id}]`, or `[]`. */
+const updatedByList = { kind: "list", nullable: false, access: "read-only" } as const;
 
 /** The model fields in the order a ModelSerializer renders them (plain fields, then relations). */
 const modelFields = {
@@ -61,8 +65,8 @@ export const taskSimple = {
   flex: false,
   fields: {
     ...modelFields,
-    annotations: { kind: "nested-list", nullable: false, access: "read-only", of: annotation },
-    predictions: { kind: "nested-list", nullable: false, access: "read-only", of: prediction },
+    annotations: nestedList(annotation),
+    predictions: nestedList(prediction),
   },
 } as const satisfies Declaration;
 
@@ -78,29 +82,26 @@ export const nextTask = {
   flex: true,
   fields: {
     id: modelFields.id,
-    predictions: { kind: "nested-list", nullable: false, access: "read-only", of: prediction },
-    annotations: { kind: "nested-list", nullable: false, access: "read-only", of: annotation },
-    drafts: { kind: "nested-list", nullable: false, access: "read-only", of: draft },
-    /** `get_updated_by`: `[{"user_id": id}]`, or `[]`. */
-    updated_by: { kind: "list", nullable: false, access: "read-only" },
+    predictions: nestedList(prediction),
+    annotations: nestedList(annotation),
+    drafts: nestedList(draft),
+    updated_by: updatedByList,
     /** The caller's lock on the task (`TaskLock.unique_id`), null without one. */
     unique_lock_id: { kind: "string", nullable: true, access: "read-only" },
-    data: modelFields.data,
-    meta: modelFields.meta,
-    created_at: modelFields.created_at,
-    updated_at: modelFields.updated_at,
-    is_labeled: modelFields.is_labeled,
-    overlap: modelFields.overlap,
-    inner_id: modelFields.inner_id,
-    total_annotations: modelFields.total_annotations,
-    cancelled_annotations: modelFields.cancelled_annotations,
-    total_predictions: modelFields.total_predictions,
-    comment_count: modelFields.comment_count,
-    unresolved_comment_count: modelFields.unresolved_comment_count,
-    last_comment_updated_at: modelFields.last_comment_updated_at,
-    project: modelFields.project,
-    file_upload: modelFields.file_upload,
-    comment_authors: modelFields.comment_authors,
+    ...pick(
+      modelFields,
+      ...dataToOverlap,
+      "inner_id",
+      "total_annotations",
+      "cancelled_annotations",
+      "total_predictions",
+      "comment_count",
+      "unresolved_comment_count",
+      "last_comment_updated_at",
+      "project",
+      "file_upload",
+      "comment_authors",
+    ),
     /** Added by the action: "Data manager queue", "Sequence queue", … */
     queue: { kind: "string", nullable: false, access: "read-only" },
   },
@@ -133,19 +134,16 @@ const dataManagerFields = {
   predictions_model_versions: { kind: "string", nullable: false, access: "read-only", when: evaluated("predictions_model_versions", "") },
   avg_lead_time: { kind: "float", nullable: true, access: "read-write", when: evaluated("avg_lead_time", "omit") },
   draft_exists: { kind: "boolean", nullable: false, access: "read-write", when: evaluated("draft_exists", "omit") },
-  /** `get_updated_by`: `[{"user_id": id}]`, or `[]`. */
-  updated_by: { kind: "list", nullable: false, access: "read-only" },
-  data: modelFields.data,
-  meta: modelFields.meta,
-  created_at: modelFields.created_at,
-  updated_at: modelFields.updated_at,
-  is_labeled: modelFields.is_labeled,
-  overlap: modelFields.overlap,
-  comment_count: modelFields.comment_count,
-  unresolved_comment_count: modelFields.unresolved_comment_count,
-  last_comment_updated_at: modelFields.last_comment_updated_at,
-  project: modelFields.project,
-  comment_authors: modelFields.comment_authors,
+  updated_by: updatedByList,
+  ...pick(
+    modelFields,
+    ...dataToOverlap,
+    "comment_count",
+    "unresolved_comment_count",
+    "last_comment_updated_at",
+    "project",
+    "comment_authors",
+  ),
 } as const;
 
 /**
@@ -162,7 +160,7 @@ export const dmTask = {
     id: modelFields.id,
     predictions: { kind: "nested-list", nullable: false, access: "read-only", of: prediction, when: { context: "predictions" } },
     annotations: { kind: "nested-list", nullable: false, access: "read-only", of: annotation, when: { context: "annotations" } },
-    drafts: { kind: "nested-list", nullable: false, access: "read-only", of: draft },
+    drafts: nestedList(draft),
     ...dataManagerFields,
   },
 } as const satisfies Declaration;
@@ -177,9 +175,9 @@ export const dmTaskDetail = {
   flex: true,
   fields: {
     id: modelFields.id,
-    predictions: { kind: "nested-list", nullable: false, access: "read-only", of: prediction },
-    annotations: { kind: "nested-list", nullable: false, access: "read-only", of: annotationExpanded },
-    drafts: { kind: "nested-list", nullable: false, access: "read-only", of: draft },
+    predictions: nestedList(prediction),
+    annotations: nestedList(annotationExpanded),
+    drafts: nestedList(draft),
     ...dataManagerFields,
   },
 } as const satisfies Declaration;
