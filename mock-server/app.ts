@@ -1,42 +1,64 @@
 import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
+import { DrfApiException, PyException } from "../src/emulation/exceptions.js";
+import type { Clock } from "../src/vocabulary/clock.js";
 import { authenticate, type Authenticated } from "./auth.js";
+import { lazyData, readBody, type LazyData } from "./body.js";
+import { cors } from "./cors.js";
 import { HttpProblem, problemBody, serverError } from "./errors.js";
+import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
 import { allowHeader, sendJson, serverHeaders } from "./headers.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
-import { redactBody, redactHeaders, type JournalEntry } from "./journal.js";
-import { routes, type Method } from "./routes/index.js";
+import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
+import { playground } from "./playground.js";
+import { routes, type Method, type Route } from "./routes/index.js";
 
 /**
- * The Express app: json-server's app and body parser with the server's own headers (headers.ts), the
- * mock's own routes mounted before json-server's router, and the router last. Authentication
- * runs before everything but the token refresh route, so json-server's generic routes (`/db`,
- * `/tasks?_like`, …) are never reachable without credentials; they are read-only and never show
- * a user's legacy key.
+ * The Express app: json-server's app with the server's headers (headers.ts) and CORS answers, then, as on the server, the URL
+ * decides first: a path no route serves gets the server's 404 page whatever the method or the
+ * credentials. Only then come authentication (every route but the token refresh), the body and the
+ * route's handler. json-server's generic routes (`/db`, `/tasks?…`) are not served: the server has
+ * none, and their filters ran backtracking regular expressions over the store.
+ *
+ * Every request has a time budget (`timeLimitMs` on `clock`). Past it while the request is still
+ * arriving or waiting, it is answered 503 and never handled; a handler that returns past it has its
+ * changes undone and is answered 503 too. So a 503 always means "not done", and a client may resend.
+ * A handler's changes are kept only when it answers below 400: they are then appended to the
+ * write-ahead log (when the store persists) before the answer leaves.
  */
 export interface AppOptions {
-  readonly journal: JournalEntry[];
+  readonly journal: Journal;
   readonly log: ((line: string) => void) | undefined;
+  readonly clock: Clock;
+  readonly timeLimitMs: number;
+  /** Bytes of a request body the mock reads into memory (the server's DATA_UPLOAD_MAX_MEMORY_SIZE). */
+  readonly maxBodySize: number;
 }
 
 interface Locals {
   entry?: JournalEntry;
   auth?: Authenticated;
+  data?: LazyData;
+  /** The route this path belongs to; unset for a path the server does not serve. */
+  route?: Route;
+  started: number;
+  /** The handler is running (an async one may be waiting): the budget timer leaves it alone. */
+  handling?: boolean;
   /** The DRF view's `Allow`: set on every answer of a server route, errors included. */
   allow?: string;
 }
 
 const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
-const readMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function createApp(ctx: MockContext, options: AppOptions): Application {
+  const { clock, journal } = options;
   const app = jsonServer.create();
   app.set("json spaces", 0);
   app.set("query parser", "simple");
   app.disable("x-powered-by");
 
   app.use((req, res, next) => {
-    const started = performance.now();
+    const started = clock.now();
     const entry: JournalEntry = {
       method: req.method,
       path: req.path,
@@ -45,82 +67,125 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
       body: undefined,
       status: undefined,
     };
-    options.journal.push(entry);
-    (res.locals as Locals).entry = entry;
+    journal.add(entry);
+    const locals = res.locals as Locals;
+    locals.entry = entry;
+    locals.started = started;
+    const timer = clock.setTimeout(() => {
+      if (res.headersSent || locals.handling) return;
+      // Close the connection: a body still arriving is not read any further.
+      res.setHeader("Connection", "close");
+      answerProblem(req, res, timeLimitProblem());
+    }, options.timeLimitMs);
+    res.on("close", () => clock.clearTimeout(timer));
     res.on("finish", () => {
       entry.status = res.statusCode;
-      options.log?.(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - started).toFixed(1)} ms`);
+      options.log?.(`${req.method} ${req.originalUrl} ${res.statusCode} ${(clock.now() - started).toFixed(1)} ms`);
     });
     next();
   });
-  // The server's headers instead of json-server's defaults (its CORS, its static file server —
-  // nothing is served without credentials — and its no-cache headers, which the server does not send).
+  // The server's own headers and CORS rules instead of json-server's defaults (whose no-cache headers the server does not send).
   app.use(serverHeaders);
+  app.use(cors);
 
+  // The semantics playground: a public static page; its data route checks credentials itself.
+  app.use("/playground", playground(ctx));
+
+  for (const route of routes) {
+    app.all(route.path, (_req, res, next) => {
+      (res.locals as Locals).route = route;
+      next();
+    });
+  }
   app.use((req, res, next) => {
-    if (isPublic(req.path) || req.method === "OPTIONS") return next();
+    if (!(res.locals as Locals).route) return sendNotFoundPage(res);
+    if (isPublic(req.path)) return next();
     authenticate(req.headers, ctx.store, ctx.tokens).then((auth) => {
       (res.locals as Locals).auth = auth;
       next();
     }, next);
   });
-  app.use(jsonServer.bodyParser);
+  // The one body reader (body.ts): DRF's parsers, run when a view reads `request.data`.
   app.use((req, res, next) => {
-    const entry = (res.locals as Locals).entry;
-    if (entry) (entry as { body: unknown }).body = redactBody(hasBody(req) ? req.body : undefined);
-    next();
+    readBody(req, options.maxBodySize).then((body) => {
+      const data = lazyData(body, { maxMemorySize: options.maxBodySize }, ctx.strict);
+      (res.locals as Locals).data = data;
+      const entry = (res.locals as Locals).entry;
+      if (entry) Object.assign(entry, journal.body(data.journal()));
+      if (ctx.strict && body.bytes === undefined) return next(tooLarge(body.length, options.maxBodySize));
+      next();
+    }, next);
   });
 
-  for (const route of routes) mount(app, route.path, route.methods, ctx, route.allow);
-  app.use("/api", (_req, _res, next) => next(new HttpProblem(404, "Not found.")));
-
-  // json-server's generic routes: read-only, and a user's legacy key never leaves the server.
-  app.use((req, _res, next) => next(readMethods.has(req.method) ? undefined : methodNotAllowed(req.method)));
-  // json-server answers `/db` itself, bypassing `render`.
-  app.get("/db", (_req, res) => {
-    res.jsonp(withoutKeys(ctx.store.db.getState()));
-  });
-  // json-server's documented hook for reshaping what its router answers.
-  (ctx.store.router as unknown as { render: (req: Request, res: Response) => void }).render = (_req, res) => {
-    res.jsonp(withoutKeys(res.locals["data"]));
-  };
-  app.use(ctx.store.router);
+  for (const route of routes) mount(app, route, ctx, options);
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const problem = toProblem(error, options.log);
-    send(ctx, req, res, { status: problem.status, body: problemBody(problem), headers: problem.options.headers ?? {} });
+    if (res.headersSent) return;
+    answerProblem(req, res, toProblem(error, options.log));
   });
   return app;
 }
 
-function mount(app: Application, path: string, methods: Partial<Record<Method, Handler>>, ctx: MockContext, allow: string | undefined): void {
-  const allowed = allow ?? allowHeader(Object.keys(methods) as Method[]);
-  app.all(path, (req, res, next) => {
-    const method = (req.method === "HEAD" ? "GET" : req.method) as Method;
+function mount(app: Application, route: Route, ctx: MockContext, options: AppOptions): void {
+  const methods: Partial<Record<Method, Handler>> = route.methods;
+  const allowed = route.allow ?? allowHeader(Object.keys(methods) as Method[]);
+  app.all(route.path, (req, res, next) => {
+    // Answered 503 while the body was still arriving: never handled.
+    if (res.headersSent) return;
     (res.locals as Locals).allow = allowed;
-    if (req.method === "OPTIONS") return send(ctx, req, res, { status: 200, body: {}, headers: {} });
+    const method = (req.method === "HEAD" ? "GET" : req.method) as Method;
+    if (req.method === "OPTIONS") return send(req, res, { status: 200, body: {} });
     const handler = methods[method];
     if (!handler) return next(methodNotAllowed(req.method));
-    const auth = (res.locals as Locals).auth;
+    const locals = res.locals as Locals;
+    const { auth, data } = locals;
     const request: MockRequest = {
       method: req.method,
       path: req.path,
       params: req.params as Record<string, string>,
       query: req.query as Query,
-      body: hasBody(req) ? (req.body as unknown) : undefined,
+      get body() {
+        return data ? data.data() : {};
+      },
       user: auth?.user ?? { id: 0, username: "", email: "", first_name: "", last_name: "" },
       origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
       url: req.originalUrl,
     };
-    Promise.resolve()
-      .then(() => handler(request, ctx))
-      .then((reply) => send(ctx, req, res, reply), next);
+    locals.handling = true;
+    const transaction = ctx.store.begin();
+    let result: Reply | Promise<Reply>;
+    try {
+      result = handler(request, ctx);
+    } catch (error) {
+      ctx.store.suspend();
+      ctx.store.rollback(transaction);
+      return next(error);
+    }
+    // Writes belong to the transaction only while the handler runs synchronously (all store writes do).
+    ctx.store.suspend();
+    Promise.resolve(result).then(
+      (reply) => {
+        if (options.clock.now() - locals.started > options.timeLimitMs) {
+          ctx.store.rollback(transaction);
+          return next(timeLimitProblem());
+        }
+        if (reply.status >= 400) ctx.store.rollback(transaction);
+        else ctx.store.commit(transaction);
+        send(req, res, reply);
+      },
+      (error: unknown) => {
+        ctx.store.rollback(transaction);
+        next(error);
+      },
+    );
   });
 }
 
-/** Persist before answering: once a client has the answer, the file holds the change. */
-function send(ctx: MockContext, req: Request, res: Response, reply: Reply): void {
-  if (!readMethods.has(req.method)) ctx.store.commit();
+function answerProblem(req: Request, res: Response, problem: HttpProblem): void {
+  send(req, res, { status: problem.status, body: problemBody(problem), headers: problem.options.headers ?? {} });
+}
+
+function send(req: Request, res: Response, reply: Reply): void {
   // Set before the answer leaves: a client that has the answer finds it in the journal.
   const entry = (res.locals as Locals).entry;
   if (entry) entry.status = reply.status;
@@ -132,9 +197,9 @@ function send(ctx: MockContext, req: Request, res: Response, reply: Reply): void
   else sendJson(res, reply.body);
 }
 
-/** body-parser marks a parsed body with `_body`; without one `req.body` is an empty object. */
-function hasBody(req: Request): boolean {
-  return (req as Request & { _body?: boolean })._body === true;
+/** Strict mode: a body past the limit is refused before any view runs. */
+function tooLarge(length: number, limit: number): HttpProblem {
+  return new HttpProblem(413, `Request body of ${length} bytes exceeds the mock's limit of ${limit} bytes (maxBodySize).`);
 }
 
 function methodNotAllowed(method: string): HttpProblem {
@@ -143,19 +208,10 @@ function methodNotAllowed(method: string): HttpProblem {
 
 function toProblem(error: unknown, log: ((line: string) => void) | undefined): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof DrfApiException) return new HttpProblem(error.status, error.detail);
+  if (error instanceof PyException) return serverError(error.pyClass, error.message);
   const e = error as { type?: string; status?: number; message?: string; name?: string };
-  if (e?.type === "entity.parse.failed") return new HttpProblem(400, `JSON parse error - ${e.message ?? "invalid JSON"}`);
   if (typeof e?.status === "number" && e.status >= 400 && e.status < 500) return new HttpProblem(e.status, e.message ?? "Bad request");
   log?.(`internal error: ${(error as Error)?.stack ?? String(error)}`);
   return serverError(e?.name ?? "Exception", e?.message ?? String(error));
-}
-
-/** Drop `token` from anything user-shaped before json-server renders it. */
-function withoutKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutKeys);
-  if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  const userShaped = "username" in value;
-  for (const [key, v] of Object.entries(value)) if (!(userShaped && key === "token")) out[key] = withoutKeys(v);
-  return out;
 }

@@ -1,5 +1,9 @@
+import { PyException } from "../src/emulation/exceptions.js";
+import { QueryDict } from "../src/emulation/query-dict.js";
 import type { UserRecord } from "../src/semantics/records.js";
-import { fieldError, HttpProblem, INVALID_PAGE } from "./errors.js";
+import { pyType } from "../src/emulation/python-json.js";
+import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
+import { fieldError, HttpProblem, INVALID_PAGE, type Strictness } from "./errors.js";
 import type { Store } from "./store/store.js";
 import type { TokenService } from "./tokens.js";
 
@@ -17,7 +21,11 @@ export interface MockRequest {
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Query;
-  /** The parsed JSON body; undefined without one. */
+  /**
+   * DRF's `request.data` (mock-server/body.ts): `{}` without a body, the decoded JSON, or a QueryDict for
+   * form and multipart bodies. Reading it throws what the server raises for a body it refuses (415, 400, …),
+   * so a handler reads it where the server's view does.
+   */
   readonly body: unknown;
   /** The authenticated user (the token refresh route is the only one without). */
   readonly user: UserRecord;
@@ -96,22 +104,27 @@ export function pageLink(req: MockRequest, page: number | undefined): string {
   return url.toString();
 }
 
-/** Python's `urllib.parse.unquote`: %XX sequences decoded, `+` kept, malformed ones left alone. */
-export function pyUnquote(text: string): string {
-  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run;
-    }
-  });
-}
+export { isPlainObject } from "../src/vocabulary/json.js";
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The body as DRF's `request.data` sees it: a dict, or an empty one when there is none. */
+/**
+ * The body as a serializer reads it: a dict, a form's fields (their last values), or an empty dict for
+ * anything else (the serializers report that themselves).
+ */
 export function bodyObject(req: MockRequest): Record<string, unknown> {
-  return isPlainObject(req.body) ? req.body : {};
+  const data = req.body;
+  if (data instanceof QueryDict) return data.dict();
+  return isPlainObject(data) ? data : {};
+}
+
+/**
+ * `request.data` where a view calls `request.data.get(…)` (get_prepare_params, int_from_request, the
+ * actions): a dict or a form's fields; any other JSON value raises Python's AttributeError, a 500 (strict: 400).
+ */
+export function bodyDict(req: MockRequest, mode: Strictness): Record<string, unknown> {
+  const data = req.body;
+  if (data instanceof QueryDict) return data.dict();
+  if (isPlainObject(data)) return data;
+  const message = `'${pyType(data)}' object has no attribute 'get'`;
+  if (mode.strict) throw fieldError("body", `expected a JSON object, found ${describeValue(data)} (the server answers 500: ${message})`);
+  throw new PyException("AttributeError", message);
 }

@@ -1,17 +1,22 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
+import { systemClock, type Clock } from "../src/vocabulary/clock.js";
 import { createApp } from "./app.js";
 import { checkOptions } from "./options.js";
 import { demoData } from "./demo.js";
-import type { JournalEntry } from "./journal.js";
-import { readPersisted } from "./store/persist.js";
-import { loadSeed, readSeedFile, SeedError } from "./store/seed.js";
+import { Journal, type JournalEntry } from "./journal.js";
+import { redo } from "./store/changes.js";
+import { loadSeed, SeedError } from "./store/seed.js";
+import { readSeedFile } from "./store/seed-file.js";
 import type { CollectionName, RecordOf, StoreState } from "./store/state.js";
 import { Store } from "./store/store.js";
+import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "./time.js";
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
 
 export type { JournalEntry } from "./journal.js";
+export type { Clock } from "../src/vocabulary/clock.js";
 export type { StoreState as MockData, ViewRecord } from "./store/state.js";
 export { SeedError } from "./store/seed.js";
 export { MockOptionError } from "./options.js";
@@ -33,8 +38,9 @@ export interface MockServerOptions {
   /** A seed object or the path of a JSON seed file. Default: the demo data (`demoData()`). */
   readonly data?: MockSeed | string;
   /**
-   * A JSON file kept across restarts: loaded at start when it exists (then `data` is not used),
-   * rewritten after every change (temp file, then rename).
+   * A JSON file kept across restarts: loaded at start when it exists (then `data` is not used).
+   * Every change is appended to a write-ahead log next to it (`<file>.wal.<n>`) and fsynced before
+   * the answer; the file itself is rewritten in the background once the log outgrows it.
    */
   readonly persist?: string;
   /** Refuse with 400 what the server silently ignores or answers with 500 (docs/mock-server.md). */
@@ -43,7 +49,27 @@ export interface MockServerOptions {
   readonly logger?: boolean | ((line: string) => void);
   /** Lifetime of the access tokens `POST /api/token/refresh/` issues, in seconds (server default 300). */
   readonly accessTokenLifetime?: number;
+  /** Entries the request journal keeps (the newest); older ones are dropped and counted. Default 1000. */
+  readonly journalCapacity?: number;
+  /** Characters of a request body's JSON text the journal keeps; a longer body is cut. Default 8192. */
+  readonly journalBodyLimit?: number;
+  /** Seconds a request may take before it is answered 503 with nothing done. Default 30. */
+  readonly requestTimeLimit?: number;
+  /** Where token lifetimes and the time limit read the time (default: the system clock). */
+  readonly clock?: Clock;
+  /**
+   * The largest request body read, in bytes: the server's `DATA_UPLOAD_MAX_MEMORY_SIZE` (default 250 MiB).
+   * Past it the mock keeps nothing; a view that reads the body answers the server's 500, strict mode a 413.
+   */
+  readonly maxBodySize?: number;
 }
+
+/** Internal knobs (tests and benchmarks). */
+export interface MockTuning {
+  readonly wal?: WalTuning;
+}
+
+const DEFAULT_REQUEST_TIME_LIMIT_SECONDS = 30;
 
 export interface MockServer {
   /** `http://host:port`, no trailing slash. */
@@ -52,8 +78,10 @@ export interface MockServer {
   readonly legacyToken: string;
   /** A personal access token (JWT refresh token) of the first user, issued at start. */
   readonly personalAccessToken: string;
-  /** Every request received, in order (secrets redacted). `reset()` empties it. */
+  /** The newest requests received (`journalCapacity`), oldest first, secrets redacted. `reset()` empties it. */
   readonly requests: readonly JournalEntry[];
+  /** Requests dropped from the journal to keep it within its capacity. `reset()` zeroes it. */
+  readonly requestsDropped: number;
   /** A deep copy of the store in the seed format. */
   data(): MockData;
   /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens. */
@@ -74,30 +102,39 @@ function initialState(data: MockSeed | string | undefined): StoreState {
   return state;
 }
 
+/** The snapshot (checked like a seed) with the log replayed over it. */
 function persistedState(path: string): StoreState | undefined {
-  const raw = readPersisted(path);
-  if (raw === undefined) return undefined;
+  const persisted = readPersisted(path);
+  if (persisted === undefined) return undefined;
+  let state: StoreState;
   try {
-    return initialState(raw as MockSeed);
+    state = initialState(persisted.snapshot as MockSeed);
   } catch (error) {
     if (error instanceof SeedError) throw new SeedError(error.path, error.expected, error.found, `${path}: ${error.path}`);
     throw error;
   }
+  redo(state, persisted.redo);
+  return state;
 }
 
-export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+export async function startMockServer(options: MockServerOptions = {}, tuning: MockTuning = {}): Promise<MockServer> {
   checkOptions(options);
   const host = options.host ?? "127.0.0.1";
+  const clock = options.clock ?? systemClock;
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
   let seed: MockSeed | string | StoreState = structuredClone(start);
-  const store = new Store(start, options.persist);
-  store.commit();
-  const tokens = new TokenService(options.accessTokenLifetime ?? DEFAULT_ACCESS_LIFETIME_SECONDS);
-  const journal: JournalEntry[] = [];
+  const store = new Store(start);
+  // The start state becomes the snapshot; the log starts empty.
+  const wal = options.persist ? new WriteAheadLog(options.persist, store.db.getState(), tuning.wal) : undefined;
+  if (wal) store.persistTo(wal);
+  const tokens = new TokenService(options.accessTokenLifetime ?? DEFAULT_ACCESS_LIFETIME_SECONDS, clock);
+  const journal = new Journal(options.journalCapacity, options.journalBodyLimit);
   const log =
     options.logger === true ? (line: string) => process.stderr.write(`${line}\n`) : options.logger || undefined;
   const ctx = { store, tokens, strict: options.strict ?? false };
-  const app = createApp(ctx, { journal, log });
+  const timeLimitMs = (options.requestTimeLimit ?? DEFAULT_REQUEST_TIME_LIMIT_SECONDS) * 1000;
+  const maxBodySize = options.maxBodySize ?? DATA_UPLOAD_MAX_MEMORY_SIZE;
+  const app = createApp(ctx, { journal, log, clock, timeLimitMs, maxBodySize });
 
   const firstUser = () => store.list("users")[0] as { id: number; token: string };
   let personalAccessToken = await tokens.issue("refresh", firstUser().id);
@@ -117,20 +154,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     get personalAccessToken() {
       return personalAccessToken;
     },
-    requests: journal,
+    requests: journal.entries,
+    get requestsDropped() {
+      return journal.dropped;
+    },
     data: () => store.snapshot(),
     async reset(next) {
       if (next !== undefined) seed = next;
       store.replaceState(initialState(structuredClone(seed) as MockSeed | string));
-      store.commit();
-      journal.length = 0;
+      journal.clear();
       tokens.clearPersonal();
       personalAccessToken = await tokens.issue("refresh", firstUser().id);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await wal?.close();
+    },
   };
 }

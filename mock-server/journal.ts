@@ -13,10 +13,65 @@ export interface JournalEntry {
   readonly query: Readonly<Record<string, string | readonly string[]>>;
   /** Lower-case header names; secrets redacted. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body (secrets redacted), or undefined when there was none. */
+  /**
+   * The parsed JSON body (secrets redacted), or undefined when there was none. A body whose JSON
+   * text is longer than the journal's body limit is kept as the start of that text (a string).
+   */
   readonly body: unknown;
+  /** Set when `body` was cut: the length of the whole JSON text. */
+  readonly truncatedFrom?: number;
   /** The status answered; undefined while the request is in flight. */
   status: number | undefined;
+}
+
+export const DEFAULT_JOURNAL_CAPACITY = 1_000;
+export const DEFAULT_JOURNAL_BODY_LIMIT = 8_192;
+
+/**
+ * The journal is a ring: it keeps the newest `capacity` entries and counts the ones it let go, and
+ * keeps at most `bodyLimit` characters of a body, so a long run or a soak holds bounded memory.
+ */
+export class Journal {
+  /** Oldest first; the array the server exposes as `requests`. */
+  readonly entries: JournalEntry[] = [];
+  #dropped = 0;
+
+  constructor(
+    readonly capacity: number = DEFAULT_JOURNAL_CAPACITY,
+    readonly bodyLimit: number = DEFAULT_JOURNAL_BODY_LIMIT,
+  ) {}
+
+  /** Entries let go to stay within the capacity since the start (or the last `clear`). */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  add(entry: JournalEntry): void {
+    if (this.capacity === 0) {
+      this.#dropped += 1;
+      return;
+    }
+    this.entries.push(entry);
+    // V8 shifts small arrays in place; at the default capacity this is cheaper than index arithmetic.
+    while (this.entries.length > this.capacity) {
+      this.entries.shift();
+      this.#dropped += 1;
+    }
+  }
+
+  /** The body as the journal keeps it: redacted, cut to the limit. */
+  body(raw: unknown): Pick<JournalEntry, "body" | "truncatedFrom"> {
+    const body = redactBody(raw);
+    if (body === undefined) return { body };
+    const text = JSON.stringify(body);
+    if (text === undefined || text.length <= this.bodyLimit) return { body };
+    return { body: text.slice(0, this.bodyLimit), truncatedFrom: text.length };
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+    this.#dropped = 0;
+  }
 }
 
 export const REDACTED = "[redacted]";

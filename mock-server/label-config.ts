@@ -1,5 +1,5 @@
 import type { JsonValue } from "../src/vocabulary/json.js";
-import { strRepr } from "../src/wire/python-json.js";
+import { strRepr } from "../src/emulation/python-json.js";
 
 /**
  * A project's labeling config as the server reads it: `parse_config`

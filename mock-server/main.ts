@@ -9,11 +9,13 @@ import { startMockServer, type MockServer } from "./index.js";
  * or a seed file, prints how to reach it, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
  */
 export const MOCK_USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data seed.json] [--persist db.json] [--strict] [--quiet]
+                     [--max-body-size 262144000]
   --port      port to listen on (default $PORT, else 8080; 0 picks a free one)
   --host      interface to bind (default 127.0.0.1)
   --data      JSON seed file (format: docs/mock-server.md); default: the built-in demo data
   --persist   JSON file that keeps the data across restarts (loaded when it exists)
   --strict    answer 400 where the real server ignores input or answers 500
+  --max-body-size  largest request body read, in bytes (default 262144000, the server's DATA_UPLOAD_MAX_MEMORY_SIZE)
   --quiet     do not log requests`;
 
 export class MockCliUsageError extends Error {
@@ -42,6 +44,11 @@ function portFrom(text: string, source: string): number {
   return Number(text);
 }
 
+function bytesFrom(text: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw new MockCliUsageError(`--max-body-size: expected a number of bytes, found "${text}"`);
+  return Number(text);
+}
+
 export async function runMockCli(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -57,6 +64,7 @@ export async function runMockCli(
       persist: { type: "string" },
       strict: { type: "boolean" },
       quiet: { type: "boolean" },
+      "max-body-size": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -72,6 +80,7 @@ export async function runMockCli(
     ...(values.persist !== undefined ? { persist: values.persist } : {}),
     strict: values.strict ?? false,
     logger: values.quiet ? false : out,
+    ...(values["max-body-size"] !== undefined ? { maxBodySize: bytesFrom(values["max-body-size"]) } : {}),
   });
 
   const data = server.data();
@@ -83,6 +92,7 @@ export async function runMockCli(
       `  data:                  ${values.persist && values.data === undefined ? `${values.persist} or ${source}` : source}`,
       `  legacy token:          ${server.legacyToken}`,
       `  personal access token: ${server.personalAccessToken}`,
+      `  playground:            ${server.url}/playground/#token=${server.legacyToken}`,
       "Try:",
       `  curl -H "Authorization: Token ${server.legacyToken}" "${server.url}/api/dm/actions/?project=${project}"`,
       `  label-studio-sdk --base-url ${server.url} --api-key ${server.personalAccessToken} tasks list -p project=${project} -p page_size=5`,

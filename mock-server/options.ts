@@ -1,3 +1,4 @@
+import { isClock } from "../src/vocabulary/clock.js";
 import { describeValue } from "../src/vocabulary/json.js";
 
 /** A bad `startMockServer` option: names the option, what was expected and what was found. */
@@ -21,6 +22,11 @@ const checks: Readonly<Record<string, Check>> = {
   strict: [(v) => typeof v === "boolean", "a boolean"],
   logger: [(v) => typeof v === "boolean" || typeof v === "function", "a boolean or a function (line) => void"],
   accessTokenLifetime: [(v) => typeof v === "number" && Number.isFinite(v) && v > 0, "a positive number of seconds"],
+  journalCapacity: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a whole number of entries ≥ 0"],
+  journalBodyLimit: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a whole number of characters ≥ 0"],
+  requestTimeLimit: [(v) => typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 2_147_483, "a positive number of seconds ≤ 2147483"],
+  clock: [isClock, "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }"],
+  maxBodySize: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a number of bytes (a non-negative integer)"],
 };
 
 export function checkOptions(options: unknown): void {

@@ -4,7 +4,8 @@ import { invalidRegex } from "../src/semantics/index.js";
 import { parseQueryBody, type ServerAnswer } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
 import { HttpProblem, serverError, serverErrorOrStrict, validationError, type ValidationErrors } from "./errors.js";
-import { bodyObject, intFromRequest, isPlainObject, param, pyUnquote, type MockContext, type MockRequest } from "./http.js";
+import { pyUnquote } from "../src/emulation/query-dict.js";
+import { bodyDict, intFromRequest, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
 import { viewOr404 } from "./routes/lookup.js";
 import type { ViewRecord } from "./store/state.js";
 
@@ -60,8 +61,8 @@ export function viewQuery(ctx: MockContext, view: ViewRecord): QueryNode {
 }
 
 /** The view id of a request: `?view=`, else the body's `view` (0 = none). */
-export function viewIdOf(req: MockRequest): number {
-  return intFromRequest(req.query, "view", 0) || intFromRequest(bodyObject(req), "view", 0);
+export function viewIdOf(req: MockRequest, ctx: MockContext): number {
+  return intFromRequest(req.query, "view", 0) || intFromRequest(bodyDict(req, ctx), "view", 0);
 }
 
 /** Keys of the `query` URL parameter's object (none when it is absent or not a JSON object). */
@@ -76,9 +77,13 @@ function queryParamKeys(req: MockRequest): string[] {
   }
 }
 
+/**
+ * The body is read only where `get_prepare_params` reads `request.data`: for `view` when the query string
+ * has none, and for the query when neither a view nor a `query` parameter is given. Strict mode reads it
+ * to name what the server ignores.
+ */
 export function prepareParams(req: MockRequest, ctx: MockContext, project: ProjectRecord): Prepared {
-  const body = bodyObject(req);
-  const viewId = viewIdOf(req);
+  const viewId = viewIdOf(req, ctx);
   if (viewId > 0) {
     const view = viewOr404(ctx, viewId);
     if (view.project !== project.id) {
@@ -86,6 +91,7 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
     }
     if (ctx.strict) {
       const fromParam = queryParamKeys(req);
+      const body = bodyDict(req, ctx);
       const ignored = QUERY_KEYS.filter((k) => k in body || fromParam.includes(k));
       if (ignored.length > 0) {
         const errors: Record<string, string[]> = {};
@@ -104,10 +110,12 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
       throw serverErrorOrStrict(ctx, "JSONDecodeError", `Expected object or value`, "query", `expected URL-encoded JSON, found text that does not parse (${(error as Error).message})`);
     }
     if (ctx.strict) {
+      const body = bodyDict(req, ctx);
       const shadowed = QUERY_KEYS.filter((k) => k in body);
       if (shadowed.length > 0) throw validationError(Object.fromEntries(shadowed.map((k) => [k, [`nothing: the server ignores the body's ${k} when the query parameter is given`]])));
     }
     return { query: settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
   }
-  return { query: settle(ctx, req.body === undefined ? {} : req.body, "inline"), view: undefined, data: body };
+  const body = bodyDict(req, ctx);
+  return { query: settle(ctx, body, "inline"), view: undefined, data: body };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
+import { systemClock, type Clock } from "../src/vocabulary/clock.js";
 
 /**
  * JWTs as the server's simplejwt issues them (server-api §3.1): HS256 with a per-server secret,
@@ -42,10 +43,14 @@ export class TokenService {
   /** Refresh tokens a user created through `POST /api/token/` or rotate (the server's OutstandingToken). */
   readonly #outstanding = new Map<number, Outstanding[]>();
 
-  constructor(readonly accessLifetimeSeconds = DEFAULT_ACCESS_LIFETIME_SECONDS) {}
+  /** `clock` decides `iat`, `exp` and whether a token has expired. */
+  constructor(
+    readonly accessLifetimeSeconds = DEFAULT_ACCESS_LIFETIME_SECONDS,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async issue(type: TokenType, userId: number): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock.now() / 1000);
     const lifetime = type === "access" ? this.accessLifetimeSeconds : REFRESH_LIFETIME_SECONDS;
     return new SignJWT({ token_type: type, user_id: userId })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -67,14 +72,14 @@ export class TokenService {
 
   /** The user's valid (unexpired, not blacklisted) outstanding personal tokens. */
   activePersonal(userId: number): readonly Outstanding[] {
-    const now = Date.now() / 1000;
+    const now = this.clock.now() / 1000;
     return (this.#outstanding.get(userId) ?? []).filter((t) => t.claims.exp > now && !this.#blacklist.has(t.claims.jti));
   }
 
   async verify(token: string, expected: TokenType): Promise<Verified> {
     let claims: TokenClaims;
     try {
-      const { payload } = await jwtVerify(token, this.#secret, { algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, this.#secret, { algorithms: ["HS256"], currentDate: new Date(this.clock.now()) });
       claims = payload as unknown as TokenClaims;
     } catch (error) {
       return { ok: false, failure: error instanceof joseErrors.JWTExpired ? "expired" : "invalid" };

@@ -2,7 +2,7 @@ import { serverError } from "../errors.js";
 import { ok } from "../http.js";
 import type { Store } from "../store/store.js";
 import { nowTimestamp } from "../time.js";
-import { pyTruthy } from "../../src/wire/python-json.js";
+import { pyTruthy } from "../../src/emulation/python-json.js";
 import type { ActionEffect } from "./types.js";
 
 /** Deleting actions (server-api §1.4; data_manager/actions/basic.py). */

@@ -4,7 +4,7 @@ import { HttpProblem, serverError, validationError } from "../errors.js";
 import { ok } from "../http.js";
 import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../time.js";
-import { pyStr, pyType } from "../../src/wire/python-json.js";
+import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 
 /**

@@ -2,7 +2,7 @@ import { deriver, relationsIndex } from "../engine.js";
 import { HttpProblem } from "../errors.js";
 import { ok } from "../http.js";
 import { presentNextTask } from "../present/tasks.js";
-import { pyTruthy } from "../../src/wire/python-json.js";
+import { pyTruthy } from "../../src/emulation/python-json.js";
 import type { ActionEffect } from "./types.js";
 
 /**

@@ -1,6 +1,6 @@
 import { ok } from "../http.js";
 import { nowTimestamp } from "../time.js";
-import { pyStr } from "../../src/wire/python-json.js";
+import { pyStr } from "../../src/emulation/python-json.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 
 /** Actions on predictions (server-api §1.4; data_manager/actions/basic.py, predictions_to_annotations.py). */

@@ -3,7 +3,7 @@ import { checkActionFields, effects, keepsOrdering } from "../actions/index.js";
 import { actionList, isRegistered, registeredIds } from "../actions/registry.js";
 import { select } from "../engine.js";
 import { HttpProblem, serverErrorOrStrict, fieldError } from "../errors.js";
-import { bodyObject, intFromRequest, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { bodyDict, intFromRequest, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { prepareParams } from "../prepare.js";
 import { projectOr404 } from "./lookup.js";
 
@@ -43,11 +43,20 @@ export const performAction: Handler = (req, ctx) => {
   const { ids } = select(ctx, ctx.store.dataset(project), prepared.query, id !== undefined && keepsOrdering.has(id));
   if (id === undefined) throw new HttpProblem(422, 'No action id "None", use ?id=<action-id>', { raw: true });
   if (!isRegistered(id)) throw unknownAction(ctx, id);
-  const body = bodyObject(req);
-  if (ctx.strict) checkActionFields(id, body);
+  if (ctx.strict) checkActionFields(id, bodyDict(req, ctx));
   const effect = effects[id];
   if (!effect) throw unknownAction(ctx, id);
-  return effect({ ctx, project, ids, body, user: req.user, prepared });
+  // An action reads request.data only if it takes fields (delete_tasks never does).
+  return effect({
+    ctx,
+    project,
+    ids,
+    get body() {
+      return bodyDict(req, ctx);
+    },
+    user: req.user,
+    prepared,
+  });
 };
 
 /** `GET /api/dm/actions/{id}/form/?project=`: the action's form (`[]` when it has none). */

@@ -1,14 +1,14 @@
-import { castBoolFromStr, PyError } from "../../src/semantics/python.js";
+import { castBoolFromStr, PyError } from "../../src/emulation/python.js";
 import type { AnnotationRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { annotation as annotationContract } from "../../src/wire/contract/index.js";
-import { pyStr, pyTruthy } from "../../src/wire/python-json.js";
+import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { HttpProblem, serverError, validationError } from "../errors.js";
 import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentAnnotation } from "../present/annotations.js";
 import { nowTimestamp } from "../time.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
-import { bodyDict, validateWrite, type CustomRules } from "./serializer.js";
+import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";
 import { sparseFields } from "./sparse.js";
 
 /**
@@ -43,7 +43,7 @@ const rules: CustomRules = {
 };
 
 function validate(req: MockRequest, ctx: MockContext, partial: boolean) {
-  const written = validateWrite(annotationContract, bodyDict(req.body), { partial, strict: ctx.strict, store: ctx.store, relations, rules, extra: ["draft_id"] });
+  const written = validateWrite(annotationContract, writeInput(req.body), { partial, strict: ctx.strict, store: ctx.store, relations, rules, extra: ["draft_id"] });
   // The task and project come from the route, not the body; the author only when given.
   const { task: _task, project: _project, unique_id: _unique, ...fields } = written;
   return fields as Partial<Record<keyof AnnotationRecord, JsonValue>>;
@@ -78,14 +78,14 @@ function wasCancelledParam(req: MockRequest): boolean | undefined {
  */
 export const createAnnotation: Handler = (req, ctx) => {
   const task = taskOr404(ctx, pathId(req.params));
-  const body = bodyDict(req.body);
+  const body = writeInput(req.body);
   const fields = validate(req, ctx, false);
   const cancelledParam = wasCancelledParam(req);
   const project = projectOr404(ctx, task.project);
-  if ((cancelledParam === true || pyTruthy(body["was_cancelled"] ?? false)) && project["show_skip_button"] === false) {
+  if ((cancelledParam === true || pyTruthy(inputValue(body, "was_cancelled") ?? false)) && project["show_skip_button"] === false) {
     throw validationError({ detail: ["This task cannot be skipped."] });
   }
-  const draftId = body["draft_id"];
+  const draftId = inputValue(body, "draft_id");
   const draft = draftId === undefined || draftId === null ? undefined : findDraft(ctx, draftId);
   if (draft && (draft.task !== task.id || draft.user !== req.user.id)) throw new HttpProblem(403, `You have no permission to draft id:${pyStr(draftId)}`);
   const now = nowTimestamp();
@@ -106,7 +106,7 @@ export const createAnnotation: Handler = (req, ctx) => {
     updated_by: req.user.id,
   } as Omit<AnnotationRecord, "id">);
   if (draft) ctx.store.removeWhere("drafts", (d) => d.id === draft.id);
-  if (pyTruthy(body["ground_truth"])) uniqueGroundTruth(ctx, created);
+  if (pyTruthy(inputValue(body, "ground_truth"))) uniqueGroundTruth(ctx, created);
   ctx.store.update("tasks", task.id, { updated_at: now, updated_by: req.user.id });
   return ok(presentAnnotation(created, ctx.store, { sparse: sparseFields(req.query) }), 201);
 };
@@ -128,20 +128,18 @@ function uniqueGroundTruth(ctx: MockContext, keep: AnnotationRecord): void {
 export const getAnnotation: Handler = (req, ctx) => ok(presentAnnotation(annotationOr404(ctx, pathId(req.params)), ctx.store, { sparse: sparseFields(req.query) }));
 
 /**
- * `AnnotationAPI.update`: before the fields are validated the server already makes the caller
- * `updated_by`, drops other ground truths when the raw `ground_truth` is truthy and saves the task;
- * those changes stay even when the write is then refused.
+ * `AnnotationAPI.update`: the caller becomes `updated_by`, a truthy raw `ground_truth` drops the task's
+ * other ground truths, the task is saved. (The server does the last two before validating the fields,
+ * so they stay when it refuses the write; the mock keeps nothing of a refused request.)
  */
 export const patchAnnotation: Handler = (req, ctx) => {
   const found = annotationOr404(ctx, pathId(req.params));
-  const body = bodyDict(req.body);
-  const now = nowTimestamp();
-  const before = ctx.store.update("annotations", found.id, { updated_by: req.user.id });
-  if (pyTruthy(body["ground_truth"])) uniqueGroundTruth(ctx, before);
-  ctx.store.update("tasks", before.task, { updated_at: now });
+  const body = writeInput(req.body);
   const fields = validate(req, ctx, req.method === "PATCH");
+  const now = nowTimestamp();
   const updated = ctx.store.update("annotations", found.id, { ...fields, updated_at: now, updated_by: req.user.id } as Partial<AnnotationRecord>);
-  ctx.store.update("tasks", before.task, { updated_at: now, updated_by: req.user.id });
+  if (pyTruthy(inputValue(body, "ground_truth"))) uniqueGroundTruth(ctx, updated);
+  ctx.store.update("tasks", updated.task, { updated_at: now, updated_by: req.user.id });
   return ok(presentAnnotation(updated, ctx.store, { sparse: sparseFields(req.query) }));
 };
 

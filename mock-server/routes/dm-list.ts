@@ -1,9 +1,9 @@
 import { evaluatedColumns } from "../../src/wire/contract/index.js";
-import { pyTruthy, pyType } from "../../src/wire/python-json.js";
+import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
 import type { RenderContext } from "../../src/wire/contract/render.js";
 import { relationsIndex, select } from "../engine.js";
 import { fieldError, HttpProblem, serverError } from "../errors.js";
-import { bodyObject, intFromRequest, isPlainObject, ok, pageSize, paginate, param, type Handler } from "../http.js";
+import { bodyDict, intFromRequest, isPlainObject, ok, pageSize, paginate, param, type Handler } from "../http.js";
 import { prepareParams, type Prepared } from "../prepare.js";
 import { presentDmTask } from "../present/tasks.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
@@ -41,9 +41,9 @@ function evaluated(prepared: Prepared): ReadonlySet<string> {
 }
 
 export const listTasks: Handler = (req, ctx) => {
-  const body = bodyObject(req);
-  const viewId = intFromRequest(req.query, "view", 0) || intFromRequest(body, "view", 0);
-  const projectId = intFromRequest(req.query, "project", 0) || intFromRequest(body, "project", 0);
+  // request.data is read only where the query string lacks the key, as the view's `or` does.
+  const viewId = intFromRequest(req.query, "view", 0) || intFromRequest(bodyDict(req, ctx), "view", 0);
+  const projectId = intFromRequest(req.query, "project", 0) || intFromRequest(bodyDict(req, ctx), "project", 0);
   let project;
   if (projectId) project = projectOr404(ctx, projectId);
   else if (viewId) project = projectOr404(ctx, viewOr404(ctx, viewId).project);

@@ -1,6 +1,6 @@
-import { parsePyFloat, parsePyInt } from "../../src/semantics/python.js";
+import { parsePyFloat, parsePyInt } from "../../src/emulation/python.js";
 import type { FieldSpec } from "../../src/wire/contract/field.js";
-import { pyStr, pyType } from "../../src/wire/python-json.js";
+import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import type { CollectionName } from "../store/state.js";
 import type { Store } from "../store/store.js";
 
@@ -19,6 +19,7 @@ export const drfMessages = {
   boolean: "Must be a valid boolean.",
   tooLong: "String value too large.",
   floatOverflow: "Integer value too large to convert to float",
+  json: "Value must be valid JSON.",
   datetime: "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].",
   pkType: (v: unknown) => `Incorrect type. Expected pk value, received ${pyType(v)}.`,
   pkMissing: (v: unknown) => `Invalid pk "${pyStr(v)}" - object does not exist.`,

@@ -2,7 +2,7 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import { validationError } from "../errors.js";
 import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
-import { pyType } from "../../src/wire/python-json.js";
+import { pyType } from "../../src/emulation/python-json.js";
 import { nowTimestamp } from "../time.js";
 
 /**

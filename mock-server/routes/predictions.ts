@@ -1,7 +1,7 @@
 import type { PredictionRecord, ProjectRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { prediction as predictionContract } from "../../src/wire/contract/index.js";
-import { pyRepr, pyType } from "../../src/wire/python-json.js";
+import { pyRepr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
 import { isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { parseConfig } from "../label-config.js";
@@ -9,7 +9,7 @@ import { presentPrediction } from "../present/predictions.js";
 import type { CollectionName } from "../store/state.js";
 import { nowTimestamp } from "../time.js";
 import { pathId, predictionOr404, projectOr404 } from "./lookup.js";
-import { bodyDict, validateWrite } from "./serializer.js";
+import { writeInput, validateWrite } from "./serializer.js";
 
 /**
  * Predictions (label_studio/tasks/api.py `PredictionAPI`, a ModelViewSet): a bare array filtered by
@@ -81,7 +81,7 @@ function prepareResult(result: unknown, project: ProjectRecord): JsonValue[] | n
 }
 
 function written(req: MockRequest, ctx: MockContext, partial: boolean) {
-  return validateWrite(predictionContract, bodyDict(req.body), { partial, strict: ctx.strict, store: ctx.store, relations });
+  return validateWrite(predictionContract, writeInput(req.body), { partial, strict: ctx.strict, store: ctx.store, relations });
 }
 
 export const createPrediction: Handler = (req, ctx) => {

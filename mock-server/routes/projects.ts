@@ -1,8 +1,8 @@
 import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { project as projectContract } from "../../src/wire/contract/index.js";
-import { pyStr, pyType, strRepr } from "../../src/wire/python-json.js";
-import { parsePyInt } from "../../src/semantics/python.js";
+import { pyStr, pyType, strRepr } from "../../src/emulation/python-json.js";
+import { parsePyInt } from "../../src/emulation/python.js";
 import { serverError, validationError } from "../errors.js";
 import { noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { labelConfigProblem } from "../label-config.js";
@@ -10,7 +10,7 @@ import { presentProject, projectDefaults } from "../present/project.js";
 import { nowTimestamp } from "../time.js";
 import { importTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
-import { bodyDict, validateWrite, type CustomRules } from "./serializer.js";
+import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";
 import { sparseFields } from "./sparse.js";
 
 /**
@@ -106,7 +106,7 @@ function projectRules(ctx: MockContext, instance: ProjectRecord | undefined): Cu
  * `int()` of it (500 where that raises); `show_collab_predictions: false` clears `model_version`.
  */
 function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecord | undefined): Partial<ProjectRecord> {
-  const body = bodyDict(req.body);
+  const body = writeInput(req.body);
   const written: Record<string, unknown> = {
     ...validateWrite(projectContract, body, {
       partial: req.method === "PATCH",
@@ -128,7 +128,7 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
   }
   delete written["created_by"];
   delete written["organization"];
-  if (Object.hasOwn(body, "start_training_on_annotation_update")) written["min_annotations_to_start_training"] = pyInt(body["start_training_on_annotation_update"]);
+  if (inputHas(body, "start_training_on_annotation_update")) written["min_annotations_to_start_training"] = pyInt(inputValue(body, "start_training_on_annotation_update"));
   if (instance && written["show_collab_predictions"] === false) written["model_version"] = "";
   return written as Partial<ProjectRecord>;
 }

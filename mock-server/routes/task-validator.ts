@@ -1,5 +1,5 @@
 import type { ProjectRecord } from "../../src/semantics/records.js";
-import { pyClass, pyStr, pyType } from "../../src/wire/python-json.js";
+import { pyClass, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
 import { isPlainObject } from "../http.js";
 import { dataTypes } from "../label-config.js";

@@ -2,15 +2,15 @@ import type { TaskRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { task as taskContract, taskSimple } from "../../src/wire/contract/index.js";
 import { derivedOne, relationsIndex, type TaskRelations } from "../engine.js";
-import { parsePyInt } from "../../src/semantics/python.js";
-import { pydanticError, pydanticText } from "../../src/wire/parse-python.js";
-import { pyTruthy } from "../../src/wire/python-json.js";
+import { parsePyInt } from "../../src/emulation/python.js";
+import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
+import { pyTruthy } from "../../src/emulation/python-json.js";
 import { HttpProblem, notFound, serverError, validationError } from "../errors.js";
-import { isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentDmTaskDetail, presentTask, presentTaskSimple } from "../present/tasks.js";
 import { nowTimestamp } from "../time.js";
 import { pathId, projectOr404, taskOr404 } from "./lookup.js";
-import { bodyDict, validateWrite } from "./serializer.js";
+import { writeInput, inputHas, inputValue, validateWrite } from "./serializer.js";
 import { sparseFields } from "./sparse.js";
 import { resolveUndefinedKey, validateTask } from "./task-validator.js";
 
@@ -45,8 +45,8 @@ function stored(written: Readonly<Record<string, unknown>>): Partial<TaskRecord>
  * any field is validated), then the fields, then `TaskValidator` against the project's config.
  */
 export const createTask: Handler = (req, ctx) => {
-  const body = bodyDict(req.body);
-  const projectId = body["project"];
+  const body = writeInput(req.body);
+  const projectId = inputValue(body, "project");
   if (pyTruthy(projectId)) {
     // Django's `int(pk)`: a float is truncated, True is 1; what int() refuses is a 404 too.
     const id = typeof projectId === "number" ? Math.trunc(projectId) : projectId === true ? 1 : typeof projectId === "string" ? parsePyInt(projectId) : undefined;
@@ -85,7 +85,8 @@ export const createTask: Handler = (req, ctx) => {
 function taskInProject(req: MockRequest, ctx: MockContext): TaskRecord {
   const task = taskOr404(ctx, pathId(req.params));
   const fromQuery = param(req.query, "project");
-  const asked = pyTruthy(fromQuery) ? fromQuery : isPlainObject(req.body) ? req.body["project"] : undefined;
+  // `query_params.get('project') or request.data.get('project')`: the body only when the query string has none.
+  const asked = pyTruthy(fromQuery) ? fromQuery : bodyDict(req, ctx)["project"];
   if (pyTruthy(asked) && prepareParamsProject(asked) !== task.project) throw notFound("Task");
   return task;
 }
@@ -114,7 +115,7 @@ export const getTask: Handler = (req, ctx) => {
 /** `PATCH`/`PUT /api/tasks/{id}/`: `TaskSimpleSerializer` (no TaskValidator); the answer carries every annotation and prediction. */
 export const patchTask: Handler = (req, ctx) => {
   const task = taskInProject(req, ctx);
-  const body = bodyDict(req.body);
+  const body = writeInput(req.body);
   const written = validateWrite(taskSimple, body, { partial: req.method === "PATCH", strict: ctx.strict, store: ctx.store, relations });
   if (written.project === null) {
     throw new HttpProblem(400, "Validation error", {

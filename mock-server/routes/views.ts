@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { pyType } from "../../src/wire/python-json.js";
+import { pyType } from "../../src/emulation/python-json.js";
 import { view as viewContract, viewOrder, viewReset } from "../../src/wire/contract/index.js";
 import { fieldError, validationError } from "../errors.js";
 import { bodyObject, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
@@ -8,7 +8,7 @@ import { presentView } from "../present/views.js";
 import type { ViewRecord } from "../store/state.js";
 import { nowTimestamp } from "../time.js";
 import { pathId, projectOr404, viewOr404 } from "./lookup.js";
-import { bodyDict, validateWrite } from "./serializer.js";
+import { writeInput, inputHas, inputValue, validateWrite } from "./serializer.js";
 
 /**
  * Saved views (label_studio/data_manager/api.py `ViewAPI`, serializers.py `ViewSerializer`): filters
@@ -56,9 +56,9 @@ interface Written {
 
 /** Validate a write the way ViewSerializer does; returns what it stores. */
 function written(req: MockRequest, ctx: MockContext, partial: boolean): Written {
-  const body = bodyDict(req.body);
+  const body = writeInput(req.body);
   const fields = validateWrite(viewContract, body, { partial, strict: ctx.strict, store: ctx.store, relations });
-  const rawData = body["data"];
+  const rawData = inputValue(body, "data");
   const data: Record<string, unknown> = isPlainObject(rawData) ? { ...rawData } : {};
   if (rawData !== undefined && rawData !== null && !isPlainObject(rawData) && ctx.strict) {
     throw fieldError("data", `expected a JSON object, found ${pyType(rawData)}: the server stores it and its answers break`);
@@ -67,7 +67,7 @@ function written(req: MockRequest, ctx: MockContext, partial: boolean): Written 
     throw fieldError("data.selectedItems", "nothing here: the server keeps data.selectedItems as plain data and never applies it; send the selection as top-level selected_items");
   }
   delete data["selectedItems"];
-  const selection = body["selected_items"];
+  const selection = inputValue(body, "selected_items");
   const input: Record<string, unknown> = { ...data };
   if (truthy(selection)) input["selectedItems"] = selection;
   settle(ctx, input, "view", "data.");
@@ -134,7 +134,8 @@ export const updateView: Handler = (req, ctx) => {
   const locking = w.fields.is_locked;
   const unlocking = locking !== undefined && !truthy(locking) && view.is_locked === true;
   if (view.is_locked === true && !unlocking) {
-    const incoming = isPlainObject(body["data"]) ? body["data"] : {};
+    const written = inputValue(body, "data");
+    const incoming = isPlainObject(written) ? written : {};
     const kept: Data = { ...view.data };
     for (const key of LOCKED_VIEW_ALLOWED_DATA_KEYS) if (Object.hasOwn(incoming, key)) kept[key] = incoming[key] as JsonValue;
     return ok(presentView(ctx.store.update("views", view.id, { data: kept }), ctx.store));
@@ -172,7 +173,7 @@ export const resetViews: Handler = (req, ctx) => {
 
 /** `POST /api/dm/views/order/` `{project, ids}` → 204 (views of the project get their list position). */
 export const orderViews: Handler = (req, ctx) => {
-  const { project, ids } = validateWrite(viewOrder, bodyDict(req.body), { partial: false, strict: ctx.strict, store: ctx.store, relations: {} });
+  const { project, ids } = validateWrite(viewOrder, writeInput(req.body), { partial: false, strict: ctx.strict, store: ctx.store, relations: {} });
   projectOr404(ctx, project as number);
   (ids as number[]).forEach((id, order) => {
     const view = ctx.store.find("views", id);

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { isColumnName } from "../../src/vocabulary/columns.js";
 import { describeValue, type JsonValue } from "../../src/vocabulary/json.js";
 import { serverTimestamp } from "../time.js";
@@ -308,20 +307,5 @@ function assignInnerIds(state: StoreState): void {
     const n = next.get(task.project) ?? 1;
     (task as { inner_id?: number }).inner_id = n;
     next.set(task.project, n + 1);
-  }
-}
-
-/** Read a seed file (JSON); the error names the file and what went wrong. */
-export function readSeedFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new SeedError("(file)", `a readable JSON seed file at ${path}`, (error as Error).message);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new SeedError("(file)", `JSON in ${path}`, `a parse error: ${(error as Error).message}`);
   }
 }

@@ -1,15 +1,27 @@
 import jsonServer from "json-server";
 import type { Dataset, ProjectRecord } from "../../src/semantics/records.js";
-import { writeAtomically } from "./persist.js";
+import { redoOf, undo, type Change } from "./changes.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./state.js";
+import type { WriteAheadLog } from "./wal.js";
 
 type Draft<C extends CollectionName> = { -readonly [K in keyof RecordOf<C>]: RecordOf<C>[K] };
 type NewRecord<C extends CollectionName> = Omit<Draft<C>, "id">;
 
+/** The changes one request made; see `Store.begin`. */
+export class Transaction {
+  readonly changes: Change[] = [];
+}
+
 /**
- * The data store: json-server's router and its lowdb database (`router.db`). The mock's own routes
- * read and write through here; json-server's generic routes see the same state. Ids are allocated
- * like the server's sequences: one more than the highest id the collection has held.
+ * The data store: json-server's lowdb database (`router.db`) holding the state, which the mock's
+ * routes read and write through here. Records are never changed in place (an update replaces the
+ * record), so a shallow copy of a collection is a consistent view of it. Ids are allocated like the
+ * server's sequences: one more than the highest id the collection has held; an undone insert does
+ * not give its id back, as a rolled-back Postgres insert does not.
+ *
+ * Writes are grouped per request: `begin()` opens a transaction that records every change while
+ * the handler runs; `commit` appends them to the write-ahead log (if the store persists), `rollback`
+ * undoes them. A write outside any transaction commits at once.
  */
 export class Store {
   readonly router: jsonServer.JsonServerRouter<StoreState>;
@@ -17,14 +29,53 @@ export class Store {
   readonly #index = new Map<CollectionName, Map<number, unknown>>();
   #version = 0;
   readonly #datasets = new Map<number, Dataset>();
+  #open: Transaction | undefined;
+  #wal: WriteAheadLog | undefined;
 
-  constructor(
-    initial: StoreState,
-    private readonly persistPath?: string,
-  ) {
+  constructor(initial: StoreState) {
     // The router adopts (and later mutates) the object it is given: `initial` must be fresh.
     this.router = jsonServer.router<StoreState>(initial);
     this.#resetCounters();
+  }
+
+  /** Persist through `wal` from now on (it already holds the current state as its snapshot). */
+  persistTo(wal: WriteAheadLog | undefined): void {
+    this.#wal = wal;
+  }
+
+  get wal(): WriteAheadLog | undefined {
+    return this.#wal;
+  }
+
+  /** Record the changes made from now until `suspend()` in a new transaction. */
+  begin(): Transaction {
+    const transaction = new Transaction();
+    this.#open = transaction;
+    return transaction;
+  }
+
+  /** Stop recording (the handler returned or is waiting); the transaction is decided later. */
+  suspend(): void {
+    this.#open = undefined;
+  }
+
+  /** Make the changes durable: appended to the log and fsynced, when the store persists. */
+  commit(transaction: Transaction): void {
+    if (transaction.changes.length === 0 || !this.#wal) return;
+    try {
+      this.#wal.append(transaction.changes.map(redoOf), this.db.getState());
+    } catch (error) {
+      this.rollback(transaction);
+      throw error;
+    }
+  }
+
+  /** Undo the changes, newest first; the store is then as it was before `begin()`. */
+  rollback(transaction: Transaction): void {
+    if (transaction.changes.length === 0) return;
+    undo(this.db.getState(), transaction.changes);
+    transaction.changes.length = 0;
+    this.#touch();
   }
 
   get db(): jsonServer.JsonServerRouter<StoreState>["db"] {
@@ -53,30 +104,36 @@ export class Store {
     const id = this.#next.get(collection) ?? 1;
     this.#next.set(collection, id + 1);
     const full = { id, ...record } as unknown as RecordOf<C>;
-    (this.db.get(collection) as unknown as { push(r: unknown): { write(): void } }).push(full).write();
-    this.#touch();
+    this.#rows(collection).push(full);
+    this.#changed({ kind: "insert", collection, record: full });
     return full;
   }
 
   /** Replace a record by a patched copy (records are never mutated in place). */
   update<C extends CollectionName>(collection: C, id: number, patch: Partial<NewRecord<C>>): RecordOf<C> {
-    const rows = this.db.getState()[collection] as RecordOf<C>[];
+    const rows = this.#rows(collection);
     const at = rows.findIndex((r) => r.id === id);
     if (at < 0) throw new Error(`store: ${collection} ${id} does not exist`);
-    const next = { ...rows[at], ...patch, id } as RecordOf<C>;
+    const before = rows[at] as RecordOf<C>;
+    const next = { ...before, ...patch, id } as RecordOf<C>;
     rows[at] = next;
-    this.db.write();
-    this.#touch();
+    this.#changed({ kind: "update", collection, at, before, after: next });
     return next;
   }
 
   /** Remove every record matching `predicate`; returns the removed ones. */
   removeWhere<C extends CollectionName>(collection: C, predicate: (record: RecordOf<C>) => boolean): RecordOf<C>[] {
-    const removed = (this.db.get(collection) as unknown as { remove(p: (r: RecordOf<C>) => boolean): { write(): RecordOf<C>[] } })
-      .remove(predicate)
-      .write();
-    if (removed.length > 0) this.#touch();
-    return removed;
+    const rows = this.#rows(collection);
+    const removed: (readonly [number, RecordOf<C>])[] = [];
+    let kept = 0;
+    rows.forEach((record, at) => {
+      if (predicate(record)) removed.push([at, record]);
+      else rows[kept++] = record;
+    });
+    if (removed.length === 0) return [];
+    rows.length = kept;
+    this.#changed({ kind: "remove", collection, removed });
+    return removed.map(([, record]) => record);
   }
 
   /** Delete tasks with everything hanging off them (annotations, predictions, drafts). */
@@ -120,10 +177,12 @@ export class Store {
     return max + 1;
   }
 
+  /** Start over from `state` (a reset); a persisting store writes it as its new snapshot. */
   replaceState(state: StoreState): void {
-    this.db.setState(state).write();
+    this.db.setState(state);
     this.#resetCounters();
     this.#touch();
+    this.#wal?.reset(state);
   }
 
   /** A deep copy in the seed format (what `data()` returns and the persist file holds). */
@@ -131,13 +190,14 @@ export class Store {
     return structuredClone(this.db.getState());
   }
 
-  #committed = -1;
+  #rows<C extends CollectionName>(collection: C): RecordOf<C>[] {
+    return this.db.getState()[collection] as RecordOf<C>[];
+  }
 
-  /** Called once per mutating request: writes the persist file, if any and if anything changed. */
-  commit(): void {
-    if (!this.persistPath || this.#committed === this.#version) return;
-    writeAtomically(this.persistPath, this.db.getState());
-    this.#committed = this.#version;
+  #changed(change: Change): void {
+    this.#touch();
+    if (this.#open) this.#open.changes.push(change);
+    else this.#wal?.append([redoOf(change)], this.db.getState());
   }
 
   #touch(): void {

@@ -6,7 +6,7 @@ import { annotationsResource, type AnnotationsResource } from "./resources/annot
 import { predictionsResource, type PredictionsResource } from "./resources/predictions.js";
 import { projectsResource, type ProjectsResource } from "./resources/projects.js";
 import { tasksResource, type TasksResource } from "./resources/tasks.js";
-import { accessToken, tokensResource, type TokensResource } from "./resources/tokens.js";
+import { refreshCall, tokensResource, type TokensResource } from "./resources/tokens.js";
 import { usersResource, type UsersResource } from "./resources/users.js";
 import { viewsResource, type ViewsResource } from "./resources/views.js";
 import { Secrets } from "./secrets.js";
@@ -40,17 +40,7 @@ export function createClient(options: ClientOptions = {}): Client {
   const secrets = new Secrets();
   const bind = createTransport(config, secrets);
   const anonymous = bind(undefined);
-  const auth = createAuth(config.apiKey, secrets, async (refresh) => {
-    const body = await anonymous({
-      method: "POST",
-      path: "/api/token/refresh/",
-      body: { refresh },
-      expect: accessToken,
-      anonymous: true,
-      sensitive: true,
-    });
-    return body.access;
-  });
+  const auth = createAuth(config.apiKey, secrets, async (refresh) => (await anonymous(refreshCall(refresh))).access, () => config.clock.now());
   const send = bind(auth);
 
   const projects = projectsResource(send);

@@ -11,6 +11,7 @@ export {
   type ResponseHeaders,
 } from "./errors.js";
 export type { ClientOptions, ClientRoutes, RequestOptions } from "./options.js";
+export type { Clock } from "../vocabulary/clock.js";
 export type { Paginated } from "./pager.js";
 export type { ClientProject } from "./project-handle.js";
 export type { ActionsResource } from "./resources/actions.js";

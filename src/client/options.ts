@@ -1,4 +1,5 @@
 import { ACTIONS_PATH } from "../query/nodes.js";
+import { isClock, systemClock, type Clock } from "../vocabulary/clock.js";
 import { describeValue } from "../vocabulary/json.js";
 import { ClientConfigError } from "./errors.js";
 
@@ -36,6 +37,11 @@ export interface ClientOptions {
     /** Cap on any delay, including `Retry-After`. Default 60. */
     maxInSeconds?: number;
   };
+  /**
+   * Where time limits, retry waits and access-token lifetimes read the time and set timers. Default:
+   * the system clock. A test can pass a virtual clock and run them without waiting.
+   */
+  clock?: Clock;
 }
 
 export interface ResolvedOptions {
@@ -47,6 +53,7 @@ export interface ResolvedOptions {
   readonly fetch: typeof globalThis.fetch | undefined;
   readonly initialDelayMs: number;
   readonly maxDelayMs: number;
+  readonly clock: Clock;
 }
 
 export const DEFAULT_TIMEOUT_IN_SECONDS = 5;
@@ -80,6 +87,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     fetch: checkFetch(options.fetch),
     initialDelayMs: checkDelay("retryDelay.initialInSeconds", retryDelay.initialInSeconds ?? 1) * 1000,
     maxDelayMs: checkDelay("retryDelay.maxInSeconds", retryDelay.maxInSeconds ?? 60) * 1000,
+    clock: checkClock(options.clock),
   });
 }
 
@@ -173,6 +181,12 @@ function checkRoute(field: string, value: unknown): string {
   if (typeof value !== "string" || !/^\/[^?#\s]*$/.test(value)) {
     throw new ClientConfigError(field, 'a path starting with "/" (e.g. "/api/actions"), without query or spaces', describeValue(value));
   }
+  return value;
+}
+
+function checkClock(value: unknown): Clock {
+  if (value === undefined) return systemClock;
+  if (!isClock(value)) throw new ClientConfigError("clock", "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }", describeValue(value));
   return value;
 }
 

@@ -8,7 +8,7 @@ import {
   headersRecord,
 } from "./errors.js";
 import { resolveRequestOptions, type RequestOptions, type ResolvedOptions } from "./options.js";
-import { isRetryableStatus, retryDelayMs, sleep } from "./retry.js";
+import { isIdempotent, retryDelayMs, shouldRetry, sleep } from "./retry.js";
 import type { Secrets } from "./secrets.js";
 import { ShapeMismatch, describeFound, type Check } from "./shape.js";
 
@@ -29,6 +29,8 @@ export interface Call<T> {
   readonly anonymous?: boolean;
   /** Token endpoints: a 2xx body never reaches an error, and mismatches are described by shape only. */
   readonly sensitive?: boolean;
+  /** A POST that may be repeated safely (the token exchange): retried like a GET. */
+  readonly idempotent?: boolean;
 }
 
 export type Send = <T>(call: Call<T>, options?: RequestOptions) => Promise<T>;
@@ -42,8 +44,9 @@ const TIMED_OUT = Symbol("timed out");
 
 /**
  * The request loop: ofetch does URL building, JSON bodies and response parsing; this adds the
- * credential, a per-attempt time limit, the SDK's retry policy, one re-authentication after a 401
- * for a rejected access token, and turns every failure into a typed, secret-free error.
+ * credential, a per-attempt time limit, the retry policy (retry.ts), one re-authentication after a
+ * 401 for a rejected access token, and turns every failure into a typed, secret-free error. Timers
+ * and the time come from the configured clock.
  */
 export function createTransport(config: ResolvedOptions, secrets: Secrets): (auth: Auth | undefined) => Send {
   const fetcher: $Fetch = ofetch.create(
@@ -51,9 +54,11 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
     config.fetch ? { fetch: config.fetch } : {},
   );
 
+  const { clock } = config;
+
   async function attempt(call: Call<unknown>, credential: Credential | undefined, timeoutMs: number, signal?: AbortSignal): Promise<Outcome> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
+    const timer = clock.setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
     const onAbort = (): void => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
     const headers: Record<string, string> = { accept: "application/json" };
@@ -74,7 +79,7 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
       }
       return { kind: "network", error };
     } finally {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
     }
   }
@@ -82,6 +87,7 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
   return (auth) =>
     async function send<T>(call: Call<T>, options?: RequestOptions): Promise<T> {
       const { timeoutInSeconds, maxRetries, signal } = resolveRequestOptions(config, options);
+      const idempotent = call.idempotent === true || isIdempotent(call.method);
       let retries = 0;
       let reauthenticated = false;
       for (;;) {
@@ -92,8 +98,8 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
 
         if (outcome.kind === "timeout") throw new RequestTimeoutError(call.method, call.path, timeoutInSeconds);
         if (outcome.kind === "network") {
-          if (retries < maxRetries) {
-            await sleep(retryDelayMs(config, retries++, undefined), signal);
+          if (retries < maxRetries && shouldRetry(idempotent, { networkCode: errorCode(outcome.error) })) {
+            await sleep(retryDelayMs(config, retries++, undefined, clock.now()), signal, clock);
             continue;
           }
           throw networkError(call, config.baseUrl, retries + 1, outcome.error, secrets);
@@ -107,8 +113,8 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
           reauthenticated = true;
           continue;
         }
-        if (isRetryableStatus(status) && retries < maxRetries) {
-          await sleep(retryDelayMs(config, retries++, headers), signal);
+        if (retries < maxRetries && shouldRetry(idempotent, { status })) {
+          await sleep(retryDelayMs(config, retries++, headers, clock.now()), signal, clock);
           continue;
         }
         throw new ApiError({
@@ -164,17 +170,28 @@ function definedOnly(query: Readonly<Record<string, QueryValue>>): Record<string
   return out;
 }
 
+/** The causes of a fetch failure, outermost first (bounded: a cause chain may loop). */
+function causes(error: unknown): Error[] {
+  const out: Error[] = [];
+  for (let current = error; out.length < 6 && current instanceof Error; current = current.cause) out.push(current);
+  return out;
+}
+
+/** The innermost system error code (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), if any. */
+function errorCode(error: unknown): string | undefined {
+  let code: string | undefined;
+  for (const cause of causes(error)) {
+    const own = (cause as { code?: unknown }).code;
+    if (typeof own === "string") code = own;
+  }
+  return code;
+}
+
 /** The innermost cause carries the useful part (`connect ECONNREFUSED 127.0.0.1:9`, `ENOTFOUND`). */
 function networkError(call: Call<unknown>, baseUrl: string, attempts: number, error: unknown, secrets: Secrets): NetworkError {
   let reason = "no response";
-  let code: string | undefined;
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    const own = (current as { code?: unknown }).code;
-    if (typeof own === "string") code = own;
-    if (current.message && current.name !== "FetchError") reason = current.message;
-    current = current.cause;
-  }
+  for (const cause of causes(error)) if (cause.message && cause.name !== "FetchError") reason = cause.message;
+  const code = errorCode(error);
   if (code && !reason.includes(code)) reason = `${reason} (${code})`;
   return new NetworkError(call.method, `${baseUrl}${call.path}`, attempts, secrets.scrub(reason), code);
 }

@@ -4,9 +4,9 @@ import { parseQueryBody, type ParseOptions } from "../wire/parse.js";
 import type { PreparedDataset } from "./dataset.js";
 import { EvaluationError } from "./errors.js";
 import { evaluate, type EvaluateOptions, type Evaluation } from "./evaluate.js";
-import { str } from "./python.js";
+import { str } from "../emulation/python.js";
 import type { Dataset } from "./records.js";
-import { checkPythonRegex } from "./regex/python-re.js";
+import { checkPythonRegex } from "../emulation/regex/python-re.js";
 import { pydanticValue } from "./values.js";
 
 /**

@@ -1,7 +1,7 @@
 import { columns, type ColumnName } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { computed, type PreparedDataset } from "./dataset.js";
-import { jsonbCompare } from "./jsonb.js";
+import { jsonbCompare } from "../emulation/jsonb.js";
 import type { AnnotationRecord, PredictionRecord, TaskRecord } from "./records.js";
 
 /**

@@ -1,6 +1,7 @@
 import type { JsonValue } from "../vocabulary/json.js";
 import { computed, PreparedDataset } from "./dataset.js";
-import { jsonbCompare, prettyResults } from "./jsonb.js";
+import { jsonbCompare } from "../emulation/jsonb.js";
+import { prettyResults } from "./pretty-results.js";
 import type { AnnotationRecord, Dataset, DerivedColumns, PredictionRecord, TaskRecord } from "./records.js";
 
 /*

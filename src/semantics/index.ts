@@ -19,3 +19,4 @@ export type {
   TaskRecord,
   UserRecord,
 } from "./records.js";
+export { explain, type ConditionTrace, type Explanation, type LineTrace, type Outcome, type TaskTrace } from "./explain.js";

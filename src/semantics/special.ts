@@ -1,11 +1,11 @@
 import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { rejected, serverError } from "./errors.js";
-import { jsonbEqual, jsonbText } from "./jsonb.js";
+import { jsonbEqual, jsonbText } from "../emulation/jsonb.js";
 import { EMPTY_Q, FALSE, type Ctx, type Piece } from "./pieces.js";
-import { pyStr, strRepr } from "../wire/python-json.js";
+import { pyStr, strRepr } from "../emulation/python-json.js";
 import { legacyUserOperators, userColumns, userIdOperators } from "../wire/user-filters.js";
-import { castBoolFromStr, parsePyFloat, parsePyInt, pyToJson, str, truthy, type PyVal } from "./python.js";
+import { castBoolFromStr, parsePyFloat, parsePyInt, pyToJson, str, truthy, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { describePy, pyFailure } from "./values.js";
 

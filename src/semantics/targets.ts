@@ -1,10 +1,10 @@
 import type { JsonValue } from "../vocabulary/json.js";
 import { ANNOTATION_AUTHOR_TRAVERSAL, engineColumn, type ArrayColumn, type Scalar, type ScalarColumn } from "./columns.js";
 import { dataAt, type PathStep, type PreparedDataset } from "./dataset.js";
-import { jsonbFieldText, jsonbText } from "./jsonb.js";
-import { arrayText, float8In, float8Text, timestamptzText } from "./postgres.js";
-import { pyType } from "../wire/python-json.js";
-import { parsePyInt } from "./python.js";
+import { jsonbFieldText, jsonbText } from "../emulation/jsonb.js";
+import { arrayText, float8In, float8Text, timestamptzText } from "../emulation/postgres.js";
+import { pyType } from "../emulation/python-json.js";
+import { parsePyInt } from "../emulation/python.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
 
 /**

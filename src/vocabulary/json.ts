@@ -2,6 +2,9 @@
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
+/** A JSON object (not null, not an array). */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
 /** A short, secret-free rendering of a value for error messages ("found …"). */
 export function describeValue(value: unknown): string {
   if (value === undefined) return "nothing (undefined)";

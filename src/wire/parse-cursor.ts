@@ -89,5 +89,4 @@ export const rootCursor = (key: string, drf: readonly (string | number)[] = []):
 export const has = (obj: Readonly<Record<string, unknown>>, key: string): boolean =>
   Object.hasOwn(obj, key) && obj[key] !== undefined;
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+export { isPlainObject } from "../vocabulary/json.js";

@@ -2,8 +2,8 @@ import { ORDER_PREFIX, type OrderingNode } from "../query/nodes.js";
 import { DATA_PREFIX, isColumnName } from "../vocabulary/columns.js";
 import { KNOWN_COLUMN_EXPECTED, traversalName, traversalRefusal, TRAVERSAL_EXPECTED } from "./parse-condition.js";
 import { has } from "./parse-cursor.js";
-import { pydanticError } from "./parse-python.js";
-import { pyTruthy } from "./python-json.js";
+import { pydanticError } from "../emulation/pydantic.js";
+import { pyTruthy } from "../emulation/python-json.js";
 import type { Report } from "./parse-report.js";
 
 const KEY_EXPECTED = '"tasks:<column>" or "-tasks:<column>"';

@@ -1,6 +1,6 @@
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import type { IssueEffect, ParseIssue } from "./issues.js";
-import { pydanticText, type PydanticError } from "./parse-python.js";
+import { pydanticText, type PydanticError } from "../emulation/pydantic.js";
 
 /**
  * Where in the server's handling a finding stops the request. The server meets them in this

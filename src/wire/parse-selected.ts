@@ -1,7 +1,7 @@
 import type { SelectedItemsNode } from "../query/nodes.js";
 import { field, has, isPlainObject, item, keyPath, rootCursor, type Cursor } from "./parse-cursor.js";
-import { modelTypeError, pydanticError, type PydanticError } from "./parse-python.js";
-import { pyClass, pyStr, pyTruthy } from "./python-json.js";
+import { modelTypeError, pydanticError, type PydanticError } from "../emulation/pydantic.js";
+import { pyClass, pyStr, pyTruthy } from "../emulation/python-json.js";
 import type { Report } from "./parse-report.js";
 
 const SHAPE = '{"all": [true|false], "excluded | included": [...task_ids...]}';

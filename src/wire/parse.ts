@@ -6,7 +6,7 @@ import { has, isPlainObject, keyPath } from "./parse-cursor.js";
 import { inlineFilters } from "./parse-filters-inline.js";
 import { viewFilters } from "./parse-filters-view.js";
 import { parseOrdering } from "./parse-ordering.js";
-import { pyType } from "./python-json.js";
+import { pyType } from "../emulation/python-json.js";
 import { Report, type ServerAnswer } from "./parse-report.js";
 import { parseSelectedItems } from "./parse-selected.js";
 

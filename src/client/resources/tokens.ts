@@ -1,6 +1,6 @@
 import type { RequestOptions } from "../options.js";
 import { arrayOf, object, string } from "../shape.js";
-import type { Send } from "../transport.js";
+import type { Call, Send } from "../transport.js";
 import type { AccessToken, RotatedToken, TokenCreated, TokenListItem } from "../types.js";
 import { ClientConfigError } from "../errors.js";
 
@@ -21,6 +21,11 @@ const tokenItem = object<TokenListItem>({ token: string });
 const created = object<TokenCreated>({ token: string });
 export const accessToken = object<AccessToken>({ access: string });
 const rotated = object<RotatedToken>({ refresh: string });
+
+/** The token exchange: no credential sent, never quoted in an error, safe to repeat. */
+export function refreshCall(refresh: string): Call<AccessToken> {
+  return { method: "POST", path: "/api/token/refresh/", body: { refresh }, expect: accessToken, anonymous: true, sensitive: true, idempotent: true };
+}
 
 /** The token itself must never be shown, not even in this error. */
 function checkToken(value: unknown): string {
@@ -45,9 +50,9 @@ export function tokensResource(send: Send, remember: (token: string) => void): T
       return kept(await send({ method: "POST", path: "/api/token/", expect: created, sensitive: true }, options));
     },
     async refresh(refresh: string, options?: RequestOptions) {
-      const body = { refresh: checkToken(refresh) };
-      remember(body.refresh);
-      return kept(await send({ method: "POST", path: "/api/token/refresh/", body, expect: accessToken, anonymous: true, sensitive: true }, options));
+      const token = checkToken(refresh);
+      remember(token);
+      return kept(await send(refreshCall(token), options));
     },
     async blacklist(refresh: string, options?: RequestOptions) {
       const body = { refresh: checkToken(refresh) };

@@ -1,14 +1,14 @@
 import { decodeJwt } from "jose";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { ApiError, ClientConfigError, createClient } from "../../../src/client/index.js";
 import { errorBody, json, startTestServer, type TestServer } from "../../helpers/http-server.js";
+import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { LEGACY_KEY, TokenAuthority, mintJwt, personalAccessToken } from "./fixtures.js";
 
 const whoami = { id: 1, username: "ann", email: "ann@example.com", first_name: "Ann", last_name: "Lee" };
 
 let server: TestServer | undefined;
 afterEach(async () => {
-  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
@@ -68,21 +68,22 @@ describe("personal access token", () => {
   });
 
   test("the access token is refreshed shortly before its exp, never used after it", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    const start = new Date("2030-01-01T00:00:00Z");
-    vi.setSystemTime(start);
+    const clock = new VirtualClock(Date.UTC(2030, 0, 1));
+    const start = new Date(clock.now());
     const pat = await personalAccessToken();
-    const authority = new TokenAuthority(pat);
+    const authority = new TokenAuthority(pat, () => clock.now());
     authority.lifetimeSeconds = 300;
     const s = await authServer(authority);
-    const client = createClient({ baseUrl: s.url, apiKey: pat });
+    const client = createClient({ baseUrl: s.url, apiKey: pat, clock });
 
     await client.users.whoami();
-    vi.setSystemTime(start.getTime() + 200_000); // well inside the lifetime: cached
+    // Life 300 s from exp - iat, less 1 s for whole-second claims: 299 s; refreshed a tenth of that
+    // (29.9 s, under the 30 s cap) early, i.e. 269.1 s after it arrived.
+    clock.set(start.getTime() + 269_099); // cached
     await client.users.whoami();
     expect(authority.refreshes).toHaveLength(1);
 
-    vi.setSystemTime(start.getTime() + 295_000); // 5 s before exp: inside the refresh margin
+    clock.set(start.getTime() + 269_100); // refreshed
     await client.users.whoami();
     expect(authority.refreshes).toHaveLength(2);
     const [first, second] = authority.issued;
@@ -258,14 +259,13 @@ describe("personal access token", () => {
   });
 
   test("a personal access token that expires while the client lives is reported at the next exchange", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
-    const pat = await mintJwt({ token_type: "refresh", exp: Math.floor(Date.now() / 1000) + 600 });
-    const authority = new TokenAuthority(pat);
+    const clock = new VirtualClock(Date.UTC(2030, 0, 1));
+    const pat = await mintJwt({ token_type: "refresh", exp: clock.now() / 1000 + 600 });
+    const authority = new TokenAuthority(pat, () => clock.now());
     const s = await authServer(authority);
-    const client = createClient({ baseUrl: s.url, apiKey: pat });
+    const client = createClient({ baseUrl: s.url, apiKey: pat, clock });
     await client.users.whoami();
-    vi.setSystemTime(new Date("2030-01-01T01:00:00Z"));
+    clock.set(Date.UTC(2030, 0, 1, 1));
     await expect(client.users.whoami()).rejects.toThrow("found one that expired at 2030-01-01T00:10:00Z");
     expect(authority.refreshes).toHaveLength(1);
   });

@@ -32,7 +32,11 @@ export class TokenAuthority {
   /** Applied to the next refresh answers (status + body), then back to issuing tokens. */
   failNextRefresh: { status: number; body: unknown } | undefined;
 
-  constructor(readonly pat: string) {}
+  /** `now` is the server's clock (milliseconds); tests share a virtual one with the client. */
+  constructor(
+    readonly pat: string,
+    readonly now: () => number = Date.now,
+  ) {}
 
   /** Handles the refresh route; returns true when it answered. */
   async handleRefresh(request: Received, res: ServerResponse): Promise<boolean> {
@@ -49,7 +53,7 @@ export class TokenAuthority {
       json(res, 401, errorBody(401, "Token is invalid or expired"));
       return true;
     }
-    const iat = nowSeconds();
+    const iat = Math.floor(this.now() / 1000);
     const access = await mintJwt({ token_type: "access", iat, exp: iat + this.lifetimeSeconds, user_id: 1 });
     this.issued.push(access);
     json(res, 200, { access });
@@ -62,7 +66,7 @@ export class TokenAuthority {
     if (header === `Token ${LEGACY_KEY}`) return true;
     const [scheme, token] = header.split(" ");
     if (scheme !== "Bearer" || !token || !this.issued.includes(token) || this.revoked.has(token)) return false;
-    return (decodeJwt(token).exp ?? 0) > Date.now() / 1000;
+    return (decodeJwt(token).exp ?? 0) > this.now() / 1000;
   }
 
   reject(res: ServerResponse): void {

@@ -1,12 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { HttpProblem, problemBody, SERVER_VERSION, validationError } from "../../../mock-server/errors.js";
-import { intFromRequest, pageLink, pageSize, paginate, pyUnquote, type MockRequest } from "../../../mock-server/http.js";
+import { intFromRequest, pageLink, pageSize, paginate, type MockRequest } from "../../../mock-server/http.js";
+import { pyUnquote } from "../../../src/emulation/query-dict.js";
 import { redactBody, redactHeaders, REDACTED } from "../../../mock-server/journal.js";
-import { readPersisted, writeAtomically } from "../../../mock-server/store/persist.js";
-import { emptyState } from "../../../mock-server/store/state.js";
 import { serverTimestamp, timeSince } from "../../../mock-server/time.js";
 import { thrown } from "../../helpers/thrown.js";
 
@@ -75,22 +71,6 @@ describe("journal redaction", () => {
     expect(JSON.stringify(headers)).not.toContain("abc123");
     expect(redactBody({ refresh: "jwt", other: 1 })).toEqual({ refresh: REDACTED, other: 1 });
     expect(redactBody([1])).toEqual([1]);
-  });
-});
-
-describe("persist file", () => {
-  test("written whole through a temp file, read back; a missing file is undefined", () => {
-    const dir = mkdtempSync(join(tmpdir(), "dmq-persist-"));
-    const file = join(dir, "db.json");
-    expect(readPersisted(file)).toBeUndefined();
-    const state = { ...emptyState(), users: [{ id: 1, username: "a", email: "", first_name: "", last_name: "" }] };
-    writeAtomically(file, state);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(state);
-    expect(readPersisted(file)).toEqual(state);
-    expect(readdirSync(dir)).toEqual(["db.json"]);
-    writeFileSync(file, "{oops");
-    expect(() => readPersisted(file)).toThrow(/persist file .*db\.json: expected JSON/);
-    expect(existsSync(file)).toBe(true);
   });
 });
 

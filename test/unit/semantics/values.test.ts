@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { jsonbCompare, jsonbText } from "../../../src/semantics/jsonb.js";
-import { collate, float8In, float8Text, numericText, pgUpper, timestamptzText } from "../../../src/semantics/postgres.js";
-import { castBoolFromStr, datetimeStr, parsePyFloat, parsePyInt, round2, strptimeMicros } from "../../../src/semantics/python.js";
-import { floatRepr, pyRepr as jsonRepr, strRepr } from "../../../src/wire/python-json.js";
-import { parseDjangoDatetime } from "../../../src/semantics/django.js";
+import { jsonbCompare, jsonbText } from "../../../src/emulation/jsonb.js";
+import { collate, float8In, float8Text, numericText, pgUpper, timestamptzText } from "../../../src/emulation/postgres.js";
+import { castBoolFromStr, datetimeStr, parsePyFloat, parsePyInt, round2, strptimeMicros } from "../../../src/emulation/python.js";
+import { floatRepr, pyRepr as jsonRepr, strRepr } from "../../../src/emulation/python-json.js";
+import { parseDjangoDatetime } from "../../../src/emulation/django.js";
 import type { JsonValue } from "../../../src/vocabulary/json.js";
 
 /*

@@ -1,5 +1,5 @@
 import { positional, scientific, shortestDigits } from "./float-text.js";
-import { isPlainObject } from "./parse-cursor.js";
+import { isPlainObject } from "../vocabulary/json.js";
 
 /**
  * A decoded JSON value as the server's Python sees it: `type(x).__name__`, truthiness, `repr()` and

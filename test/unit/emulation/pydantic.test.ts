@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { pydanticText } from "../../../src/wire/parse-python.js";
-import { pyClass, pyRepr, pyStr, pyTruthy, pyType } from "../../../src/wire/python-json.js";
+import { pydanticText } from "../../../src/emulation/pydantic.js";
+import { pyClass, pyRepr, pyStr, pyTruthy, pyType } from "../../../src/emulation/python-json.js";
 
 describe("Python renderings used in the server's error texts", () => {
   test("repr of decoded JSON values", () => {

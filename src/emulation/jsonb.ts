@@ -1,6 +1,4 @@
 import type { JsonValue } from "../vocabulary/json.js";
-import { floatRepr } from "../wire/python-json.js";
-import { round2 } from "./python.js";
 import { collate, numericText } from "./postgres.js";
 
 /*
@@ -41,7 +39,7 @@ function sortedKeys(o: JsonObject): string[] {
 }
 
 /** A JSON string literal; with `escapeSlash` (ujson's default) `/` is written as `\/` too. */
-function jsonString(s: string, escapeSlash = false): string {
+export function jsonString(s: string, escapeSlash = false): string {
   let out = '"';
   for (const ch of s) {
     const cp = ch.codePointAt(0) as number;
@@ -135,41 +133,4 @@ function compareNested(a: JsonValue, b: JsonValue): number {
 
 export function jsonbEqual(a: JsonValue, b: JsonValue): boolean {
   return jsonbCompare(a, b) === 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The Data Manager list's text columns (DataManagerTaskSerializer._pretty_results)
-
-/** `round_floats`: floats rounded to 2 decimals, recursively (ints untouched). */
-function roundFloats(v: JsonValue): JsonValue {
-  if (typeof v === "number") return Number.isInteger(v) ? v : round2(v);
-  if (Array.isArray(v)) return v.map(roundFloats);
-  if (v !== null && typeof v === "object") {
-    const o = v as JsonObject;
-    return Object.fromEntries(sortedKeys(o).map((k) => [k, roundFloats(o[k] as JsonValue)]));
-  }
-  return v;
-}
-
-/** `ujson.dumps(v, ensure_ascii=False)`: compact, keys in the order the dict holds them. */
-function ujsonDumps(v: JsonValue): string {
-  if (v === null) return "null";
-  if (typeof v === "string") return jsonString(v, true);
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : floatRepr(v);
-  if (Array.isArray(v)) return `[${v.map(ujsonDumps).join(",")}]`;
-  const o = v as JsonObject;
-  return `{${Object.keys(o).map((k) => `${jsonString(k, true)}:${ujsonDumps(o[k] as JsonValue)}`).join(",")}}`;
-}
-
-const CHAR_LIMIT = 500;
-
-/**
- * `_pretty_results`: the list (None removed) dumped as JSON without its brackets, cut at 500
- * characters, `,"` spaced out, `],[` turned into `] [`, and every `"` dropped.
- */
-export function prettyResults(list: readonly JsonValue[]): string {
-  const kept = list.filter((x) => x !== null).map(roundFloats);
-  const dumped = ujsonDumps(kept).slice(1, -1);
-  return dumped.slice(0, CHAR_LIMIT).replaceAll(',"', ', "').replaceAll("],[", "] [").replaceAll('"', "");
 }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { evaluate, EvaluationError } from "../../../src/semantics/index.js";
-import { checkPythonRegex } from "../../../src/semantics/regex/python-re.js";
-import { compilePgRegex } from "../../../src/semantics/regex/postgres-re.js";
-import { cond, fixture, where } from "./fixture.js";
+import { checkPythonRegex } from "../../../src/emulation/regex/python-re.js";
+import { compilePgRegex } from "../../../src/emulation/regex/postgres-re.js";
+import { cond, fixture, where } from "../semantics/fixture.js";
 
 /*
  * The regex path (server-semantics §3.2, §3.5; docs/regex-dialect.md). Every expectation below was

@@ -1,5 +1,5 @@
 import type { JsonValue } from "../vocabulary/json.js";
-import { floatRepr, pyRepr, strRepr } from "../wire/python-json.js";
+import { floatRepr, pyRepr, strRepr } from "./python-json.js";
 
 /*
  * The Python side of the server: a filter value as pydantic hands it to `apply_filters`, and the

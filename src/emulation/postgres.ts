@@ -1,4 +1,4 @@
-import { positional, scientific, shortestDigits } from "../wire/float-text.js";
+import { positional, scientific, shortestDigits } from "./float-text.js";
 
 /*
  * The Postgres side of the server: how values print as text (`::text`, `->>`), how text casts to
