@@ -55,6 +55,8 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   const app = jsonServer.create();
   app.set("json spaces", 0);
   app.set("query parser", "simple");
+  // Django matches paths case-sensitively: `/API/projects/` is not a route.
+  app.set("case sensitive routing", true);
   app.disable("x-powered-by");
 
   app.use((req, res, next) => {

@@ -2,6 +2,7 @@ import { actions, actionIds } from "../vocabulary/actions.js";
 import { columnKinds, dataKindByType, type ColumnKindName } from "../vocabulary/column-kinds.js";
 import { columnNames, columns } from "../vocabulary/columns.js";
 import { operatorNames, operators } from "../vocabulary/operators.js";
+import { spellings } from "./query/condition.js";
 
 /** Plain-text tables of the vocabulary for `dmq columns|operators|actions`, derived from the data. */
 export function formatTable(rows: readonly (readonly string[])[]): string {
@@ -29,10 +30,11 @@ export function columnsTable(): string {
   return formatTable([["column", "kind", "type", "edition", "operators"], ...rows, ...data]);
 }
 
+/** Operators with their spellings in `--where` conditions. */
 export function operatorsTable(): string {
   return formatTable([
-    ["operator", "method", "value", "meaning"],
-    ...operatorNames.map((o) => [o, operators[o].method, operators[o].arity, operators[o].label]),
+    ["operator", "method", "value", "meaning", "in conditions"],
+    ...operatorNames.map((o) => [o, operators[o].method, operators[o].arity, operators[o].label, spellings[o].map((s) => s.word).join("  ")]),
   ]);
 }
 

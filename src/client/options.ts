@@ -112,7 +112,7 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
   const shown = url ? JSON.stringify(withoutPassword(url, value)) : describeValue(value);
   if (!/^https?:\/\//.test(value) || !url) throw new ClientConfigError(field, BASE_URL_RULE, shown);
   if (value.endsWith("/")) {
-    throw new ClientConfigError(field, BASE_URL_RULE, shown, `drop the trailing slash: ${JSON.stringify(value.replace(/\/+$/, ""))}`);
+    throw new ClientConfigError(field, BASE_URL_RULE, shown, `drop the trailing slash: ${JSON.stringify(withoutTrailingSlashes(value))}`);
   }
   if (url.username || url.password) {
     throw new ClientConfigError(field, `${BASE_URL_RULE} and no user name or password`, shown, "pass the credential as apiKey");
@@ -121,6 +121,13 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
     throw new ClientConfigError(field, `${BASE_URL_RULE} and no query string or fragment`, shown);
   }
   return value;
+}
+
+/** A loop, not `/\/+$/`: that pattern is quadratic on a long run of slashes that does not end the text. */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charAt(end - 1) === "/") end--;
+  return path.slice(0, end);
 }
 
 function withoutPassword(url: URL, raw: string): string {

@@ -1,4 +1,5 @@
 import { positional, scientific, shortestDigits } from "./float-text.js";
+import { stripWhere } from "./python-str.js";
 
 /*
  * The Postgres side of the server: how values print as text (`::text`, `->>`), how text casts to
@@ -34,18 +35,25 @@ export function timestamptzText(micros: number): string {
   const micro = micros - secs * 1_000_000;
   const d = new Date(secs * 1000);
   const base = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  const frac = micro === 0 ? "" : `.${pad(micro, 6).replace(/0+$/, "")}`;
+  const frac = micro === 0 ? "" : `.${withoutTrailingZeros(pad(micro, 6))}`;
   return `${base}${frac}+00`;
 }
 
-const PG_SPACE = /^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g;
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** The C locale's isspace(), which float8in skips at both ends. */
+const PG_SPACE = /^[ \t\n\r\f\v]$/;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function withoutTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits.charAt(end - 1) === "0") end--;
+  return digits.slice(0, end);
+}
 const HEX = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?\d+))?$/;
 const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
 
 /** `CAST(text AS float8)` (float8in: strtod plus the special words), or undefined when it raises. */
 export function float8In(text: string): number | undefined {
-  const s = text.replace(PG_SPACE, "");
+  const s = stripWhere(text, (c) => PG_SPACE.test(c));
   const special = SPECIAL.exec(s);
   if (special) return special[2]?.toLowerCase() === "nan" ? NaN : special[1] === "-" ? -Infinity : Infinity;
   if (DECIMAL.test(s)) return Number(s);

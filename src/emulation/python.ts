@@ -1,5 +1,6 @@
 import type { JsonValue } from "../vocabulary/json.js";
 import { floatRepr, pyRepr, strRepr } from "./python-json.js";
+import { pyStrip } from "./python-str.js";
 
 /*
  * The Python side of the server: a filter value as pydantic hands it to `apply_filters`, and the
@@ -123,12 +124,10 @@ export class PyError extends Error {
 
 const FLOAT_TEXT = /^[+-]?(?:(?:\d(?:_?\d)*)(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$/;
 const FLOAT_SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
-// Python's str.strip() removes Unicode whitespace; \s is close enough for the characters that matter.
-const strip = (s: string) => s.replace(/^\s+|\s+$/gu, "");
 
 /** Python `float(str)`, or undefined when it would raise ValueError. */
 export function parsePyFloat(text: string): number | undefined {
-  const s = strip(text);
+  const s = pyStrip(text);
   const special = FLOAT_SPECIAL.exec(s);
   if (special) {
     const sign = special[1] === "-" ? -1 : 1;
@@ -139,7 +138,7 @@ export function parsePyFloat(text: string): number | undefined {
 
 /** Python `int(str)` (base 10), or undefined when it would raise ValueError. */
 export function parsePyInt(text: string): number | undefined {
-  const s = strip(text);
+  const s = pyStrip(text);
   return /^[+-]?\d(?:_?\d)*$/.test(s) ? Number(s.replace(/_/g, "")) : undefined;
 }
 

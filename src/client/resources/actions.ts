@@ -3,7 +3,7 @@ import type { CustomAction } from "../../query/types.js";
 import { isActionId, type ActionId } from "../../vocabulary/actions.js";
 import { describeValue } from "../../vocabulary/json.js";
 import { ClientConfigError } from "../errors.js";
-import type { RequestOptions } from "../options.js";
+import { withoutTrailingSlashes, type RequestOptions } from "../options.js";
 import { arrayOf, object, string } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { ActionFormSection, ActionInfo, ActionResponse } from "../types.js";
@@ -49,7 +49,7 @@ function checkRequest(request: unknown): ActionRequest {
 
 export function actionsResource(send: Send, actionsPath: string): ActionsResource {
   const formPath = (id: string): string =>
-    `${actionsPath.replace(/\/+$/, "")}/${encodeURIComponent(id)}/form${actionsPath.endsWith("/") ? "/" : ""}`;
+    `${withoutTrailingSlashes(actionsPath)}/${encodeURIComponent(id)}/form${actionsPath.endsWith("/") ? "/" : ""}`;
   return Object.freeze({
     async list(project: number, options?: RequestOptions) {
       const query = { project: checkId("project", project) };

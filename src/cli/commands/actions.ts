@@ -1,0 +1,136 @@
+import { Option, type Command } from "@commander-js/extra-typings";
+import type { Client } from "../../client/client.js";
+import type { CustomAction } from "../../query/types.js";
+import { customAction } from "../../query/builder.js";
+import { actions, isActionId, type ActionId } from "../../vocabulary/actions.js";
+import { CliUsageError } from "../errors.js";
+import { positiveInt } from "../params.js";
+import type { DynamicSelection } from "../query/builder.js";
+import { QueryFlags } from "../query/flags.js";
+import type { Session } from "../session.js";
+import { actionsTable } from "../tables.js";
+import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
+
+/** Actions that destroy data: they need a selection (or --all) and ask first on a terminal. */
+const DESTRUCTIVE: ReadonlySet<string> = new Set<ActionId>([
+  "delete_tasks",
+  "delete_tasks_annotations",
+  "delete_tasks_predictions",
+  "remove_duplicates",
+  "delete_ground_truths",
+  "delete_tasks_reviews",
+  "delete_reviewers",
+  "delete_annotators",
+]);
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j] as number;
+      row[j] = Math.min(current + 1, (row[j - 1] as number) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/**
+ * A known action id as is; any other id only if the project lists it (a plugin's action). An id
+ * that is neither fails here, before the POST: the server would answer 500, which is no use retrying.
+ */
+async function resolveAction(session: Session, client: Client, id: string, project: number): Promise<ActionId | CustomAction> {
+  if (isActionId(id)) return id;
+  if (session.dryRun) return customAction(id);
+  const listed = (await client.actions.list(project)).map((a) => a.id);
+  if (listed.includes(id)) return customAction(id);
+  const near = [...new Set([...listed, ...Object.keys(actions)])].sort((a, b) => distance(id, a) - distance(id, b))[0];
+  throw new CliUsageError(
+    `unknown action ${JSON.stringify(id)}${near ? ` (did you mean ${near}?)` : ""}; project ${project} offers: ${listed.join(", ")}`,
+  );
+}
+
+/** How many tasks a selection acts on, for the confirmation question (undefined when it cannot be told). */
+async function countOf(client: Client, project: number, selection: DynamicSelection): Promise<number | undefined> {
+  try {
+    const page = await client.tasks.list({ project, query: selection, page_size: 1 }).page(1);
+    return page.total;
+  } catch {
+    return undefined;
+  }
+}
+
+export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
+  const group = program.command("actions").description("Data Manager actions: list, form, run, catalog");
+  examples(group, ["dmq actions list --project 1", "dmq actions run delete_tasks --project 1 --include 3,4"]);
+  const projectOption = () => new Option("--project <id>", "project id").argParser(positiveInt);
+
+  const list = group.command("list").description("the actions a project offers").addOption(projectOption());
+  const listParams = new ParamFlags(list, "a list parameter: project");
+  list.action((options) =>
+    kit.run(async (session) => {
+      const project = projectOf(options.project, listParams.values, "actions list");
+      session.print(await (await session.client()).actions.list(project), ["id", "title", "order", "experimental"]);
+    }),
+  );
+  examples(list, ["dmq actions list --project 1 --format table"]);
+
+  const form = group.command("form").description("the form of an action's extra fields").argument("<action>", "action id").addOption(projectOption());
+  form.action((action, options) =>
+    kit.run(async (session) => {
+      const project = projectOf(options.project, {}, "actions form");
+      session.print(await (await session.client()).actions.form(project, isActionId(action) ? action : customAction(action)));
+    }),
+  );
+  examples(form, ["dmq actions form delete_tasks_annotations --project 1"]);
+
+  const run = group
+    .command("run")
+    .alias("create")
+    .description("perform an action on the tasks the query flags select")
+    .argument("<action>", 'action id, e.g. delete_tasks (see "dmq actions catalog")')
+    .addOption(projectOption())
+    .addOption(new Option("-y, --yes", "do not ask for confirmation on a terminal"));
+  const query = new QueryFlags(run);
+  const fields = new ParamFlags(run, "an extra field of the action, e.g. model_version=v2");
+  run.action((id, options) =>
+    kit.run(async (session) => {
+      const project = projectOf(options.project, {}, "actions run");
+      const selection = query.build(project);
+      if (DESTRUCTIVE.has(id) && !query.namesTasks) {
+        throw new CliUsageError(
+          `${id} with no --include, --exclude, --all or --view acts on every task${query.empty ? " of the project" : " the filters select"}: ` +
+            "name the tasks, or pass --all to mean it",
+        );
+      }
+      const client = await session.client();
+      const action = await resolveAction(session, client, id, project);
+      if (DESTRUCTIVE.has(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
+        const count = await countOf(client, project, selection);
+        const what = count === undefined ? "the selected tasks" : `${count} task${count === 1 ? "" : "s"}`;
+        await session.confirm(`${id} will act on ${what} of project ${project}. Continue?`, options.yes);
+      }
+      const request = selection.toRequest(action, fields.values);
+      session.print(await client.actions.perform(request));
+    }),
+  );
+  run.addHelpText(
+    "after",
+    "\nA destructive action (delete_tasks, delete_tasks_annotations, …) refuses a command line that names no tasks until it\n" +
+      "says --all, and asks before acting when stdin is a terminal (--yes skips the question; a pipe is never asked).\n" +
+      "An action id the vocabulary does not know is looked up in the project's list before anything is sent.",
+  );
+  examples(run, [
+    "dmq actions run delete_tasks --project 1 --include 3,4",
+    'dmq actions run delete_tasks --project 1 -w "total_annotations = 0" --all --yes',
+    "dmq actions run predictions_to_annotations --project 1 --all -p model_version=v2 --dry-run",
+    "dmq actions run delete_tasks_annotations --project 1 --view 2",
+  ]);
+
+  const catalog = group.command("catalog").description("every action the vocabulary knows, with its fields (no server)");
+  catalog.action(() => kit.run(async (session) => session.say(actionsTable())));
+  examples(catalog, ["dmq actions catalog"]);
+}

@@ -1,0 +1,171 @@
+import { Option, type Command } from "@commander-js/extra-typings";
+import { parseQueryBody, type ParseContext, type ParseResult } from "../../wire/parse.js";
+import { CliUsageError } from "../errors.js";
+import { chainOf } from "../explain/code.js";
+import { issueWords, selectionWords } from "../explain/words.js";
+import { positiveInt, readArgument, readTextFile } from "../params.js";
+import type { Session } from "../session.js";
+import { examples, type CommandKit } from "./common.js";
+
+/** What is explained: the body as the server gets it, and what came with it. */
+interface Input {
+  readonly source: string;
+  readonly body: unknown;
+  readonly context: ParseContext;
+  readonly project: number | undefined;
+  /** A view that takes over: `?view=` of an action request, or the body's own `view` key. */
+  readonly view: { readonly id: number; readonly where: string } | undefined;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const positive = (v: unknown): number | undefined => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : undefined);
+
+/**
+ * The server reads `view` from the query string, else from the body, as an integer (int_from_request
+ * in label_studio/data_manager/functions.py get_prepare_params); a positive one replaces the body.
+ */
+function viewKey(value: unknown): number | undefined {
+  if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return positive(Number(value));
+  return positive(value);
+}
+
+/** A body, an action request (`dmq body --request`, `toRequest()`), or a saved view (`dmq views get`). */
+function inputOf(value: unknown, source: string): Input {
+  if (isObject(value) && isObject(value["body"]) && isObject(value["query"]) && typeof value["method"] === "string") {
+    const query = value["query"];
+    const id = viewKey(query["view"]) ?? viewKey(value["body"]["view"]);
+    const where = viewKey(query["view"]) !== undefined ? `the request's ?view=${String(query["view"])}` : `the body's "view"`;
+    return { source, body: value["body"], context: "inline", project: positive(query["project"]), view: id === undefined ? undefined : { id, where } };
+  }
+  if (isObject(value) && isObject(value["data"]) && positive(value["project"]) !== undefined && !("filters" in value)) {
+    return { source, body: value["data"], context: "view", project: positive(value["project"]), view: undefined };
+  }
+  const id = isObject(value) ? viewKey(value["view"]) : undefined;
+  return { source, body: value, context: "inline", project: undefined, view: id === undefined ? undefined : { id, where: `the body's "view"` } };
+}
+
+function parseJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CliUsageError(`${source}: not JSON (${(error as Error).message})`);
+  }
+}
+
+async function readInput(session: Session, file: string | undefined, options: { query?: string; view?: number }): Promise<Input> {
+  const given = [file !== undefined, options.query !== undefined, options.view !== undefined].filter(Boolean).length;
+  if (given > 1) throw new CliUsageError("give one body: a file (or - for stdin), --query <json> or --view <id>");
+  if (options.view !== undefined) {
+    const view = await (await session.client()).views.get(options.view);
+    return { source: `view ${options.view}`, body: view.data, context: "view", project: view.project, view: undefined };
+  }
+  if (options.query !== undefined) return inputOf(parseJson(readArgument(options.query, "--query"), "--query"), "--query");
+  if (file === undefined && session.io.stdinIsTTY) {
+    throw new CliUsageError("no body: give a file, - (stdin), --query <json> or --view <id>");
+  }
+  const text = file === undefined || file === "-" ? await session.io.readStdin() : readTextFile(file, "<file>");
+  const source = file === undefined || file === "-" ? "stdin" : file;
+  return inputOf(parseJson(text, source), source);
+}
+
+interface Explanation {
+  readonly input: Input;
+  readonly parsed: ParseResult;
+  readonly selects: readonly string[];
+  readonly notes: readonly string[];
+}
+
+async function explain(input: Input, project: number | undefined): Promise<Explanation> {
+  // The regex check compiles patterns as Python would: loaded only here, so other commands start faster.
+  const { invalidRegex } = await import("../../semantics/body.js");
+  const parsed = parseQueryBody(input.body, { context: input.context });
+  const notes: string[] = [];
+  if (input.view) {
+    notes.push(
+      `[overridden] view: ${input.view.where} makes the server use saved view ${input.view.id}'s filters, ordering and selection; ` +
+        "it ignores those of this body",
+    );
+  }
+  const bad = parsed.query ? invalidRegex(parsed.query) : undefined;
+  if (bad) {
+    notes.push(`[selects nothing] ${bad.path}: ${JSON.stringify(bad.pattern)} is no regex Python compiles (${bad.error}): the server returns no task at all`);
+  }
+  notes.push(...parsed.issues.map((issue) => issueWords(issue, input.body)));
+  const selects = parsed.query ? selectionWords(parsed.query, project) : [];
+  return { input, parsed, selects, notes };
+}
+
+function explanationText(e: Explanation, count: string | undefined): string {
+  const out = [`${e.input.source}:`];
+  if (e.parsed.query) out.push("The server selects:", ...e.selects.map((l) => `  ${l}`));
+  out.push(
+    e.notes.length === 0
+      ? "Nothing hidden: the server reads this body as written."
+      : `What the server does that the body does not say (${e.notes.length}):`,
+    ...e.notes.map((n) => `  ${n}`),
+  );
+  const answer = e.parsed.answer;
+  if (answer) out.push(`The server refuses this body: ${answer.status} ${answer.detail}`);
+  if (count !== undefined) out.push(count);
+  return out.join("\n");
+}
+
+export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): void {
+  const command = program
+    .command("explain")
+    .description("say in plain words what a body selects and what the server silently ignores or reads differently")
+    .argument("[file]", "a JSON body, action request or view (- or a pipe: stdin)")
+    .addOption(new Option("--query <json>", "the body itself (or @file)"))
+    .addOption(new Option("--view <id>", "a saved view, fetched from the server").argParser(positiveInt))
+    .addOption(new Option("--project <id>", "the project (for --code and --against; default: the request's or view's, else 1)").argParser(positiveInt))
+    .addOption(new Option("--code", "print the equivalent selection(…) TypeScript chain instead"))
+    .addOption(new Option("--against <url>", "also ask this server how many tasks the body selects (key: --api-key)"));
+  command.action((file, options) =>
+    kit.run(async (session) => {
+      const input = await readInput(session, file, options);
+      const project = options.project ?? input.project;
+      const e = await explain(input, project);
+      if (options.code) {
+        if (!e.parsed.query) throw new CliUsageError(`the server refuses this body (${e.parsed.answer?.status}): there is no chain to write`);
+        session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id).code.trimEnd());
+        return;
+      }
+      let count: number | undefined;
+      let countText: string | undefined;
+      if (options.against !== undefined) {
+        if (project === undefined) throw new CliUsageError("--against needs the project: pass --project <id>");
+        if (e.parsed.answer) countText = `Not asked ${options.against}: it would refuse the body.`;
+        else {
+          const client = await session.clientFor(options.against);
+          const page = await client.tasks
+            .list({ project, query: e.input.body as object, page_size: 1, ...(input.view ? { view: input.view.id } : {}) })
+            .page(1);
+          count = page.total;
+          countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
+        }
+      }
+      if (session.format === "json" && session.options.formatGiven) {
+        session.print({
+          source: input.source,
+          selects: e.selects,
+          notes: e.notes,
+          issues: e.parsed.issues,
+          answer: e.parsed.answer ?? null,
+          ...(count === undefined ? {} : { count }),
+        });
+      } else session.say(explanationText(e, countText));
+    }),
+  );
+  command.addHelpText(
+    "after",
+    "\nThe output is text by default (--format json for a record). It flags a missing filter:tasks: prefix, " +
+      "{all: false, included: []}, a per-line conjunction, operators a column's type does not have, " +
+      "regexes that select nothing, a view that replaces the body, and every other deviation the parser knows.",
+  );
+  examples(command, [
+    "dmq explain body.json",
+    `dmq explain --query '{"filters": {"conjunction": "and", "items": [{"filter": "tasks:id", "operator": "equal", "type": "Number", "value": 1}]}}'`,
+    "dmq explain --view 2 --code",
+    "dmq body -w \"id > 3\" --all | dmq explain --against http://127.0.0.1:8080 --project 1",
+  ]);
+}

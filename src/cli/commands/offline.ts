@@ -1,0 +1,39 @@
+import { Option, type Command } from "@commander-js/extra-typings";
+import { customAction } from "../../query/builder.js";
+import { isActionId } from "../../vocabulary/actions.js";
+import { positiveInt } from "../params.js";
+import { QueryFlags } from "../query/flags.js";
+import { columnsTable, operatorsTable } from "../tables.js";
+import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
+
+/** Commands that need no server: the vocabulary tables and the body a set of query flags makes. */
+export function offlineCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
+  const columns = program.command("columns").description("every task column: kind, type, edition, operators (no server)");
+  columns.action(() => kit.run(async (session) => session.say(columnsTable())));
+  examples(columns, ["dmq columns"]);
+
+  const operators = program.command("operators").description("every filter operator and how conditions spell it (no server)");
+  operators.action(() => kit.run(async (session) => session.say(operatorsTable())));
+  examples(operators, ["dmq operators"]);
+
+  const body = program
+    .command("body")
+    .description("the documented body the query flags make (or the action request with --request); no server")
+    .addOption(new Option("--project <id>", "project id").argParser(positiveInt).default(1))
+    .addOption(new Option("--request <action>", "print the POST /api/dm/actions/ request of this action instead"));
+  const query = new QueryFlags(body);
+  const fields = new ParamFlags(body, "an extra action field (with --request)");
+  body.action((options) =>
+    kit.run(async (session) => {
+      const selection = query.build(projectOf(options.project, {}, "body"));
+      const action = options.request;
+      const out = action === undefined ? selection.toJSON() : selection.toRequest(isActionId(action) ? action : customAction(action), fields.values);
+      session.say(JSON.stringify(out, null, 2));
+    }),
+  );
+  examples(body, [
+    'dmq body -w "completed_at > 2024-01-01T00:00:00Z" --order -created_at --exclude 1,2',
+    "dmq body --project 2 --view 7 --request predictions_to_annotations -p model_version=v1",
+    'dmq body -w "data.score@Number between 0.5 and 1" | dmq explain --code',
+  ]);
+}

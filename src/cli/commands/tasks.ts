@@ -1,0 +1,55 @@
+import { Option, type Command } from "@commander-js/extra-typings";
+import type { TaskCreate, TaskListParams } from "../../client/types.js";
+import { positiveInt } from "../params.js";
+import { QueryFlags } from "../query/flags.js";
+import { examples, intParam, ParamFlags, projectOf, without, type CommandKit } from "./common.js";
+import { printList } from "./projects.js";
+import { recordCommands } from "./records.js";
+
+export const TASK_COLUMNS = ["id", "inner_id", "total_annotations", "total_predictions", "completed_at", "data"];
+
+export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
+  const group = program.command("tasks").description("tasks: list (with query flags), get, create, update, delete");
+  examples(group, ['dmq tasks list --project 1 -w "total_annotations = 0" --format table', "dmq tasks get 1"]);
+
+  const list = group
+    .command("list")
+    .description("the tasks a selection lists, in its order (every page, or one with --param page=N)")
+    .addOption(new Option("--project <id>", "project id").argParser(positiveInt))
+    .addOption(new Option("--limit <n>", "stop after n tasks").argParser(positiveInt));
+  const query = new QueryFlags(list);
+  const listParams = new ParamFlags(list, "a list parameter: page, page_size, fields, only_annotated, resolve_uri, include");
+  list.action((options) =>
+    kit.run(async (session) => {
+      const params = listParams.values;
+      const project = projectOf(options.project, params, "tasks list");
+      const page = intParam(params["page"], "--param page");
+      const selection = query.empty ? {} : { query: query.build(project) };
+      const pages = (await session.client()).tasks.list({ ...without(params, "project", "page"), project, ...selection } as TaskListParams);
+      await printList(session, pages, (p) => p.tasks, (p) => p.total, page, options.limit, TASK_COLUMNS, "tasks");
+    }),
+  );
+  examples(list, [
+    "dmq tasks list --project 1 --format table",
+    'dmq tasks list --project 1 -w "completed_at > 2024-01-01T00:00:00Z" --order -completed_at --limit 5',
+    'dmq tasks list --project 1 -w "total_annotations = 0" --or "data.text contains urgent"',
+    "dmq tasks list --project 1 --view 2 --dry-run",
+  ]);
+
+  const create = group.command("create").description("a new task").addOption(new Option("--project <id>", "project id").argParser(positiveInt));
+  const fields = new ParamFlags(create, "a task field: data, meta…");
+  create.action((options) =>
+    kit.run(async (session) => {
+      const project = projectOf(options.project, fields.values, "tasks create");
+      session.print(await (await session.client()).tasks.create({ ...fields.values, project } as TaskCreate), TASK_COLUMNS);
+    }),
+  );
+  examples(create, [`dmq tasks create --project 1 -p data='{"text": "hello"}'`]);
+
+  recordCommands(group, kit, {
+    noun: "task",
+    columns: TASK_COLUMNS,
+    pick: (client) => client.tasks,
+    updateExample: `dmq tasks update 1 -p meta='{"checked": true}'`,
+  });
+}

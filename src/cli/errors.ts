@@ -1,0 +1,52 @@
+import { CommanderError } from "@commander-js/extra-typings";
+import { ApiError, ClientConfigError, NetworkError, PaginationError, RequestTimeoutError } from "../client/errors.js";
+
+/** A command line the CLI cannot act on: exit code 2, in the flags' words. */
+export class CliUsageError extends Error {
+  override readonly name = "CliUsageError";
+}
+
+/** The CLI's exit codes. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The client's option names as the CLI spells them. */
+const flagOfField: Readonly<Record<string, string>> = {
+  baseUrl: "--base-url",
+  "baseUrl (from LABEL_STUDIO_URL)": "LABEL_STUDIO_URL",
+  apiKey: "--api-key",
+  "apiKey (from LABEL_STUDIO_API_KEY)": "LABEL_STUDIO_API_KEY",
+  timeoutInSeconds: "--timeout",
+  maxRetries: "--max-retries",
+};
+
+/** `body.project` → `--param project`; option names → their flags. */
+function flagWords(error: ClientConfigError): string {
+  const field = error.field;
+  const flag = flagOfField[field] ?? (field.startsWith("body.") ? `--param ${field.slice("body.".length)}` : undefined);
+  if (flag === undefined) return error.message;
+  const message = error.message.slice(field.length);
+  const hint =
+    field === "baseUrl"
+      ? message.replace("pass createClient({ baseUrl }) or set", "pass --base-url or set")
+      : message.replace("pass createClient({ apiKey }) or set", "pass --api-key or set");
+  return `${flag}${hint}`;
+}
+
+/** The exit code and the stderr text of anything a command threw. */
+export function describeFailure(error: unknown): { code: ExitCode; text: string } {
+  if (error instanceof CliUsageError) return { code: EXIT.usage, text: error.message };
+  if (error instanceof ClientConfigError) return { code: EXIT.usage, text: flagWords(error) };
+  if (error instanceof CommanderError) return { code: error.exitCode === 0 ? EXIT.ok : EXIT.usage, text: error.message };
+  // The mock's option errors share node's parseArgs code family (mock-server/main.ts).
+  if (String((error as { code?: unknown } | null)?.code).startsWith("ERR_PARSE_ARGS")) {
+    return { code: EXIT.usage, text: (error as Error).message };
+  }
+  if (error instanceof ApiError) {
+    return { code: EXIT.failure, text: error.message };
+  }
+  if (error instanceof NetworkError || error instanceof RequestTimeoutError || error instanceof PaginationError) {
+    return { code: EXIT.failure, text: error.message };
+  }
+  return { code: EXIT.failure, text: error instanceof Error ? error.message : String(error) };
+}

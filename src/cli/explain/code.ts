@@ -1,0 +1,100 @@
+import { match } from "ts-pattern";
+import { ORDER_PREFIX, type ConditionNode, type QueryNode } from "../../query/nodes.js";
+import { QueryBuildError } from "../../query/rules.js";
+import { DATA_PREFIX } from "../../vocabulary/columns.js";
+import { inferDataType } from "../../vocabulary/column-kinds.js";
+import { operatorAliases, operators, isOperatorName } from "../../vocabulary/operators.js";
+import { startSelection, type DynamicSelection } from "../query/builder.js";
+
+/** The method a chain uses for an operator: the readable alias where the builder has one (between). */
+const methodOf = (operator: string): string => {
+  const alias = Object.entries(operatorAliases).find(([, op]) => op === operator)?.[0];
+  return alias ?? (isOperatorName(operator) ? operators[operator].method : operator);
+};
+
+const literal = (value: unknown): string => JSON.stringify(value);
+
+/** The column argument(s): a data key keeps its wire type unless the builder would infer that type. */
+function columnArgs(node: ConditionNode): { args: string; type: string | undefined } {
+  const column = `${ORDER_PREFIX}${node.column}`;
+  const inferred = node.column.startsWith(DATA_PREFIX) && node.type === inferDataType(node.operator, node.value);
+  const type = node.column.startsWith(DATA_PREFIX) && !inferred ? node.type : undefined;
+  return { args: type === undefined ? literal(column) : `${literal(column)}, ${literal(type)}`, type };
+}
+
+export interface Chain {
+  /** TypeScript source that builds the selection, as `export const query = selection(…)…;`. */
+  readonly code: string;
+  /** The builder's selection: what the code evaluates to. */
+  readonly selection: DynamicSelection;
+  /** Parts of the query the builder cannot express (with why). */
+  readonly leftOut: readonly string[];
+}
+
+/**
+ * The builder chain for a parsed query, checked step by step against the builder itself: each
+ * call is made at run time as it is written, so the printed chain gives back the same body.
+ */
+export function chainOf(query: QueryNode, project: number, view: number | undefined): Chain {
+  let s = startSelection(project);
+  const lines: string[] = [];
+  const leftOut: string[] = [];
+  const step = (text: string, path: string, apply: () => DynamicSelection) => {
+    try {
+      s = apply();
+      lines.push(text);
+    } catch (error) {
+      if (!(error instanceof QueryBuildError)) throw error;
+      leftOut.push(`${path}: ${error.message}`);
+    }
+  };
+  if (view !== undefined) step(`.fromView(${view})`, "view", () => s.fromView(view));
+  const items = query.filters?.items ?? [];
+  const conjunction = query.filters?.conjunction ?? "and";
+  items.forEach((item, i) => {
+    const place = i === 0 ? "where" : conjunction;
+    const nodes: [ConditionNode, "where" | "and" | "or" | "child", string][] = [
+      [item, place, `filters.items[${i}]`],
+      ...item.children.map((c, j): [ConditionNode, "child", string] => [c, "child", `filters.items[${i}].child_filters[${j}]`]),
+    ];
+    for (const [node, at, path] of nodes) {
+      const { args, type } = columnArgs(node);
+      const method = methodOf(node.operator);
+      step(`.${at}(${args}).${method}(${literal(node.value)})`, path, () => {
+        if (!isOperatorName(node.operator)) {
+          throw new QueryBuildError(`${path}.operator: ${JSON.stringify(node.operator)} is not an operator the builder offers`, path);
+        }
+        return s[at](`${ORDER_PREFIX}${node.column}`, type).apply(node.operator, node.value);
+      });
+    }
+  });
+  const order = query.ordering?.[0];
+  if (order) {
+    const key = `${order.descending ? "-" : ""}${ORDER_PREFIX}${order.column}`;
+    step(`.orderBy(${literal(key)})`, "ordering[0]", () => s.orderBy(key));
+  }
+  const selected = query.selectedItems;
+  if (selected) {
+    match(selected)
+      .with({ all: true }, ({ excluded }) =>
+        excluded.length === 0
+          ? step(".all()", "selectedItems", () => s.all())
+          : step(`.excluding(${literal(excluded)})`, "selectedItems.excluded", () => s.excluding(excluded)),
+      )
+      .with({ all: false }, ({ included }) => step(`.including(${literal(included)})`, "selectedItems.included", () => s.including(included)))
+      .exhaustive();
+  }
+  if (query.columnsDisplayType) leftOut.push("columnsDisplayType: the builder does not write display types (they only make data.* ordering numeric)");
+  const notes = leftOut.map((l) => `// left out (the builder cannot write it): ${l}`);
+  if (items.length === 1 && conjunction === "or") {
+    notes.push('// written differently: filters.conjunction "or" with one line; the builder writes "and", which selects the same tasks');
+  }
+  const code = [
+    'import { selection } from "dmq";',
+    "",
+    ...notes,
+    `export const query = selection(${project})${lines.map((l) => `\n  ${l}`).join("")};`,
+    "",
+  ].join("\n");
+  return { code, selection: s, leftOut };
+}

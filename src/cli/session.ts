@@ -1,0 +1,107 @@
+import type { Client } from "../client/client.js";
+import type { ClientOptions } from "../client/options.js";
+import { DryRun } from "./dry-run.js";
+import { CliUsageError } from "./errors.js";
+import type { CliIo } from "./io.js";
+import { render, type Format } from "./output.js";
+
+/** The options every command takes (declared once, on the program). */
+export interface GlobalOptions {
+  readonly baseUrl?: string | undefined;
+  readonly apiKey?: string | undefined;
+  readonly timeout?: number | undefined;
+  readonly maxRetries?: number | undefined;
+  readonly format: Format;
+  readonly dryRun?: true | undefined;
+  /** Whether --format was on the command line (text-first commands print JSON only when asked). */
+  readonly formatGiven?: boolean;
+}
+
+const BAR_WIDTH = 24;
+
+/** A progress line on stderr, drawn only when stderr is a terminal (nothing when piped). */
+export class Progress {
+  #drawn = false;
+  constructor(
+    private readonly io: CliIo,
+    private readonly label: string,
+  ) {}
+
+  update(done: number, total?: number): void {
+    if (!this.io.stderrIsTTY) return;
+    const share = total ? Math.min(1, done / total) : 0;
+    const bar = total ? `[${"#".repeat(Math.round(share * BAR_WIDTH)).padEnd(BAR_WIDTH, ".")}] ` : "";
+    this.io.stderr(`\r${this.label} ${bar}${done}${total ? `/${total}` : ""}`);
+    this.#drawn = true;
+  }
+
+  end(): void {
+    if (this.#drawn) this.io.stderr("\n");
+    this.#drawn = false;
+  }
+}
+
+/** One command's run: the client it talks through (recording under --dry-run) and its output. */
+export class Session {
+  readonly dryRun: DryRun | undefined;
+  #client: Client | undefined;
+
+  constructor(
+    readonly io: CliIo,
+    readonly options: GlobalOptions,
+  ) {
+    this.dryRun = options.dryRun ? new DryRun([this.apiKey]) : undefined;
+  }
+
+  get format(): Format {
+    return this.options.format;
+  }
+
+  get apiKey(): string | undefined {
+    return this.options.apiKey ?? this.io.env["LABEL_STUDIO_API_KEY"];
+  }
+
+  /** The client of --base-url / LABEL_STUDIO_URL (loaded on first use: offline commands start faster without it). */
+  async client(): Promise<Client> {
+    this.#client ??= await this.clientFor(this.options.baseUrl ?? this.io.env["LABEL_STUDIO_URL"]);
+    return this.#client;
+  }
+
+  async clientFor(baseUrl: string | undefined): Promise<Client> {
+    const { timeout, maxRetries } = this.options;
+    const options: ClientOptions = {
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      ...(this.apiKey === undefined ? {} : { apiKey: this.apiKey }),
+      ...(timeout === undefined ? {} : { timeoutInSeconds: timeout }),
+      // A recorded request is never answered: retrying it would only record it again.
+      ...(this.dryRun ? { maxRetries: 0, fetch: this.dryRun.fetch } : maxRetries === undefined ? {} : { maxRetries }),
+    };
+    if (baseUrl === undefined) throw new CliUsageError("no server: pass --base-url <url> or set LABEL_STUDIO_URL");
+    if (this.apiKey === undefined) throw new CliUsageError("no API key: pass --api-key <key> or set LABEL_STUDIO_API_KEY");
+    const { createClient } = await import("../client/client.js");
+    return createClient(options);
+  }
+
+  print(value: unknown, columns?: readonly string[]): void {
+    this.io.stdout(`${render(value, this.format, columns)}\n`);
+  }
+
+  /** Free text for people (explanations, notes); always as given. */
+  say(text: string): void {
+    this.io.stdout(`${text}\n`);
+  }
+
+  progress(label: string): Progress {
+    return new Progress(this.io, label);
+  }
+
+  /**
+   * Asks before a destructive step when stdin is a terminal; `--yes` skips the question. With stdin
+   * piped (scripts) nothing is asked: the command line itself must say what to act on.
+   */
+  async confirm(question: string, yes: boolean | undefined): Promise<void> {
+    if (yes || !this.io.stdinIsTTY || this.dryRun) return;
+    const answer = (await this.io.ask(`${question} [y/N] `)).trim().toLowerCase();
+    if (answer !== "y" && answer !== "yes") throw new Error("not confirmed: nothing was done (--yes skips the question)");
+  }
+}

@@ -1,0 +1,53 @@
+import { execFile, spawn } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { startMockServer, type MockServer } from "../../mock-server/index.js";
+
+const root = join(import.meta.dirname, "..", "..");
+/** The built CLI, as npm's bin runs it. */
+export const DMQ = join(root, "dist", "src", "cli", "main.js");
+
+export interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Written to stdin (a pipe); without it stdin is an empty pipe. */
+  readonly input?: string;
+  readonly cwd?: string;
+}
+
+/** Runs `node dist/src/cli/main.js …args` with a clean environment (no LABEL_STUDIO_* unless given). */
+export function dmq(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  const env: Record<string, string> = { PATH: process.env["PATH"] ?? "", NO_COLOR: "1" };
+  for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [DMQ, ...args], { env, cwd: options.cwd ?? root, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** Runs the CLI under a pseudo-terminal; `answer` goes to the first [y/N] question ("-" = end of input). */
+export async function dmqTty(args: readonly string[], answer: string, env: Readonly<Record<string, string>>): Promise<{ output: string; code: number }> {
+  const { stdout } = await promisify(execFile)("python3", [join(import.meta.dirname, "under-tty.py"), answer, process.execPath, DMQ, ...args], {
+    env: { PATH: process.env["PATH"] ?? "", ...env },
+  });
+  return JSON.parse(stdout) as { output: string; code: number };
+}
+
+/** A mock server and the environment that points the CLI at it. */
+export async function mockWithEnv(): Promise<{ mock: MockServer; env: Record<string, string> }> {
+  const mock = await startMockServer();
+  return { mock, env: { LABEL_STUDIO_URL: mock.url, LABEL_STUDIO_API_KEY: mock.legacyToken } };
+}
+
+export const json = <T = unknown>(run: Run): T => JSON.parse(run.stdout) as T;

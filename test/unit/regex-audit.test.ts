@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { checkSync } from "recheck";
+import ts from "typescript";
+import { describe, expect, test } from "vitest";
+import { createApp } from "../../mock-server/app.js";
+import { Journal } from "../../mock-server/journal.js";
+import { loadSeed } from "../../mock-server/store/seed.js";
+import { Store } from "../../mock-server/store/store.js";
+import { TokenService } from "../../mock-server/tokens.js";
+import { PY_WHITESPACE } from "../../src/emulation/python-str.js";
+import { systemClock } from "../../src/vocabulary/clock.js";
+
+/**
+ * Every regular expression the package runs is linear-time on any input. A pattern a client sends
+ * (a `regex` filter) runs on re2js (RE2: linear by construction); every JavaScript RegExp in src/
+ * and mock-server/ is checked here with recheck's automaton analysis (exact for patterns without
+ * back-references), and so are the route patterns Express compiles. A RegExp built at run time is
+ * allowed only from constants, listed below with the pattern it builds.
+ */
+const ROOT = join(import.meta.dirname, "..", "..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+interface Found {
+  readonly where: string;
+  readonly source: string;
+  readonly flags: string;
+}
+
+/** Regex literals, and `new RegExp(…)` / `RegExp(…)` calls (their argument text), of one file. */
+function regexesOf(file: string): { literals: Found[]; built: string[] } {
+  const text = readFileSync(file, "utf8");
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  const literals: Found[] = [];
+  const built: string[] = [];
+  const where = (node: ts.Node) => `${relative(ROOT, file)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node): void => {
+    if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+      const raw = node.getText();
+      const end = raw.lastIndexOf("/");
+      literals.push({ where: where(node), source: raw.slice(1, end), flags: raw.slice(end + 1) });
+    }
+    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && node.expression.getText() === "RegExp") {
+      built.push(`${relative(ROOT, file)}: ${node.getText()}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return { literals, built };
+}
+
+const files = [...sourceFiles(join(ROOT, "src")), ...sourceFiles(join(ROOT, "mock-server"))];
+const scanned = files.map(regexesOf);
+
+/** RegExps built at run time: from constants only, with the pattern each one builds. */
+const builtFromConstants: Record<string, Found> = {
+  "src/emulation/python-str.ts: new RegExp(`^[${PY_WHITESPACE}]$`)": { where: "src/emulation/python-str.ts", source: `^[${PY_WHITESPACE}]$`, flags: "" },
+};
+
+const verdicts = new Map<string, string>();
+
+function verdict(found: Found): string {
+  // The automaton analysis is exact and takes no time limit; flags it cannot use are dropped (none change the complexity).
+  const flags = found.flags.replace(/[^gimsuy]/g, "");
+  const key = `/${found.source}/${flags}`;
+  let known = verdicts.get(key);
+  if (known === undefined) {
+    const result = checkSync(found.source, flags, { checker: "automaton", timeout: null });
+    known = result.status === "safe" ? "safe" : `${result.status}${result.status === "vulnerable" ? ` (${result.complexity.type}, attack ${JSON.stringify(result.attack.pattern)})` : ""}`;
+    verdicts.set(key, known);
+  }
+  return known;
+}
+
+describe("regular expressions are linear-time", () => {
+  test("there are patterns to check (the scan works)", () => {
+    expect(scanned.flatMap((s) => s.literals).length).toBeGreaterThan(20);
+  });
+
+  test("every regex literal in src/ and mock-server/", () => {
+    const unsafe = scanned.flatMap((s) => s.literals).map((f) => `${f.where} /${f.source}/${f.flags}: ${verdict(f)}`).filter((line) => !line.endsWith(": safe"));
+    expect(unsafe).toEqual([]);
+  });
+
+  test("RegExps built at run time are built from constants, and are linear too", () => {
+    expect(scanned.flatMap((s) => s.built).sort()).toEqual(Object.keys(builtFromConstants).sort());
+    for (const found of Object.values(builtFromConstants)) expect(`${found.where}: ${verdict(found)}`).toBe(`${found.where}: safe`);
+  });
+
+  test("the route patterns Express compiles", () => {
+    const store = new Store(loadSeed({}, "2024-01-01T00:00:00Z"));
+    const app = createApp(
+      { store, tokens: new TokenService(), strict: false },
+      { journal: new Journal(), log: undefined, clock: systemClock, timeLimitMs: 1000, maxBodySize: 1024 },
+    );
+    const layers = (app as unknown as { _router: { stack: { regexp: RegExp }[] } })._router.stack;
+    const unsafe = layers.map((l) => ({ where: "express", source: l.regexp.source, flags: l.regexp.flags })).map(verdict).filter((v) => v !== "safe");
+    expect(layers.length).toBeGreaterThan(20);
+    expect(unsafe).toEqual([]);
+  });
+
+  test("the checker tells a quadratic trim and an exponential pattern from linear ones", () => {
+    expect(verdict({ where: "", source: "^\\s+|\\s+$", flags: "g" })).toMatch(/^vulnerable \(polynomial/);
+    expect(verdict({ where: "", source: "^(a+)+$", flags: "" })).toMatch(/^vulnerable \(exponential/);
+    expect(verdict({ where: "", source: "^\\s*[+-]?\\d+\\s*$", flags: "" })).toBe("safe");
+  });
+});
