@@ -29,34 +29,103 @@ function unescape(text: string): string {
   });
 }
 
-const TOKEN = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<!DOCTYPE[^>]*>|<\/\s*([\w:.-]+)\s*>|<([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|</g;
-const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const NAME_CHAR = /[\w:.-]/;
+const SPACE = /\s/;
+
+/** A scanner over the config text: one pass, no backtracking (the config is user input). */
+class Scanner {
+  at = 0;
+  constructor(readonly text: string) {}
+  peek(n = 0): string {
+    return this.text[this.at + n] ?? "";
+  }
+  startsWith(s: string): boolean {
+    return this.text.startsWith(s, this.at);
+  }
+  skipSpace(): void {
+    while (SPACE.test(this.peek())) this.at++;
+  }
+  name(): string {
+    const start = this.at;
+    while (NAME_CHAR.test(this.peek())) this.at++;
+    return this.text.slice(start, this.at);
+  }
+  /** Skip past `end`; false when the text ends first. */
+  skipPast(end: string): boolean {
+    const found = this.text.indexOf(end, this.at);
+    if (found < 0) return false;
+    this.at = found + end.length;
+    return true;
+  }
+}
+
+/** Markup that holds no element: comments, processing instructions, CDATA, a doctype. */
+const SKIPPED: readonly (readonly [string, string])[] = [["<!--", "-->"], ["<?", "?>"], ["<![CDATA[", "]]>"], ["<!DOCTYPE", ">"]];
+
+/** A start tag's attributes up to `>` or `/>`; undefined when the tag is malformed. */
+function attributes(sc: Scanner): { attrs: Record<string, string>; selfClosing: boolean } | undefined {
+  const attrs: Record<string, string> = {};
+  for (;;) {
+    const spaced = SPACE.test(sc.peek());
+    sc.skipSpace();
+    if (sc.startsWith("/>")) return (sc.at += 2), { attrs, selfClosing: true };
+    if (sc.peek() === ">") return (sc.at += 1), { attrs, selfClosing: false };
+    const key = spaced ? sc.name() : "";
+    if (!key) return undefined;
+    sc.skipSpace();
+    if (sc.peek() !== "=") return undefined;
+    sc.at++;
+    sc.skipSpace();
+    const quote = sc.peek();
+    if (quote !== '"' && quote !== "'") return undefined;
+    const end = sc.text.indexOf(quote, sc.at + 1);
+    if (end < 0) return undefined;
+    attrs[key] = unescape(sc.text.slice(sc.at + 1, end));
+    sc.at = end + 1;
+  }
+}
 
 /** Every element in document order, or the reason the document is not well-formed. */
 function parse(config: string): Parsed {
   const elements: Element[] = [];
   const open: Element[] = [];
   let roots = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(config); m; m = TOKEN.exec(config)) {
-    const [whole, closing, tag, attrText = "", selfClosing] = m;
-    if (whole === "<") return { ok: false, message: `malformed tag at character ${m.index}` };
-    if (closing !== undefined) {
+  const sc = new Scanner(config);
+  for (let next = config.indexOf("<"); next >= 0; next = config.indexOf("<", sc.at)) {
+    sc.at = next;
+    const skipped = SKIPPED.find(([start]) => sc.startsWith(start));
+    if (skipped) {
+      if (!sc.skipPast(skipped[1])) return { ok: false, message: `unterminated ${skipped[0]} at character ${next}` };
+      continue;
+    }
+    sc.at++;
+    if (sc.peek() === "/") {
+      sc.at++;
+      const closing = sc.name();
+      sc.skipSpace();
+      if (!closing || sc.peek() !== ">") return { ok: false, message: `malformed tag at character ${next}` };
+      sc.at++;
       const top = open.pop();
       if (top?.tag !== closing) return { ok: false, message: `closing tag </${closing}> does not match <${top?.tag ?? ""}>` };
       continue;
     }
-    if (tag === undefined) continue;
+    const tag = sc.name();
+    const read = tag ? attributes(sc) : undefined;
+    if (!read) return { ok: false, message: `malformed tag at character ${next}` };
     if (open.length === 0 && ++roots > 1) return { ok: false, message: "extra content at the end of the document" };
-    const attrs: Record<string, string> = {};
-    for (const a of attrText.matchAll(ATTR)) attrs[a[1] as string] = unescape(a[2] ?? a[3] ?? "");
-    const element: Element = { tag, attrs, parent: open.at(-1) };
+    const element: Element = { tag, attrs: read.attrs, parent: open.at(-1) };
     elements.push(element);
-    if (selfClosing !== "/") open.push(element);
+    if (!read.selfClosing) open.push(element);
   }
   if (open.length > 0) return { ok: false, message: `premature end of data: <${open.at(-1)?.tag}> is not closed` };
   if (roots === 0) return { ok: false, message: "the document is empty" };
   return { ok: true, elements };
+}
+
+/** The config's elements (tag and attributes) in document order; none for an unreadable config. */
+export function configElements(config: string | null | undefined): readonly { readonly tag: string; readonly attrs: Readonly<Record<string, string>> }[] {
+  const parsed = config ? parse(config) : undefined;
+  return parsed?.ok ? parsed.elements : [];
 }
 
 const LABEL_TAGS = new Set(["Label", "Choice", "Relation"]);

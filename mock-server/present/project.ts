@@ -4,7 +4,7 @@ import { project } from "../../src/wire/contract/index.js";
 import type { FieldSpec, Rendered } from "../../src/wire/contract/field.js";
 import { render, type RenderContext, type Values } from "../../src/wire/contract/render.js";
 import { derivedList } from "../engine.js";
-import { parseConfig, parsedLabelConfig } from "../label-config.js";
+import { configElements, parseConfig, parsedLabelConfig } from "../label-config.js";
 import type { Store } from "../store/store.js";
 import { ORGANIZATION_ID, presentUserSimple } from "./users.js";
 
@@ -23,14 +23,12 @@ const REGION_TAGS = new Set([
 const CHECKED_TAGS = new Set(["Choices", "Taxonomy", "DateTime", "Number", "Rating", "TextArea"]);
 
 function suitableForBulk(config: string): boolean {
-  const tags = [...config.matchAll(/<([A-Za-z]+)\b([^>]*)>/g)].map((m) => ({ tag: m[1] as string, attrs: m[2] as string }));
-  const attr = (attrs: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
-  for (const { tag, attrs } of tags) {
+  for (const { tag, attrs } of configElements(config)) {
     if (REGION_TAGS.has(tag)) return false;
     if (!CHECKED_TAGS.has(tag)) continue;
-    if (attr(attrs, "perRegion")?.toLowerCase() === "true" || attr(attrs, "perItem")?.toLowerCase() === "true") return false;
-    if ((tag === "Choices" || tag === "Taxonomy") && attr(attrs, "value") !== undefined) return false;
-    if (tag === "Taxonomy" && (attr(attrs, "labeling")?.toLowerCase() === "true" || attr(attrs, "apiUrl") !== undefined)) return false;
+    if (attrs["perRegion"]?.toLowerCase() === "true" || attrs["perItem"]?.toLowerCase() === "true") return false;
+    if ((tag === "Choices" || tag === "Taxonomy") && attrs["value"] !== undefined) return false;
+    if (tag === "Taxonomy" && (attrs["labeling"]?.toLowerCase() === "true" || attrs["apiUrl"] !== undefined)) return false;
   }
   return true;
 }

@@ -1,3 +1,4 @@
+import { parseDjangoDatetime } from "../../src/emulation/django.js";
 import { parsePyFloat, parsePyInt } from "../../src/emulation/python.js";
 import type { FieldSpec } from "../../src/wire/contract/field.js";
 import { pyStr, pyType } from "../../src/emulation/python-json.js";
@@ -84,26 +85,11 @@ function readBoolean(raw: unknown, allowNull: boolean): Read<boolean | null> {
  * then its own pattern); a value without a zone is UTC (TIME_ZONE "UTC"). The stored value is
  * the canonical UTC form.
  */
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,6})\d*)?)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
-const DJANGO = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d{0,6})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
-
 function readDatetime(raw: unknown): Read<string> {
-  if (typeof raw !== "string") return bad(drfMessages.datetime);
-  const m = ISO.exec(raw) ?? DJANGO.exec(raw);
-  if (!m) return bad(drfMessages.datetime);
-  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = m;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
-  const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
-    return bad(drfMessages.datetime);
-  }
-  let offset = 0;
-  if (zone !== "Z") {
-    const digits = zone.slice(1).replace(":", "");
-    offset = (zone.startsWith("-") ? -1 : 1) * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0"));
-  }
-  const utc = new Date(at.getTime() - offset * 60_000).toISOString().slice(0, 19);
-  return good(`${utc}.${frac.padEnd(6, "0")}Z`);
+  const micros = typeof raw === "string" ? parseDjangoDatetime(raw) : "invalid";
+  if (typeof micros !== "number") return bad(drfMessages.datetime);
+  const seconds = new Date(Math.floor(micros / 1_000_000) * 1000).toISOString().slice(0, 19);
+  return good(`${seconds}.${String(micros % 1_000_000 < 0 ? micros % 1_000_000 + 1_000_000 : micros % 1_000_000).padStart(6, "0")}Z`);
 }
 
 /** PrimaryKeyRelatedField: `queryset.get(pk=data)`; Django turns the pk into `int(value)`. */
