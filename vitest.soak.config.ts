@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/soak/**/*.test.ts"],
-    testTimeout: 180_000,
+    testTimeout: 600_000,
     hookTimeout: 60_000,
     pool: "forks",
   },

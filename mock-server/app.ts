@@ -1,11 +1,13 @@
 import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
-import { DrfApiException, PyException } from "../src/emulation/exceptions.js";
+import { randomUUID } from "node:crypto";
+import { apiError, errorAnswer, pythonFailure, type ServerError } from "../src/emulation/error-answer.js";
+import { ServerException } from "../src/emulation/exceptions.js";
 import type { Clock } from "../src/vocabulary/clock.js";
 import { authenticate, type Authenticated } from "./auth.js";
 import { lazyData, readBody, type LazyData } from "./body.js";
 import { cors } from "./cors.js";
-import { HttpProblem, problemBody, serverError } from "./errors.js";
+import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
 import { allowHeader, sendJson, serverHeaders } from "./headers.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
@@ -55,6 +57,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   const app = jsonServer.create();
   app.set("json spaces", 0);
   app.set("query parser", "simple");
+  // The server installs no ConditionalGetMiddleware (core/settings/base.py MIDDLEWARE): no ETag,
+  // and none to hash out of every body.
+  app.set("etag", false);
   // Django matches paths case-sensitively: `/API/projects/` is not a route.
   app.set("case sensitive routing", true);
   app.disable("x-powered-by");
@@ -77,7 +82,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
       if (res.headersSent || locals.handling) return;
       // Close the connection: a body still arriving is not read any further.
       res.setHeader("Connection", "close");
-      answerProblem(req, res, timeLimitProblem());
+      answerProblem(req, res, timeLimitProblem().error);
     }, options.timeLimitMs);
     res.on("close", () => clock.clearTimeout(timer));
     res.on("finish", () => {
@@ -171,6 +176,10 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
           ctx.store.rollback(transaction);
           return next(timeLimitProblem());
         }
+        if (ctx.strict && reply.status < 400 && data?.ignored()) {
+          ctx.store.rollback(transaction);
+          return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
+        }
         if (reply.status >= 400) ctx.store.rollback(transaction);
         else ctx.store.commit(transaction);
         send(req, res, reply);
@@ -183,8 +192,10 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
   });
 }
 
-function answerProblem(req: Request, res: Response, problem: HttpProblem): void {
-  send(req, res, { status: problem.status, body: problemBody(problem), headers: problem.options.headers ?? {} });
+/** The one way an error leaves the mock: the server's answer for it (`errorAnswer`, the exception handler). */
+function answerProblem(req: Request, res: Response, error: ServerError): void {
+  const answer = errorAnswer(error, { id: randomUUID(), version: SERVER_VERSION });
+  send(req, res, { status: answer.status, body: answer.body, headers: answer.headers });
 }
 
 function send(req: Request, res: Response, reply: Reply): void {
@@ -208,12 +219,11 @@ function methodNotAllowed(method: string): HttpProblem {
   return new HttpProblem(405, `Method "${method}" not allowed.`);
 }
 
-function toProblem(error: unknown, log: ((line: string) => void) | undefined): HttpProblem {
-  if (error instanceof HttpProblem) return error;
-  if (error instanceof DrfApiException) return new HttpProblem(error.status, error.detail);
-  if (error instanceof PyException) return serverError(error.pyClass, error.message);
+/** Anything thrown, as the server's error: the exception's own, an HTTP-layer 4xx, or a 500 (its stack goes to the log only). */
+function toProblem(error: unknown, log: ((line: string) => void) | undefined): ServerError {
+  if (error instanceof ServerException) return error.error;
   const e = error as { type?: string; status?: number; message?: string; name?: string };
-  if (typeof e?.status === "number" && e.status >= 400 && e.status < 500) return new HttpProblem(e.status, e.message ?? "Bad request");
+  if (typeof e?.status === "number" && e.status >= 400 && e.status < 500) return apiError(e.status, e.message ?? "Bad request");
   log?.(`internal error: ${(error as Error)?.stack ?? String(error)}`);
-  return serverError(e?.name ?? "Exception", e?.message ?? String(error));
+  return pythonFailure(e?.name ?? "Exception", e?.message ?? String(error));
 }

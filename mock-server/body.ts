@@ -39,6 +39,8 @@ export interface LazyData {
   readonly data: () => unknown;
   /** What the journal shows: the parsed body (a form as key → value or values), else the text, else undefined. */
   readonly journal: () => unknown;
+  /** A body with content that no view read: the server ignores it (strict mode refuses it). */
+  readonly ignored: () => boolean;
 }
 
 /**
@@ -56,8 +58,10 @@ export function lazyData(body: RequestBody, limits: DataLimits, strict: boolean)
     }
     return outcome;
   };
+  let read = false;
   return {
     data: () => {
+      read = true;
       const o = settle();
       if (o.ok) return o.value;
       if (strict && o.error instanceof PyException) {
@@ -70,6 +74,13 @@ export function lazyData(body: RequestBody, limits: DataLimits, strict: boolean)
       const o = settle();
       if (o.ok) return o.value instanceof QueryDict ? o.value.toJSON() : o.value;
       return body.bytes ? decodeReplace(body.bytes, "utf-8") : undefined;
+    },
+    ignored: () => {
+      if (read || body.length === 0) return false;
+      const o = settle();
+      if (!o.ok) return true;
+      const v = o.value;
+      return !(v instanceof QueryDict ? v.size === 0 : typeof v === "object" && v !== null && Object.keys(v).length === 0);
     },
   };
 }

@@ -37,6 +37,7 @@ const choice = (label: string): JsonValue[] => [
   { from_name: "sentiment", to_name: "text", type: "choices", value: { choices: [label] } },
 ];
 
+/** The demo data `npm start` serves, in the seed format: a fresh copy on every call (see the file's comment above). */
 export function demoData(): StoreState {
   const rnd = random(20240301);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;

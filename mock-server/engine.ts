@@ -1,13 +1,13 @@
 import type { QueryNode } from "../src/query/nodes.js";
 import { deriveColumns, evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
 import type { AnnotationRecord, Dataset, DerivedColumns, DraftRecord, PredictionRecord } from "../src/semantics/records.js";
-import { HttpProblem, serverError, validationError, type ValidationErrors } from "./errors.js";
+import { validationError } from "./errors.js";
 import type { MockContext } from "./http.js";
 
 /**
  * The one place the mock calls the semantics engine. Results are cached per dataset object: the
- * store hands out a new dataset after every write, so a cache entry is never stale, and a request
- * that lists and presents tasks derives the columns once.
+ * store hands out a new dataset of a project after every write to it, so a cache entry is never
+ * stale, and a request that lists and presents tasks derives the columns once.
  */
 const preparedCache = new WeakMap<Dataset, PreparedDataset>();
 const derivedCache = new WeakMap<Dataset, ReadonlyMap<number, DerivedColumns>>();
@@ -52,24 +52,70 @@ export function derivedList(dataset: Dataset): readonly DerivedColumns[] {
   return [...derivedById(dataset).values()];
 }
 
+/** Evaluations kept per prepared dataset, by query: paging through a result evaluates it once. */
+const evaluations = new WeakMap<PreparedDataset, Map<string, Evaluation>>();
+/** Queries kept per dataset version (least recently used dropped first). */
+const KEPT_QUERIES = 32;
+
+function evaluated(ds: PreparedDataset, query: QueryNode, ordering: boolean): Evaluation {
+  let byQuery = evaluations.get(ds);
+  if (!byQuery) evaluations.set(ds, (byQuery = new Map()));
+  // The parser builds a query's objects in one key order: equal queries print equal. JSON
+  // prints -0 as 0, which Python may not read alike: such a query is not kept.
+  let negativeZero = false;
+  const text = JSON.stringify(query, (_key, value: unknown) => (Object.is(value, -0) ? (negativeZero = true, value) : value));
+  if (negativeZero) return evaluate(ds, query, { ordering });
+  const key = `${ordering ? "ordered" : "by id"} ${text}`;
+  const kept = byQuery.get(key);
+  if (kept) {
+    byQuery.delete(key);
+    byQuery.set(key, kept);
+    return kept;
+  }
+  const fresh = evaluate(ds, query, { ordering });
+  byQuery.set(key, fresh);
+  if (byQuery.size > KEPT_QUERIES) byQuery.delete(byQuery.keys().next().value as string);
+  return fresh;
+}
+
 /**
- * The ordered ids a query selects. The engine's errors are the server's (400 for what DRF
+ * The ordered ids a query selects, kept for the dataset's version (the store hands out a new
+ * dataset after a write to the project). The engine's errors are the server's (400 for what DRF
  * refuses, 500 for what crashes); strict mode turns a 500 into a 400 naming the field.
  */
 export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ordering = true): Evaluation {
   try {
-    return evaluate(prepared(dataset), query, { ordering });
+    return evaluated(prepared(dataset), query, ordering);
   } catch (error) {
-    if (!(error instanceof EvaluationError)) throw error;
-    const fields = error.validationErrors as ValidationErrors | undefined;
-    if (error.status === 400) return failWith(new HttpProblem(400, error.detail, fields ? { validationErrors: fields } : {}));
-    if (ctx.strict) return failWith(validationError({ [error.path]: [`expected ${error.expected}, found ${error.found}`] }));
-    return failWith(serverError("Exception", error.detail));
+    // The engine's error is the server's answer (it carries it); strict mode names a 500's field instead.
+    if (error instanceof EvaluationError && error.status === 500 && ctx.strict) {
+      throw validationError({ [error.path]: [`expected ${error.expected}, found ${error.found}`] });
+    }
+    throw error;
   }
 }
 
-function failWith(problem: HttpProblem): never {
-  throw problem;
+/** Serialised list items by task id, per dataset version and version of what else they read. */
+const itemTexts = new WeakMap<PreparedDataset, { readonly also: number | string; readonly texts: Map<number, string> }>();
+const KEPT_ITEMS = 20_000;
+
+/**
+ * A task's list item as JSON text, presented once per dataset version: a page shown again (or
+ * its tasks on another page, another ordering) is not presented or serialised again. `also` is
+ * the version of anything else the item reads (the users): another value starts afresh.
+ */
+export function itemText(dataset: Dataset, also: number | string, id: number, present: () => unknown): string {
+  const ds = prepared(dataset);
+  let kept = itemTexts.get(ds);
+  if (!kept || kept.also !== also) itemTexts.set(ds, (kept = { also, texts: new Map() }));
+  const texts = kept.texts;
+  let text = texts.get(id);
+  if (text === undefined) {
+    text = JSON.stringify(present());
+    texts.set(id, text);
+    if (texts.size > KEPT_ITEMS) texts.delete(texts.keys().next().value as number);
+  }
+  return text;
 }
 
 export interface TaskRelations {

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { apiError, bareResponse, errorAnswer, validationFailure, type ErrorBody } from "../src/emulation/error-answer.js";
+import { PyException, ServerException } from "../src/emulation/exceptions.js";
 
 /**
  * Error answers as the server sends them (server-api §2.1). Errors raised by the server's views go
@@ -10,7 +12,7 @@ import { randomUUID } from "node:crypto";
 /** The server version the handler body reports (the newest community release we follow). */
 export const SERVER_VERSION = "1.23.2";
 
-/** DRF-style field errors: a list of messages per field, or nested structures for nested serializers. */
+/** DRF-style field errors as the mock's serializers build them: messages per field, nested for nested serializers. */
 export type ValidationErrors = { readonly [field: string]: ValidationErrorValue };
 export type ValidationErrorValue = readonly string[] | ValidationErrors | readonly (ValidationErrors | Record<string, never>)[];
 
@@ -18,68 +20,57 @@ export interface ProblemOptions {
   readonly validationErrors?: ValidationErrors;
   /** Sent as `{detail}` only, not through the handler (views that build the Response themselves). */
   readonly raw?: boolean;
-  /** For 500s: the server sends a traceback in `exc_info` (DEBUG_MODAL_EXCEPTIONS defaults to true). */
-  readonly excInfo?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export class HttpProblem extends Error {
+/**
+ * An error answer by status and detail: a DRF APIException, field errors, or (`raw`) a view's own
+ * `{"detail": …}`. The answer itself is the emulation's `ServerError`, rendered by `errorAnswer`.
+ */
+export class HttpProblem extends ServerException {
   override readonly name = "HttpProblem";
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly options: ProblemOptions = {},
-  ) {
-    super(`${status} ${detail}`);
+  constructor(status: number, detail: string, options: ProblemOptions = {}) {
+    const headers = options.headers ? { headers: options.headers } : {};
+    super(
+      options.raw
+        ? { ...bareResponse(status, detail), ...headers }
+        : { status, detail, ...(options.validationErrors ? { validationErrors: options.validationErrors } : {}), ...headers },
+    );
+  }
+
+  get status(): number {
+    return this.error.status;
+  }
+
+  get detail(): string {
+    return this.error.detail;
   }
 }
 
-export interface HandlerBody {
-  id: string;
-  status_code: number;
-  version: string;
-  detail: string;
-  exc_info: string | null;
-  validation_errors?: ValidationErrors;
-}
-
-export function problemBody(problem: HttpProblem): HandlerBody | { detail: string } {
-  if (problem.options.raw) return { detail: problem.detail };
-  const body: HandlerBody = {
-    id: randomUUID(),
-    status_code: problem.status,
-    version: SERVER_VERSION,
-    detail: problem.detail,
-    exc_info: problem.options.excInfo ?? null,
-  };
-  if (problem.options.validationErrors) body.validation_errors = problem.options.validationErrors;
-  return body;
+/** The body the server answers an error with (a new `id` each time). */
+export function problemBody(problem: ServerException): ErrorBody {
+  return errorAnswer(problem.error, { id: randomUUID(), version: SERVER_VERSION }).body;
 }
 
 /** A 400 the way DRF reports serializer errors: `detail: "Validation error"` plus the fields. */
-export function validationError(errors: ValidationErrors): HttpProblem {
-  return new HttpProblem(400, "Validation error", { validationErrors: errors });
+export function validationError(errors: ValidationErrors): ServerException {
+  return new ServerException(validationFailure(errors));
 }
 
-export function fieldError(field: string, message: string): HttpProblem {
+export function fieldError(field: string, message: string): ServerException {
   return validationError({ [field]: [message] });
 }
 
 /** DRF's NotFound for `get_object_or_404` (DRF >= 3.15 passes Django's Http404 message through). */
-export function notFound(model: string): HttpProblem {
-  return new HttpProblem(404, `No ${model} matches the given query.`);
+export function notFound(model: string): ServerException {
+  return new ServerException(apiError(404, `No ${model} matches the given query.`));
 }
 
 export const INVALID_PAGE = "Invalid page.";
 
-/**
- * A non-DRF exception: the server answers 500 with `str(exc)` and a traceback. The text is a
- * stand-in (the mock has no Python stack) that still names the exception class and message.
- */
-export function serverError(exceptionClass: string, detail: string): HttpProblem {
-  return new HttpProblem(500, detail, {
-    excInfo: `Traceback (most recent call last):\n  (dmq mock server: no Python traceback)\n${exceptionClass}: ${detail}\n`,
-  });
+/** A non-DRF exception: the server answers 500 with `str(exc)` and a traceback naming the class. */
+export function serverError(exceptionClass: string, detail: string): ServerException {
+  return new PyException(exceptionClass, detail);
 }
 
 /**
@@ -96,6 +87,6 @@ export function serverErrorOrStrict(
   detail: string,
   field: string,
   strictMessage: string,
-): HttpProblem {
+): ServerException {
   return mode.strict ? fieldError(field, strictMessage) : serverError(exceptionClass, detail);
 }

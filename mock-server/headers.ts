@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { JsonText } from "./http.js";
 import type { Method } from "./routes/index.js";
 
 /**
@@ -31,9 +32,13 @@ export function serverHeaders(_req: Request, res: Response, next: NextFunction):
   next();
 }
 
-/** DRF's JSONRenderer: compact JSON, U+2028/U+2029 escaped, `application/json` without a charset. */
+/**
+ * DRF's JSONRenderer: compact JSON, U+2028/U+2029 escaped, `application/json` without a charset.
+ * A `JsonText` body is already JSON text (list items kept serialised).
+ */
 export function sendJson(res: Response, body: unknown): void {
-  const text = JSON.stringify(body).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = body instanceof JsonText ? body.text : JSON.stringify(body);
+  const text = json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
   res.setHeader("Content-Type", "application/json");
   res.end(Buffer.from(text, "utf8"));
 }

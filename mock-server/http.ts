@@ -1,7 +1,8 @@
 import { PyException } from "../src/emulation/exceptions.js";
 import { QueryDict } from "../src/emulation/query-dict.js";
 import type { UserRecord } from "../src/semantics/records.js";
-import { pyType } from "../src/emulation/python-json.js";
+import { pyStr, pyType } from "../src/emulation/python-json.js";
+import { parsePyInt } from "../src/emulation/python-text.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
 import { fieldError, HttpProblem, INVALID_PAGE, type Strictness } from "./errors.js";
 import type { Store } from "./store/store.js";
@@ -44,6 +45,17 @@ export interface Reply {
 export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Reply>;
 
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+
+/**
+ * A body already serialised as JSON (parts of it kept between requests, e.g. list items): sent as
+ * it is. Anything that serialises a reply again gets the same value back through `toJSON`.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
 export const noContent = (): Reply => ({ status: 204 });
 
 /** Django's `QueryDict.get`: the last value of a repeated key. */
@@ -52,29 +64,40 @@ export function param(query: Query, key: string): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : (value as string | undefined);
 }
 
-const INT = /^\s*[+-]?\d+\s*$/;
-
 /**
- * The server's `int_from_request`: a missing key gives `fallback`, a non-integer string a 400 naming
- * the key. Body values may be integers.
+ * The server's `int_from_request` (`label_studio/core/utils/params.py`): a missing key gives `fallback`; a
+ * string goes through Python's `int()` (spaces, `+`, `_` between digits, any Unicode digits) and is otherwise a
+ * 400 naming the key; an int (a bool is one in Python: `True` is 1) passes; anything else, `None` included, is a
+ * 400 printing the value as Python's `str()` does.
  */
-export function intFromRequest(source: Query | Record<string, unknown> | undefined, key: string, fallback: number): number {
-  const raw: unknown = source === undefined ? undefined : Array.isArray(source[key]) ? (source[key] as string[]).at(-1) : source[key];
-  if (raw === undefined || raw === null) return fallback;
+function intFromRequest(present: boolean, raw: unknown, key: string, fallback: number): number {
+  if (!present) return fallback;
   if (typeof raw === "string") {
-    if (INT.test(raw)) return Number.parseInt(raw, 10);
+    const n = parsePyInt(raw);
+    if (n !== undefined) return n;
     throw fieldError(key, `Incorrect value in key "${key}" = "${raw}". It should be digit string.`);
   }
-  if (Number.isSafeInteger(raw)) return raw as number;
-  throw fieldError(key, `Incorrect value type in key "${key}" = "${String(raw)}". It should be digit string or integer.`);
+  if (typeof raw === "boolean") return raw ? 1 : 0;
+  if (typeof raw === "number" && Number.isInteger(raw)) return raw;
+  throw fieldError(key, `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.`);
 }
 
-/** DRF's `_positive_int(strict=True, cutoff)`: anything unusable falls back to the default. */
+/** `int_from_request(request.GET, key, fallback)`: the last value of a repeated key. */
+export function intFromQuery(query: Query, key: string, fallback: number): number {
+  const raw = param(query, key);
+  return intFromRequest(raw !== undefined, raw, key, fallback);
+}
+
+/** `int_from_request(request.data, key, fallback)`: a JSON body's value as it is (a form's values are strings). */
+export function intFromData(data: Readonly<Record<string, unknown>>, key: string, fallback: number): number {
+  return intFromRequest(Object.hasOwn(data, key) && data[key] !== undefined, data[key], key, fallback);
+}
+
+/** DRF's `_positive_int(strict=True, cutoff)` over Python's `int()`: anything unusable falls back to the default. */
 export function pageSize(query: Query, fallback: number, max: number | undefined): number {
   const raw = param(query, "page_size");
-  if (raw === undefined || !INT.test(raw)) return fallback;
-  const n = Number.parseInt(raw, 10);
-  if (n <= 0) return fallback;
+  const n = raw === undefined ? undefined : parsePyInt(raw);
+  if (n === undefined || n <= 0) return fallback;
   return max === undefined ? n : Math.min(n, max);
 }
 
@@ -90,8 +113,9 @@ export interface Page<T> {
  */
 export function paginate<T>(rows: readonly T[], query: Query, size: number): Page<T> {
   const pages = Math.max(1, Math.ceil(rows.length / size));
-  const raw = param(query, "page") ?? "1";
-  const number = raw === "last" ? pages : INT.test(raw) ? Number.parseInt(raw, 10) : Number.NaN;
+  // `query_params.get('page') or 1`, then Paginator.validate_number's int().
+  const raw = param(query, "page") || "1";
+  const number = raw === "last" ? pages : (parsePyInt(raw) ?? Number.NaN);
   if (!Number.isInteger(number) || number < 1 || number > pages) throw new HttpProblem(404, INVALID_PAGE);
   return { items: rows.slice((number - 1) * size, number * size), number, pages };
 }

@@ -1,16 +1,21 @@
+/**
+ * The mock Label Studio server: the server's routes, envelopes, errors, auth and filter semantics on
+ * json-server (an optional peer dependency), for contract tests and local development.
+ *
+ * @module dmq/mock-server
+ */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
 import { systemClock, type Clock } from "../src/vocabulary/clock.js";
-import { createApp } from "./app.js";
 import { checkOptions } from "./options.js";
 import { demoData } from "./demo.js";
+import { loadServerModules } from "./json-server.js";
 import { Journal, type JournalEntry } from "./journal.js";
 import { redo } from "./store/changes.js";
 import { loadSeed, SeedError } from "./store/seed.js";
 import { readSeedFile } from "./store/seed-file.js";
-import type { CollectionName, RecordOf, StoreState } from "./store/state.js";
-import { Store } from "./store/store.js";
+import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./store/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "./time.js";
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
@@ -30,6 +35,7 @@ export type MockSeed = {
   readonly [C in CollectionName]?: readonly (Partial<RecordOf<C>> & { readonly id: number })[];
 };
 
+/** Options of `startMockServer`; every one may be left out. */
 export interface MockServerOptions {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
@@ -71,6 +77,7 @@ export interface MockTuning {
 
 const DEFAULT_REQUEST_TIME_LIMIT_SECONDS = 30;
 
+/** A running mock server: where it listens, the credentials of its first user, the request journal and its data. */
 export interface MockServer {
   /** `http://host:port`, no trailing slash. */
   readonly url: string;
@@ -86,6 +93,7 @@ export interface MockServer {
   data(): MockData;
   /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens. */
   reset(seed?: MockSeed | string): Promise<void>;
+  /** Stop listening and drop open connections. */
   close(): Promise<void>;
 }
 type MockData = StoreState;
@@ -93,12 +101,21 @@ type MockData = StoreState;
 /** The user a seed without users gets, so that the server always has a credential to hand out. */
 const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
 
-function initialState(data: MockSeed | string | undefined): StoreState {
+function initialState(data: MockSeed | string | undefined, parsed = typeof data === "string"): StoreState {
   const raw = typeof data === "string" ? readSeedFile(data) : (data ?? demoData());
-  const state = loadSeed(raw, nowTimestamp());
+  const state = loadSeed(raw, nowTimestamp(), { parsed });
   if (state.users.length === 0) state.users.push({ ...defaultUser });
   const first = state.users[0] as { token?: string };
   if (first.token === undefined) first.token = newLegacyKey();
+  return frozen(state);
+}
+
+/**
+ * The store replaces records and never edits one (reset points and kept answers share them):
+ * frozen, an edit in place fails loudly instead of changing a shared record.
+ */
+function frozen(state: StoreState): StoreState {
+  for (const c of collectionNames) for (const record of state[c]) Object.freeze(record);
   return state;
 }
 
@@ -108,21 +125,52 @@ function persistedState(path: string): StoreState | undefined {
   if (persisted === undefined) return undefined;
   let state: StoreState;
   try {
-    state = initialState(persisted.snapshot as MockSeed);
+    state = initialState(persisted.snapshot as MockSeed, true);
   } catch (error) {
     if (error instanceof SeedError) throw new SeedError(error.path, error.expected, error.found, `${path}: ${error.path}`);
     throw error;
   }
   redo(state, persisted.redo);
-  return state;
+  return frozen(state);
 }
 
+const snapshots = new WeakSet<StoreState>();
+const isState = (seed: MockSeed | string | StoreState): seed is StoreState => typeof seed === "object" && snapshots.has(seed as StoreState);
+
+function copyArrays(state: StoreState): StoreState {
+  return Object.fromEntries(collectionNames.map((c) => [c, [...state[c]]])) as unknown as StoreState;
+}
+
+/** A reset point that shares the (frozen) records. */
+function pristine(state: StoreState): StoreState {
+  const copy = copyArrays(state);
+  snapshots.add(copy);
+  return copy;
+}
+
+/**
+ * Start a mock Label Studio server on json-server (an optional peer dependency: install `json-server@^0.17.4`).
+ * It answers the server's routes, envelopes, errors and filter semantics, so an integration can be
+ * contract-tested against it; `requests` is the journal of what clients sent.
+ *
+ * @example
+ * ```ts
+ * const mock = await startMockServer({ data: { projects: [{ id: 1, title: "p" }], tasks: [{ id: 1, project: 1, data: {} }] } });
+ * const client = createClient({ baseUrl: mock.url, apiKey: mock.legacyToken });
+ * await selection(client.project(1)).all().run("delete_tasks");
+ * console.log(mock.data().tasks.length, mock.requests.at(-1)?.path); // 0 /api/dm/actions/
+ * await mock.close();
+ * ```
+ */
 export async function startMockServer(options: MockServerOptions = {}, tuning: MockTuning = {}): Promise<MockServer> {
   checkOptions(options);
+  const { createApp, Store } = await loadServerModules();
   const host = options.host ?? "127.0.0.1";
   const clock = options.clock ?? systemClock;
   const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
-  let seed: MockSeed | string | StoreState = structuredClone(start);
+  // What reset() goes back to: the start state's records in arrays of their own, or a seed given
+  // to reset(), loaded anew each time.
+  let seed: MockSeed | string | StoreState = pristine(start);
   const store = new Store(start);
   // The start state becomes the snapshot; the log starts empty.
   const wal = options.persist ? new WriteAheadLog(options.persist, store.db.getState(), tuning.wal) : undefined;
@@ -161,7 +209,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
     data: () => store.snapshot(),
     async reset(next) {
       if (next !== undefined) seed = next;
-      store.replaceState(initialState(structuredClone(seed) as MockSeed | string));
+      store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed)));
       journal.clear();
       tokens.clearPersonal();
       personalAccessToken = await tokens.issue("refresh", firstUser().id);

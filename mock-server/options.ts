@@ -24,7 +24,10 @@ const checks: Readonly<Record<string, Check>> = {
   accessTokenLifetime: [(v) => typeof v === "number" && Number.isFinite(v) && v > 0, "a positive number of seconds"],
   journalCapacity: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a whole number of entries ≥ 0"],
   journalBodyLimit: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a whole number of characters ≥ 0"],
-  requestTimeLimit: [(v) => typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 2_147_483, "a positive number of seconds ≤ 2147483"],
+  requestTimeLimit: [
+    (v) => typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 2_147_483,
+    "a positive number of seconds ≤ 2147483",
+  ],
   clock: [isClock, "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }"],
   maxBodySize: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a number of bytes (a non-negative integer)"],
 };

@@ -1,11 +1,13 @@
 import type { QueryNode } from "../src/query/nodes.js";
 import type { ProjectRecord } from "../src/semantics/records.js";
 import { invalidRegex } from "../src/semantics/index.js";
-import { parseQueryBody, type ServerAnswer } from "../src/wire/parse.js";
+import { parseQueryBody } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
-import { HttpProblem, serverError, serverErrorOrStrict, validationError, type ValidationErrors } from "./errors.js";
+import { serverError, serverErrorOrStrict, validationError } from "./errors.js";
+import { PyException, ServerException } from "../src/emulation/exceptions.js";
 import { pyUnquote } from "../src/emulation/query-dict.js";
-import { bodyDict, intFromRequest, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
+import { ujsonLoads } from "../src/emulation/ujson.js";
+import { bodyDict, intFromData, intFromQuery, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
 import { viewOr404 } from "./routes/lookup.js";
 import type { ViewRecord } from "./store/state.js";
 
@@ -26,14 +28,8 @@ export interface Prepared {
 /** Keys of a body that are part of the query (the rest are action fields or ignored). */
 export const QUERY_KEYS = ["filters", "ordering", "selectedItems", "columnsDisplayType"] as const;
 
-export function problemFromAnswer(answer: ServerAnswer): HttpProblem {
-  if (answer.status === 500) return serverError("Exception", answer.detail);
-  const errors = answer.validationErrors as ValidationErrors | undefined;
-  return new HttpProblem(answer.status, answer.detail, errors ? { validationErrors: errors } : {});
-}
-
 /** Strict mode: one 400 whose `validation_errors` are keyed by the issues' paths. */
-export function strictProblem(issues: readonly ParseIssue[], prefix = ""): HttpProblem {
+export function strictProblem(issues: readonly ParseIssue[], prefix = ""): ServerException {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) (errors[`${prefix}${issue.path}`] ??= []).push(`expected ${issue.expected}, found ${issue.found}`);
   return validationError(errors);
@@ -43,7 +39,7 @@ export function strictProblem(issues: readonly ParseIssue[], prefix = ""): HttpP
 export function settle(ctx: MockContext, input: unknown, context: "inline" | "view", prefix = ""): QueryNode {
   const parsed = parseQueryBody(input, { context });
   if (ctx.strict && parsed.issues.length > 0) throw strictProblem(parsed.issues, prefix);
-  if (parsed.answer) throw problemFromAnswer(parsed.answer);
+  if (parsed.answer) throw new ServerException(parsed.answer);
   if (!parsed.query) throw serverError("Exception", "the query could not be read");
   // The engine answers an uncompilable regex with no task, silently; strict mode names it.
   const bad = ctx.strict ? invalidRegex(parsed.query) : undefined;
@@ -62,7 +58,7 @@ export function viewQuery(ctx: MockContext, view: ViewRecord): QueryNode {
 
 /** The view id of a request: `?view=`, else the body's `view` (0 = none). */
 export function viewIdOf(req: MockRequest, ctx: MockContext): number {
-  return intFromRequest(req.query, "view", 0) || intFromRequest(bodyDict(req, ctx), "view", 0);
+  return intFromQuery(req.query, "view", 0) || intFromData(bodyDict(req, ctx), "view", 0);
 }
 
 /** Keys of the `query` URL parameter's object (none when it is absent or not a JSON object). */
@@ -70,7 +66,7 @@ function queryParamKeys(req: MockRequest): string[] {
   const raw = param(req.query, "query");
   if (raw === undefined) return [];
   try {
-    const data = JSON.parse(pyUnquote(raw)) as unknown;
+    const data = ujsonLoads(pyUnquote(raw));
     return isPlainObject(data) ? Object.keys(data) : [];
   } catch {
     return [];
@@ -103,11 +99,13 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
   }
   const raw = param(req.query, "query");
   if (raw !== undefined) {
+    // `json.loads(unquote(request.GET['query']))` with ujson: its error text is the 500's detail.
     let data: unknown;
     try {
-      data = JSON.parse(pyUnquote(raw)) as unknown;
+      data = ujsonLoads(pyUnquote(raw));
     } catch (error) {
-      throw serverErrorOrStrict(ctx, "JSONDecodeError", `Expected object or value`, "query", `expected URL-encoded JSON, found text that does not parse (${(error as Error).message})`);
+      if (!(error instanceof PyException)) throw error;
+      throw serverErrorOrStrict(ctx, error.pyClass, error.message, "query", `expected URL-encoded JSON, found text ujson refuses (${error.message})`);
     }
     if (ctx.strict) {
       const body = bodyDict(req, ctx);

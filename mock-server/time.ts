@@ -5,11 +5,15 @@ import { toWireDatetime } from "../src/vocabulary/datetime.js";
  * (DRF's DateTimeField output with USE_TZ and TIME_ZONE=UTC).
  */
 export function serverTimestamp(input: unknown): string | undefined {
+  // Already in the server's form (what the store and its files hold): nothing to rewrite.
+  if (typeof input === "string" && input.length === 27 && STORED.test(input)) return input;
   const wire = toWireDatetime(input);
   if (!wire.ok) return undefined;
   const [head, fraction = ""] = wire.value.slice(0, -1).split(".");
   return `${head}.${fraction.padEnd(6, "0")}Z`;
 }
+
+const STORED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function nowTimestamp(): string {
   return serverTimestamp(new Date()) as string;

@@ -4,7 +4,8 @@ import { HttpProblem, serverError, validationError } from "../errors.js";
 import { ok } from "../http.js";
 import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../time.js";
-import { pyStr, pyType } from "../../src/emulation/python-json.js";
+import { pyStr, pyType, strRepr } from "../../src/emulation/python-json.js";
+import { parsePyInt } from "../../src/emulation/python-text.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 
 /**
@@ -16,8 +17,9 @@ import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 export const propagateAnnotations: ActionEffect = (run) => {
   const { ctx, project, ids, body } = run;
   const raw = body["source_annotation_id"];
-  if (typeof raw === "string" && !/^\s*\d+\s*$/.test(raw)) throw serverError("ValueError", `Field 'id' expected a number but got '${raw}'.`);
-  const id = Number(raw);
+  // Django's IntegerField.get_prep_value: int(value), or "Field 'id' expected a number but got …".
+  const id = typeof raw === "string" ? parsePyInt(raw) : Number(raw);
+  if (id === undefined) throw serverError("ValueError", `Field 'id' expected a number but got ${strRepr(raw as string)}.`);
   const source = ctx.store.list("annotations").find((a) => a.project === project.id && a.id === id);
   if (!source) throw serverError("DataManagerException", `Source annotation ${pyStr(raw)} not found in the current project`);
   const targets = [...new Set(ids)].filter((t) => t !== source.task);

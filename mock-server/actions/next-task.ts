@@ -3,6 +3,7 @@ import { HttpProblem } from "../errors.js";
 import { ok } from "../http.js";
 import { presentNextTask } from "../present/tasks.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
+import { parsePyInt } from "../../src/emulation/python-text.js";
 import type { ActionEffect } from "./types.js";
 
 /**
@@ -20,7 +21,7 @@ export const nextTask: ActionEffect = ({ ctx, project, ids, body, user }) => {
   if (dmQueue) {
     queue = "Data manager queue";
     const raw = body["currentTaskId"];
-    const current = typeof raw === "number" ? Math.trunc(raw) : typeof raw === "string" && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : undefined;
+    const current = typeof raw === "number" ? Math.trunc(raw) : typeof raw === "string" ? parsePyInt(raw) : undefined;
     const at = current === undefined ? -1 : ids.indexOf(current);
     chosen = pyTruthy(raw) && at >= 0 ? ids[at + 1] : ids[0];
   } else {

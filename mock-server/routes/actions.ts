@@ -2,8 +2,9 @@ import { actionForm } from "../actions/forms.js";
 import { checkActionFields, effects, keepsOrdering } from "../actions/index.js";
 import { actionList, isRegistered, registeredIds } from "../actions/registry.js";
 import { select } from "../engine.js";
+import { ServerException } from "../../src/emulation/exceptions.js";
 import { HttpProblem, serverErrorOrStrict, fieldError } from "../errors.js";
-import { bodyDict, intFromRequest, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { bodyDict, intFromQuery, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { prepareParams } from "../prepare.js";
 import { projectOr404 } from "./lookup.js";
 
@@ -13,11 +14,11 @@ import { projectOr404 } from "./lookup.js";
  * (errors here come first), missing id (422, bare body), unknown id (500), then the action.
  */
 
-function unknownAction(ctx: MockContext, id: string): HttpProblem {
+function unknownAction(ctx: MockContext, id: string): ServerException {
   return serverErrorOrStrict(ctx, "DataManagerException", `Can't find '${id}' in registered actions`, "id", `one of ${registeredIds.join(", ")}; found "${id}"`);
 }
 
-const projectOf = (req: MockRequest, ctx: MockContext) => projectOr404(ctx, intFromRequest(req.query, "project", 0));
+const projectOf = (req: MockRequest, ctx: MockContext) => projectOr404(ctx, intFromQuery(req.query, "project", 0));
 
 /** `GET /api/dm/actions/?project=`: the server ignores any other parameter. */
 export const listActions: Handler = (req, ctx) => {

@@ -1,4 +1,5 @@
 import { castBoolFromStr, PyError } from "../../src/emulation/python.js";
+import { ujsonLoads } from "../../src/emulation/ujson.js";
 import type { AnnotationRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { annotation as annotationContract } from "../../src/wire/contract/index.js";
@@ -27,13 +28,13 @@ const relations = {
   last_created_by: "users",
 } as const;
 
-/** `AnnotationSerializer.validate_result`: a string is parsed as JSON (a 500 where it is not), then it must be a list. */
+/** `AnnotationSerializer.validate_result`: a string is parsed with ujson (a 500 where it fails), then it must be a list. */
 const rules: CustomRules = {
   annotation_result: (value) => {
     let data = value;
     if (typeof value === "string") {
       try {
-        data = JSON.parse(value) as unknown;
+        data = ujsonLoads(value);
       } catch {
         throw serverError("ValueError", `annotation "result" can't be parse from str to JSON`);
       }

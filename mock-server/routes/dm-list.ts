@@ -1,9 +1,9 @@
 import { evaluatedColumns } from "../../src/wire/contract/index.js";
 import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
 import type { RenderContext } from "../../src/wire/contract/render.js";
-import { relationsIndex, select } from "../engine.js";
+import { itemText, relationsIndex, select } from "../engine.js";
 import { fieldError, HttpProblem, serverError } from "../errors.js";
-import { bodyDict, intFromRequest, isPlainObject, ok, pageSize, paginate, param, type Handler } from "../http.js";
+import { bodyDict, intFromData, intFromQuery, isPlainObject, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";
 import { prepareParams, type Prepared } from "../prepare.js";
 import { presentDmTask } from "../present/tasks.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
@@ -42,8 +42,8 @@ function evaluated(prepared: Prepared): ReadonlySet<string> {
 
 export const listTasks: Handler = (req, ctx) => {
   // request.data is read only where the query string lacks the key, as the view's `or` does.
-  const viewId = intFromRequest(req.query, "view", 0) || intFromRequest(bodyDict(req, ctx), "view", 0);
-  const projectId = intFromRequest(req.query, "project", 0) || intFromRequest(bodyDict(req, ctx), "project", 0);
+  const viewId = intFromQuery(req.query, "view", 0) || intFromData(bodyDict(req, ctx), "view", 0);
+  const projectId = intFromQuery(req.query, "project", 0) || intFromData(bodyDict(req, ctx), "project", 0);
   let project;
   if (projectId) project = projectOr404(ctx, projectId);
   else if (viewId) project = projectOr404(ctx, viewOr404(ctx, viewId).project);
@@ -54,6 +54,7 @@ export const listTasks: Handler = (req, ctx) => {
   }
   const prepared = prepareParams(req, ctx, project);
   const dataset = ctx.store.dataset(project);
+  // Kept per (query, dataset version): paging through a result evaluates and sums it once.
   const evaluation = select(ctx, dataset, prepared.query);
   const { ids } = evaluation;
   const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
@@ -65,10 +66,20 @@ export const listTasks: Handler = (req, ctx) => {
     evaluated: all ? "all" : evaluated(prepared),
     sparse: sparseFields(req.query),
   };
-  const tasks = page.items.map((id) => {
+  // Only the page sent is presented.
+  const present = (id: number) => {
     const task = ctx.store.find("tasks", id);
     if (!task) throw new Error(`engine: selected task ${id} has no record`);
     return presentDmTask(task, evaluation.derived(id), relations?.get(id) ?? EMPTY, req.user, ctx.store, render);
-  });
-  return ok({ total_annotations: totals.total_annotations, total_predictions: totals.total_predictions, total: totals.total, tasks });
+  };
+  const head = { total_annotations: totals.total_annotations, total_predictions: totals.total_predictions, total: totals.total };
+  if (!all && render.sparse === undefined) {
+    // A plain item depends on the dataset version, the users (its annotators) and the evaluated
+    // columns (`fields=all` carries `created_ago`, a clock, and the caller's drafts): kept as text.
+    const also = `${ctx.store.versionOf("users")}:${[...(render.evaluated as ReadonlySet<string>)].sort().join(",")}`;
+    const items = page.items.map((id) => itemText(dataset, also, id, () => present(id)));
+    return ok(new JsonText(`${JSON.stringify(head).slice(0, -1)},"tasks":[${items.join(",")}]}`));
+  }
+  const tasks = page.items.map(present);
+  return ok({ ...head, tasks });
 };

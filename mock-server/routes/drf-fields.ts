@@ -1,5 +1,5 @@
 import { parseDjangoDatetime } from "../../src/emulation/django.js";
-import { parsePyFloat, parsePyInt } from "../../src/emulation/python.js";
+import { parsePyFloat, parsePyInt, pyStrip } from "../../src/emulation/python-text.js";
 import type { FieldSpec } from "../../src/wire/contract/field.js";
 import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import type { CollectionName } from "../store/state.js";
@@ -63,7 +63,7 @@ function readFloat(raw: unknown): Read<number> {
 function readString(raw: unknown, spec: FieldSpec): Read<string> {
   const text = typeof raw === "string" ? raw : typeof raw === "number" ? pyStr(raw) : undefined;
   if (text === undefined) return bad(drfMessages.string);
-  const trimmed = text.trim();
+  const trimmed = pyStrip(text);
   if (trimmed === "") return spec.blank ? good("") : bad(drfMessages.blank);
   return good(trimmed);
 }

@@ -1,8 +1,8 @@
 import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { project as projectContract } from "../../src/wire/contract/index.js";
-import { pyStr, pyType, strRepr } from "../../src/emulation/python-json.js";
-import { parsePyInt } from "../../src/emulation/python.js";
+import { pyStr } from "../../src/emulation/python-json.js";
+import { pyInt } from "../../src/emulation/python-text.js";
 import { serverError, validationError } from "../errors.js";
 import { noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { labelConfigProblem } from "../label-config.js";
@@ -131,16 +131,6 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
   if (inputHas(body, "start_training_on_annotation_update")) written["min_annotations_to_start_training"] = pyInt(inputValue(body, "start_training_on_annotation_update"));
   if (instance && written["show_collab_predictions"] === false) written["model_version"] = "";
   return written as Partial<ProjectRecord>;
-}
-
-/** Python `int(x)` of a decoded JSON value, raising as Python does (a 500 on the server). */
-function pyInt(v: unknown): number {
-  if (typeof v === "boolean") return v ? 1 : 0;
-  if (typeof v === "number") return Math.trunc(v);
-  const n = typeof v === "string" ? parsePyInt(v) : undefined;
-  if (n !== undefined) return n;
-  if (typeof v === "string") throw serverError("ValueError", `invalid literal for int() with base 10: ${strRepr(v)}`);
-  throw serverError("TypeError", `int() argument must be a string, a bytes-like object or a real number, not '${pyType(v)}'`);
 }
 
 export const createProject: Handler = (req, ctx) => {

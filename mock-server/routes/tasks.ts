@@ -2,7 +2,7 @@ import type { TaskRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { task as taskContract, taskSimple } from "../../src/wire/contract/index.js";
 import { derivedOne, relationsIndex, type TaskRelations } from "../engine.js";
-import { parsePyInt } from "../../src/emulation/python.js";
+import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
 import { HttpProblem, notFound, serverError, validationError } from "../errors.js";

@@ -1,3 +1,4 @@
+import { parsePyInt } from "../../src/emulation/python-text.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { pyType } from "../../src/emulation/python-json.js";
 import { view as viewContract, viewOrder, viewReset } from "../../src/wire/contract/index.js";
@@ -101,7 +102,8 @@ export const listViews: Handler = (req, ctx) => {
   const raw = param(req.query, "project");
   let rows = [...ctx.store.list("views")];
   if (raw !== undefined && raw !== "") {
-    const id = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    // django-filter's ModelChoiceField: the pk lookup reads the text with int().
+    const id = parsePyInt(raw) ?? Number.NaN;
     if (!ctx.store.find("projects", id)) throw validationError({ project: [INVALID_CHOICE] });
     rows = rows.filter((v) => v.project === id);
   }

@@ -10,18 +10,26 @@ type AnyRecord = { readonly id: number };
  */
 export type Change =
   | { readonly kind: "insert"; readonly collection: CollectionName; readonly record: AnyRecord }
-  | { readonly kind: "update"; readonly collection: CollectionName; readonly at: number; readonly before: AnyRecord; readonly after: AnyRecord }
+  | {
+      readonly kind: "update";
+      readonly collection: CollectionName;
+      readonly at: number;
+      readonly before: AnyRecord;
+      readonly after: AnyRecord;
+    }
   /** `removed` in ascending position order, positions as they were before the removal. */
-  | { readonly kind: "remove"; readonly collection: CollectionName; readonly removed: readonly (readonly [at: number, record: AnyRecord])[] };
+  | {
+      readonly kind: "remove";
+      readonly collection: CollectionName;
+      readonly removed: readonly (readonly [at: number, record: AnyRecord])[];
+    };
 
 /**
  * A redo record in the log: the whole record for an insert or update, the ids for a removal. Each
  * one sets records to a value that does not depend on what was there, so replaying a log over a
  * state that already holds some of it gives the same state (what compaction relies on).
  */
-export type Redo =
-  | readonly ["put", CollectionName, AnyRecord]
-  | readonly ["delete", CollectionName, readonly number[]];
+export type Redo = readonly ["put", CollectionName, AnyRecord] | readonly ["delete", CollectionName, readonly number[]];
 
 export function redoOf(change: Change): Redo {
   return match(change)
@@ -87,7 +95,8 @@ export function redo(state: StoreState, records: readonly Redo[]): void {
       else positionsOf(collection, rows).set(value.id, rows.push(value) - 1);
     } else {
       const ids = new Set(record[2]);
-      replaceRows(rows, rows.filter((r) => !ids.has(r.id)));
+      const kept = rows.filter((r) => !ids.has(r.id));
+      replaceRows(rows, kept);
       positions.delete(record[1]);
     }
   }

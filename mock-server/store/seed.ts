@@ -30,6 +30,8 @@ interface Field {
   /** Another collection this field refers to by id (null allowed when `check` allows it). */
   readonly ref?: CollectionName;
   readonly normalise?: (value: unknown) => unknown;
+  /** `check` without its JSON-value walk, for input fresh from JSON.parse (which holds nothing else). */
+  readonly parsedCheck?: Check;
 }
 
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
@@ -48,6 +50,7 @@ const isJson = (v: unknown): boolean => {
 };
 const jsonObject: Check = (v) => isObject(v) && isJson(v);
 const resultList: Check = (v) => v === null || (Array.isArray(v) && v.every(isJson));
+const resultArray: Check = (v) => v === null || Array.isArray(v);
 const timestamp: Check = (v) => serverTimestamp(v) !== undefined;
 const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
 
@@ -95,8 +98,8 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
   tasks: {
     id,
     project: ref("projects", false, "required"),
-    data: { check: jsonObject, expected: "a JSON object", fallback: "required" },
-    meta: { check: jsonObject, expected: "a JSON object", fallback: constant({}) },
+    data: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: "required" },
+    meta: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
     created_at: now(),
     updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
     updated_by: ref("users", true, constant(null)),
@@ -114,7 +117,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     id,
     task: ref("tasks", false, "required"),
     project: ref("projects", false, "optional"),
-    result: { check: resultList, expected: "an array of JSON values or null", fallback: constant([]) },
+    result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
     score: { check: orNull(finite), expected: "a finite number or null", fallback: constant(null) },
     model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
     created_at: now(),
@@ -129,7 +132,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     id,
     task: ref("tasks", false, "required"),
     project: ref("projects", false, "optional"),
-    result: { check: resultList, expected: "an array of JSON values or null", fallback: constant([]) },
+    result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
     completed_by: ref("users", true, constant(null)),
     was_cancelled: { check: bool, expected: "a boolean", fallback: constant(false) },
     ground_truth: { check: bool, expected: "a boolean", fallback: constant(false) },
@@ -150,7 +153,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     id,
     task: ref("tasks", false, "required"),
     user: ref("users", false, "required"),
-    result: { check: resultList, expected: "an array of JSON values or null", fallback: constant([]) },
+    result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
     created_at: now(),
     updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
     lead_time: { check: orNull(finite), expected: "a finite number or null", fallback: "optional" },
@@ -163,7 +166,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     project: ref("projects", false, "required"),
     user: ref("users", true, constant(null)),
     order: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
-    data: { check: jsonObject, expected: "a JSON object", fallback: constant({}) },
+    data: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
     is_locked: { check: bool, expected: "a boolean", fallback: "optional" },
     locked_by: ref("users", true, "optional"),
     locked_at: { check: orNull(timestamp), expected: `${TIMESTAMP} or null`, fallback: "optional", normalise: orNullTimestamp },
@@ -178,11 +181,19 @@ function label(collection: string, index: number, record: unknown): string {
   return `${collection}[${index}]${rid}`;
 }
 
+export interface LoadOptions {
+  /**
+   * The input is fresh from `JSON.parse` and nobody else holds it (a seed or persist file): its
+   * values are JSON by construction and are adopted as they are, not walked and copied field by field.
+   */
+  readonly parsed?: boolean;
+}
+
 /**
  * Validate a seed object (DESIGN.md format) and return a fresh store state. Missing collections
  * are empty, missing timestamps default to `now`, `inner_id` is numbered per project by id.
  */
-export function loadSeed(input: unknown, now: string): StoreState {
+export function loadSeed(input: unknown, now: string, options: LoadOptions = {}): StoreState {
   if (!isObject(input)) throw new SeedError("(seed)", "an object with collections users, projects, tasks, …", describeValue(input));
   for (const key of Object.keys(input)) {
     if (!(collectionNames as readonly string[]).includes(key)) {
@@ -190,23 +201,23 @@ export function loadSeed(input: unknown, now: string): StoreState {
     }
   }
   const state = emptyState();
-  const ids = new Map<CollectionName, Map<number, Record<string, unknown>>>();
+  const ids = new Map<CollectionName, Set<number>>();
   for (const collection of collectionNames) {
     const raw = input[collection];
     if (raw === undefined) {
-      ids.set(collection, new Map());
+      ids.set(collection, new Set());
       continue;
     }
     if (!Array.isArray(raw)) throw new SeedError(collection, "an array of records", describeValue(raw));
-    const seen = new Map<number, Record<string, unknown>>();
+    const seen = new Set<number>();
     const out: Record<string, unknown>[] = [];
     raw.forEach((record, index) => {
-      const where = label(collection, index, record);
       if (!isObject(record)) throw new SeedError(`${collection}[${index}]`, "a record object", describeValue(record));
-      const clean = checkRecord(collection, record, where, `${collection}[${index}]`, now, ids);
+      const at: At = { collection, index, record };
+      const clean = checkRecord(at, now, ids, options.parsed === true);
       const rid = clean["id"] as number;
-      if (seen.has(rid)) throw new SeedError(`${collection}[${index}].id`, `an id unique in "${collection}"`, `a second record with id ${rid}`, `${where}.id`);
-      seen.set(rid, clean);
+      if (seen.has(rid)) throw refusal(at, "id", `an id unique in "${collection}"`, `a second record with id ${rid}`);
+      seen.add(rid);
       out.push(clean);
     });
     ids.set(collection, seen);
@@ -216,42 +227,59 @@ export function loadSeed(input: unknown, now: string): StoreState {
   return state;
 }
 
+/** Where a record sits in the seed; its labels are built only for an error (loading stays lean). */
+interface At {
+  readonly collection: CollectionName;
+  readonly index: number;
+  readonly record: Record<string, unknown>;
+}
+
+function refusal(at: At, field: string, expected: string, found: string): SeedError {
+  return new SeedError(`${at.collection}[${at.index}].${field}`, expected, found, `${label(at.collection, at.index, at.record)}.${field}`);
+}
+
+/** Each collection's fields as entries, built once. */
+const specEntries = Object.fromEntries(collectionNames.map((c) => [c, Object.entries(specs[c])])) as unknown as {
+  readonly [C in CollectionName]: readonly [string, Field][];
+};
+
 function checkRecord(
-  collection: CollectionName,
-  record: Record<string, unknown>,
-  where: string,
-  path: string,
+  at: At,
   now: string,
-  ids: Map<CollectionName, Map<number, Record<string, unknown>>>,
+  ids: Map<CollectionName, Set<number>>,
+  parsed: boolean,
 ): Record<string, unknown> {
+  const { collection, record } = at;
   const spec = specs[collection];
   const extraAllowed = collection === "projects";
-  for (const key of Object.keys(record)) {
-    if (Object.hasOwn(spec, key)) continue;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key) || Object.hasOwn(spec, key)) continue;
     if (collection === "tasks" && isColumnName(key) && !storedTaskFields.has(key)) {
-      throw new SeedError(`${path}.${key}`, "no derived column (the mock computes it from annotations and predictions)", `field "${key}"`, `${where}.${key}`);
+      throw refusal(at, key, "no derived column (the mock computes it from annotations and predictions)", `field "${key}"`);
     }
-    if (!extraAllowed) {
-      throw new SeedError(`${path}.${key}`, `only the fields ${Object.keys(spec).join(", ")}`, `an unknown field "${key}"`, `${where}.${key}`);
-    }
-    if (!isJson(record[key])) throw new SeedError(`${path}.${key}`, "a JSON value", describeValue(record[key]), `${where}.${key}`);
+    if (!extraAllowed) throw refusal(at, key, `only the fields ${Object.keys(spec).join(", ")}`, `an unknown field "${key}"`);
+    if (!parsed && !isJson(record[key])) throw refusal(at, key, "a JSON value", describeValue(record[key]));
   }
-  const clean: Record<string, unknown> = extraAllowed ? { ...record } : {};
-  for (const [field, rule] of Object.entries(spec)) {
+  // A parsed record holds only its fields by now and is ours: it is completed in place.
+  const clean: Record<string, unknown> = extraAllowed ? { ...record } : parsed ? record : {};
+  for (const [field, rule] of specEntries[collection]) {
     let value = record[field];
+    let own = parsed; // a default is a value of ours: always copied
     if (value === undefined) {
+      own = false;
       if (rule.fallback === "required") {
-        throw new SeedError(`${path}.${field}`, rule.expected, "nothing (the field is required)", `${where}.${field}`);
+        throw refusal(at, field, rule.expected, "nothing (the field is required)");
       }
       if (rule.fallback === "optional") continue;
       value = rule.fallback(record, now);
-    } else if (!rule.check(value)) {
-      throw new SeedError(`${path}.${field}`, rule.expected, describeValue(value), `${where}.${field}`);
+    } else if (!(parsed ? (rule.parsedCheck ?? rule.check) : rule.check)(value)) {
+      throw refusal(at, field, rule.expected, describeValue(value));
     }
     if (rule.ref && value !== null && !ids.get(rule.ref)?.has(value as number)) {
-      throw new SeedError(`${path}.${field}`, rule.expected, `${describeValue(value)}, which is not in "${rule.ref}"`, `${where}.${field}`);
+      throw refusal(at, field, rule.expected, `${describeValue(value)}, which is not in "${rule.ref}"`);
     }
-    clean[field] = rule.normalise ? rule.normalise(value) : structuredClone(value as JsonValue);
+    const kept = rule.normalise ? rule.normalise(value) : own || typeof value !== "object" || value === null ? value : structuredClone(value as JsonValue);
+    if (clean[field] !== kept) clean[field] = kept;
   }
   return clean;
 }

@@ -1,11 +1,13 @@
 import jsonServer from "json-server";
 import type { Dataset, ProjectRecord } from "../../src/semantics/records.js";
+import { match } from "ts-pattern";
 import { redoOf, undo, type Change } from "./changes.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./state.js";
 import type { WriteAheadLog } from "./wal.js";
 
 type Draft<C extends CollectionName> = { -readonly [K in keyof RecordOf<C>]: RecordOf<C>[K] };
 type NewRecord<C extends CollectionName> = Omit<Draft<C>, "id">;
+type AnyRecord = { readonly id: number };
 
 /** The changes one request made; see `Store.begin`. */
 export class Transaction {
@@ -75,6 +77,7 @@ export class Store {
     if (transaction.changes.length === 0) return;
     undo(this.db.getState(), transaction.changes);
     transaction.changes.length = 0;
+    this.#index.clear();
     this.#touch();
   }
 
@@ -87,10 +90,18 @@ export class Store {
     return this.#version;
   }
 
+  readonly #collectionVersions = new Map<CollectionName, number>();
+
+  /** Bumped by every write to the collection (caches that read one collection key on it). */
+  versionOf(collection: CollectionName): number {
+    return this.#collectionVersions.get(collection) ?? 0;
+  }
+
   list<C extends CollectionName>(collection: C): readonly RecordOf<C>[] {
     return this.db.getState()[collection] as readonly RecordOf<C>[];
   }
 
+  /** By id, through an index built on first use and kept up to date by every write. */
   find<C extends CollectionName>(collection: C, id: number): RecordOf<C> | undefined {
     let index = this.#index.get(collection);
     if (!index) {
@@ -153,7 +164,7 @@ export class Store {
     this.removeWhere("projects", (p) => p.id === id);
   }
 
-  /** The records of one project as the engine takes them; cached until the next write. */
+  /** The records of one project as the engine takes them; cached until the next write to the project. */
   dataset(project: ProjectRecord): Dataset {
     const cached = this.#datasets.get(project.id);
     if (cached && cached.project === project) return cached;
@@ -181,6 +192,7 @@ export class Store {
   replaceState(state: StoreState): void {
     this.db.setState(state);
     this.#resetCounters();
+    this.#index.clear();
     this.#touch();
     this.#wal?.reset(state);
   }
@@ -195,15 +207,41 @@ export class Store {
   }
 
   #changed(change: Change): void {
-    this.#touch();
+    const records = match(change)
+      .returnType<readonly AnyRecord[]>()
+      .with({ kind: "insert" }, (c) => [c.record])
+      .with({ kind: "update" }, (c) => [c.before, c.after])
+      .with({ kind: "remove" }, (c) => c.removed.map(([, record]) => record))
+      .exhaustive();
+    const index = this.#index.get(change.collection);
+    if (index) {
+      if (change.kind === "remove") for (const r of records) index.delete(r.id);
+      else {
+        const current = records[records.length - 1] as AnyRecord;
+        index.set(current.id, current);
+      }
+    }
+    this.#touch(change.collection, records);
     if (this.#open) this.#open.changes.push(change);
     else this.#wal?.append([redoOf(change)], this.db.getState());
   }
 
-  #touch(): void {
+  /**
+   * After a write: a new version, and the cached datasets of the projects whose records changed
+   * are dropped (users and views are in no dataset). Without the records: every dataset.
+   */
+  #touch(collection?: CollectionName, records?: readonly AnyRecord[]): void {
     this.#version += 1;
-    this.#index.clear();
-    this.#datasets.clear();
+    for (const c of collection === undefined ? collectionNames : [collection]) this.#collectionVersions.set(c, this.versionOf(c) + 1);
+    if (collection === undefined || records === undefined) return this.#datasets.clear();
+    if (collection === "users" || collection === "views") return;
+    for (const record of records) {
+      const r = record as AnyRecord & { project?: number; task?: number };
+      // A draft names its task; a project record is its own project (also checked by identity).
+      const project = collection === "projects" ? r.id : collection === "drafts" ? this.find("tasks", r.task as number)?.project : r.project;
+      if (project === undefined) return this.#datasets.clear();
+      this.#datasets.delete(project);
+    }
   }
 
   #resetCounters(): void {

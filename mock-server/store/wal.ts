@@ -87,7 +87,9 @@ function readSegment(file: string): Redo[] {
     try {
       entry = JSON.parse(line) as unknown;
     } catch (error) {
-      throw new Error(`persist log ${file}, line ${index + 1}: expected a JSON redo entry, found a parse error: ${(error as Error).message}`);
+      throw new Error(
+        `persist log ${file}, line ${index + 1}: expected a JSON redo entry, found a parse error: ${(error as Error).message}`,
+      );
     }
     if (!Array.isArray(entry)) throw new Error(`persist log ${file}, line ${index + 1}: expected an array of redo records`);
     out.push(...(entry as Redo[]));

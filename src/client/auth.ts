@@ -8,6 +8,7 @@ export interface Credential {
   readonly token: string;
 }
 
+/** How the client authenticates: a legacy API key (`Token`) or a personal access token exchanged for short-lived JWTs (`Bearer`). */
 export type AuthMode = "legacy token" | "personal access token";
 
 export interface Auth {

@@ -12,6 +12,15 @@ import { viewsResource, type ViewsResource } from "./resources/views.js";
 import { Secrets } from "./secrets.js";
 import { createTransport } from "./transport.js";
 
+/**
+ * A typed client for one Label Studio server: a resource per route family, and `project(id)` for selections.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({ baseUrl: "https://label.example.com", apiKey: "<legacy token or personal access token>" });
+ * const result = await selection(client.project(1)).where("tasks:total_annotations").equal(0).run("delete_tasks");
+ * ```
+ */
 export interface Client {
   /** As given (or read from `LABEL_STUDIO_URL`). */
   readonly baseUrl: string;
@@ -40,7 +49,8 @@ export function createClient(options: ClientOptions = {}): Client {
   const secrets = new Secrets();
   const bind = createTransport(config, secrets);
   const anonymous = bind(undefined);
-  const auth = createAuth(config.apiKey, secrets, async (refresh) => (await anonymous(refreshCall(refresh))).access, () => config.clock.now());
+  const exchange = async (refresh: string) => (await anonymous(refreshCall(refresh))).access;
+  const auth = createAuth(config.apiKey, secrets, exchange, () => config.clock.now());
   const send = bind(auth);
 
   const projects = projectsResource(send);

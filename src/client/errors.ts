@@ -1,8 +1,10 @@
+import { errorFromAnswer, errorText, type ServerError } from "../emulation/error-answer.js";
 import type { Secrets } from "./secrets.js";
 
 /** Response headers as a plain object with lower-case names. */
 export type ResponseHeaders = Readonly<Record<string, string>>;
 
+/** What an `ApiError` is made of: the request, the answer's status, headers and body. */
 export interface ApiErrorInit {
   readonly method: string;
   readonly path: string;
@@ -27,9 +29,15 @@ export class ApiError extends Error {
   readonly method: string;
   /** The request path without the base URL and query string, e.g. `/api/dm/actions/`. */
   readonly path: string;
+  /**
+   * The server's error answer read back (`detail`, `validationErrors`, the exception of a 500, DRF's headers),
+   * or undefined when the body is not one of the server's error bodies (an HTML page, a proxy's text).
+   */
+  readonly serverError: ServerError | undefined;
 
   constructor(init: ApiErrorInit) {
     super(`${init.method} ${init.path} → ${init.statusCode}: ${init.detail ?? detailOf(init.body)}`);
+    this.serverError = errorFromAnswer(init.statusCode, init.body, init.headers);
     this.statusCode = init.statusCode;
     this.headers = init.headers;
     this.body = init.body;
@@ -129,19 +137,8 @@ export function detailOf(body: unknown): string {
     return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
   }
   if (body === undefined || body === null) return "(no body)";
-  if (typeof body === "object" && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    const parts: string[] = [];
-    if (typeof record["detail"] === "string") parts.push(record["detail"]);
-    const fields = record["validation_errors"];
-    if (fields && typeof fields === "object") {
-      for (const [field, problems] of Object.entries(fields)) {
-        parts.push(`${field}: ${Array.isArray(problems) ? problems.join(" ") : JSON.stringify(problems)}`);
-      }
-    }
-    if (parts.length) return detailOf(parts.join("; "));
-  }
-  return detailOf(JSON.stringify(body));
+  const error = errorFromAnswer(0, body);
+  return detailOf(error ? errorText(error) : JSON.stringify(body));
 }
 
 /** Response headers as a plain lower-case record, scrubbed of secrets. */

@@ -13,11 +13,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Path overrides for servers mounted under another prefix. */
 export interface ClientRoutes {
   /** Data Manager actions: list, perform, and `<path>/<id>/form/`. Default `/api/dm/actions/`. */
   actions?: string;
 }
 
+/** Options of `createClient`; `baseUrl` and `apiKey` fall back to `LABEL_STUDIO_URL` and `LABEL_STUDIO_API_KEY`. */
 export interface ClientOptions {
   /** `http://` or `https://`, no trailing slash. Default: the `LABEL_STUDIO_URL` environment variable. */
   baseUrl?: string;
@@ -193,7 +195,9 @@ function checkRoute(field: string, value: unknown): string {
 
 function checkClock(value: unknown): Clock {
   if (value === undefined) return systemClock;
-  if (!isClock(value)) throw new ClientConfigError("clock", "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }", describeValue(value));
+  if (!isClock(value)) {
+    throw new ClientConfigError("clock", "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }", describeValue(value));
+  }
   return value;
 }
 

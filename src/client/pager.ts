@@ -58,6 +58,5 @@ export function paginate<T extends { id?: unknown }, P>(source: PageSource<T, P>
 
 function isPastTheEnd(error: unknown, first: boolean): boolean {
   if (!(error instanceof ApiError) || error instanceof UnexpectedResponseError || error.statusCode !== 404) return false;
-  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
-  return !first || detail === "Invalid page.";
+  return !first || error.serverError?.detail === "Invalid page.";
 }

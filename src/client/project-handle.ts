@@ -19,11 +19,17 @@ export interface ClientProject extends ProjectHandle {
   readonly id: number;
   /** Performs a selection's action request on this project (what `selection(…).run()` calls). */
   perform(request: ActionRequest, options?: RequestOptions): Promise<ActionResponse>;
+  /** The project (`GET /api/projects/<id>/`). */
   get(options?: RequestOptions): Promise<Project>;
+  /** The project's Data Manager task list, page by page or task by task. */
   tasks(params?: Omit<TaskListParams, "project">): Paginated<TaskListItem, TaskPage>;
+  /** The project's saved views. */
   views(options?: RequestOptions): Promise<View[]>;
+  /** The actions the server lists for the project. */
   actions(options?: RequestOptions): Promise<ActionInfo[]>;
+  /** The form an action's dialog shows (`GET /api/dm/actions/<id>/form/`). */
   actionForm(action: ActionId | CustomAction, options?: RequestOptions): Promise<ActionFormSection[]>;
+  /** Import tasks into the project (`POST /api/projects/<id>/import`). */
   importTasks(tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
 }
 

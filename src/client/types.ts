@@ -25,12 +25,18 @@ import type {
  * (`MoreFields`): the server accepts dozens of optional ones.
  */
 
+/** A JSON object. */
 export type JsonObject = { readonly [key: string]: JsonValue };
 /** Extra request fields: any JSON, or undefined to leave the field out. */
 type MoreFields = { readonly [field: string]: JsonValue | undefined };
 
 /** `filters`/`ordering`/`selectedItems` as a plain body, or a selection (anything with `toJSON()`). */
-export type QueryInput = QueryBody | { toJSON(): QueryBody };
+export type QueryInput =
+  | QueryBody
+  | {
+      /** The body the selection stands for. */
+      toJSON(): QueryBody;
+    };
 
 /** A user (`BaseUserSerializer`). */
 export type User = Rendered<typeof user>;
@@ -43,6 +49,7 @@ export type WhoAmI = Rendered<typeof whoAmI>;
  */
 export type Project = Rendered<typeof project>;
 
+/** The body of `POST /api/projects/`. */
 export interface ProjectCreate extends MoreFields {
   title?: string;
   description?: string;
@@ -53,6 +60,7 @@ export interface ProjectCreate extends MoreFields {
   model_version?: string;
   color?: string;
 }
+/** The body of `PATCH /api/projects/<id>/`. */
 export type ProjectUpdate = ProjectCreate;
 
 /** `GET /api/projects/` parameters (the first page to fetch is `page`, default 1). */
@@ -80,6 +88,7 @@ export interface ImportTask extends MoreFields {
   predictions?: readonly JsonObject[];
 }
 
+/** Query parameters of a project import. */
 export interface ImportParams {
   commit_to_project?: boolean;
   return_task_ids?: boolean;
@@ -116,12 +125,14 @@ export type CreatedTask = Rendered<typeof task>;
 /** The answer of `PATCH /api/tasks/{id}/` (`TaskSimpleSerializer`): every annotation and prediction appended. */
 export type UpdatedTask = Rendered<typeof taskSimple>;
 
+/** The body of `POST /api/tasks/`. */
 export interface TaskCreate extends MoreFields {
   project: number;
   data: JsonObject;
   meta?: JsonObject;
 }
 
+/** The body of `PATCH /api/tasks/<id>/`. */
 export interface TaskUpdate extends MoreFields {
   data?: JsonObject;
   meta?: JsonObject;
@@ -152,6 +163,7 @@ export type TaskPage = Rendered<typeof taskPage>;
 /** An annotation (`AnnotationSerializer`): `result` is null when it was created without one. */
 export type Annotation = Rendered<typeof annotation>;
 
+/** The body of `POST /api/tasks/<task>/annotations/`. */
 export interface AnnotationCreate extends MoreFields {
   result: readonly JsonValue[];
   was_cancelled?: boolean;
@@ -160,6 +172,7 @@ export interface AnnotationCreate extends MoreFields {
   completed_by?: number;
 }
 
+/** The body of `PATCH /api/annotations/<id>/`. */
 export interface AnnotationUpdate extends MoreFields {
   result?: readonly JsonValue[];
   was_cancelled?: boolean;
@@ -170,6 +183,7 @@ export interface AnnotationUpdate extends MoreFields {
 /** A prediction (`PredictionSerializer`). */
 export type Prediction = Rendered<typeof prediction>;
 
+/** The body of `POST /api/predictions/`. */
 export interface PredictionCreate extends MoreFields {
   task: number;
   result: readonly JsonValue[];
@@ -177,12 +191,14 @@ export interface PredictionCreate extends MoreFields {
   model_version?: string;
 }
 
+/** The body of `PATCH /api/predictions/<id>/`. */
 export interface PredictionUpdate extends MoreFields {
   result?: readonly JsonValue[];
   score?: number;
   model_version?: string;
 }
 
+/** Filters of `GET /api/predictions/`. */
 export interface PredictionListParams {
   task?: number;
   project?: number;
@@ -209,6 +225,7 @@ export interface ViewDataInput extends MoreFields {
   title?: string;
 }
 
+/** The body of `POST /api/dm/views/`; `query` may be a selection. */
 export interface ViewCreate {
   project: number;
   data?: ViewDataInput;
@@ -216,6 +233,7 @@ export interface ViewCreate {
   query?: QueryInput;
 }
 
+/** The body of `PATCH /api/dm/views/<id>/`. */
 export interface ViewUpdate {
   data?: ViewDataInput;
   query?: QueryInput;
@@ -224,12 +242,14 @@ export interface ViewUpdate {
 /** One entry of `GET /api/dm/actions/?project=`: the registered keys of the action. */
 export type ActionInfo = Rendered<typeof actionEntry>;
 
+/** One section of an action's dialog form. */
 export interface ActionFormSection {
   columnCount?: number;
   fields: ActionFormField[];
   [field: string]: unknown;
 }
 
+/** One field of an action's dialog form. */
 export interface ActionFormField {
   type: string;
   name: string;
@@ -241,18 +261,22 @@ export interface ActionFormField {
 /** The body of a successful action; `selection(handle).run()` types it per action. */
 export type ActionResponse = { [field: string]: unknown };
 
+/** The answer of `POST /api/token/`: a new personal access token. */
 export interface TokenCreated {
   /** The new personal access token (secret). */
   token: string;
 }
+/** One entry of `GET /api/token/` (without the signature). */
 export interface TokenListItem {
   /** Header and payload only: the server never returns a stored token whole. */
   token: string;
   [field: string]: unknown;
 }
+/** The answer of `POST /api/token/refresh/`. */
 export interface AccessToken {
   access: string;
 }
+/** The answer of `POST /api/token/rotate/`. */
 export interface RotatedToken {
   refresh: string;
 }

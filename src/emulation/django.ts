@@ -1,4 +1,5 @@
-import { floatOf, naiveMicros, parsePyInt, repr, str, type PyVal } from "./python.js";
+import { floatOf, repr, str, type PyVal } from "./python.js";
+import { naiveMicros, parsePyInt } from "./python-text.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
 /*

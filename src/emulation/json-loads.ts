@@ -74,7 +74,7 @@ function skipWs(s: string, i: number): number {
 }
 
 /** Sets a key like a Python dict does (last value wins), including a key named `__proto__`. */
-function setKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+export function setKey(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
 }

@@ -1,4 +1,4 @@
-import { pyStrip } from "./python-str.js";
+import { pyStrip } from "./python-text.js";
 
 /**
  * Content negotiation for request bodies as the server does it: Django's `parse_header_parameters`

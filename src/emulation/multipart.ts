@@ -1,7 +1,7 @@
 import { decodeReplace, type CodecName } from "./codecs.js";
 import { PyException } from "./exceptions.js";
 import { parseHeaderParameters } from "./media-type.js";
-import { pyStrip } from "./python-str.js";
+import { pyStrip } from "./python-text.js";
 import { DATA_UPLOAD_MAX_NUMBER_FIELDS, QueryDict, tooManyFields } from "./query-dict.js";
 
 /**

@@ -1,5 +1,5 @@
 import { positional, scientific, shortestDigits } from "./float-text.js";
-import { stripWhere } from "./python-str.js";
+import { stripWhere } from "./python-text.js";
 
 /*
  * The Postgres side of the server: how values print as text (`::text`, `->>`), how text casts to
@@ -26,6 +26,7 @@ export function float8Text(x: number): string {
 export function numericText(x: number): string {
   if (!Number.isFinite(x)) return float8Text(x);
   if (x === 0) return "0";
+  if (Number.isSafeInteger(x)) return String(x); // the same digits, without the digit-string detour
   return positional(shortestDigits(x));
 }
 

@@ -1,6 +1,6 @@
 import type { JsonValue } from "../vocabulary/json.js";
 import { floatRepr, pyRepr, strRepr } from "./python-json.js";
-import { pyStrip } from "./python-str.js";
+import { parsePyFloat } from "./python-text.js";
 
 /*
  * The Python side of the server: a filter value as pydantic hands it to `apply_filters`, and the
@@ -122,26 +122,6 @@ export class PyError extends Error {
   }
 }
 
-const FLOAT_TEXT = /^[+-]?(?:(?:\d(?:_?\d)*)(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$/;
-const FLOAT_SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
-
-/** Python `float(str)`, or undefined when it would raise ValueError. */
-export function parsePyFloat(text: string): number | undefined {
-  const s = pyStrip(text);
-  const special = FLOAT_SPECIAL.exec(s);
-  if (special) {
-    const sign = special[1] === "-" ? -1 : 1;
-    return special[2]?.toLowerCase() === "nan" ? NaN : sign * Infinity;
-  }
-  return FLOAT_TEXT.test(s) ? Number(s.replace(/_/g, "")) : undefined;
-}
-
-/** Python `int(str)` (base 10), or undefined when it would raise ValueError. */
-export function parsePyInt(text: string): number | undefined {
-  const s = pyStrip(text);
-  return /^[+-]?\d(?:_?\d)*$/.test(s) ? Number(s.replace(/_/g, "")) : undefined;
-}
-
 /** Python `float(x)`, or undefined where it raises (text that is no float, or not a real number). */
 export function floatOf(v: PyVal): number | undefined {
   switch (v.t) {
@@ -206,31 +186,4 @@ export function round2(x: number): number {
     return (floor % 2 === 0 ? floor : floor + 1) / 100;
   }
   return Number(x.toFixed(2));
-}
-
-// ---------------------------------------------------------------------------------------------
-// datetime.strptime(value, '%Y-%m-%dT%H:%M:%S.%fZ')
-
-// The regexes _strptime builds for these directives (1- or 2-digit fields, 1-6 fraction digits).
-const STRPTIME =
-  /^(\d{4})-(1[0-2]|0[1-9]|[1-9])-(3[01]|[12]\d|0[1-9]|[1-9]| [1-9])T(2[0-3]|[0-1]\d|\d):([0-5]\d|\d):(6[0-1]|[0-5]\d|\d)\.(\d{1,6})Z$/;
-
-/** Microseconds since the epoch (naive, read as UTC), or undefined when strptime raises. */
-export function strptimeMicros(value: string): number | undefined {
-  const m = STRPTIME.exec(value);
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, f] = m;
-  return naiveMicros(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), Number((f ?? "").padEnd(6, "0")));
-}
-
-/** A naive datetime's microseconds, or undefined when `datetime(...)` would raise ValueError. */
-export function naiveMicros(y: number, mo: number, d: number, h: number, mi: number, s: number, micro: number): number | undefined {
-  if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59 || micro > 999_999) return undefined;
-  const last = new Date(0);
-  last.setUTCFullYear(y, mo, 0); // day 0 of the next month: the last day of this one
-  if (d > last.getUTCDate()) return undefined;
-  const date = new Date(0);
-  date.setUTCFullYear(y, mo - 1, d);
-  date.setUTCHours(h, mi, s, 0);
-  return date.getTime() * 1000 + micro;
 }

@@ -18,8 +18,10 @@ export interface ConditionNode {
   readonly children: readonly ConditionNode[];
 }
 
+/** How the lines of a filter set combine. */
 export type Conjunction = "and" | "or";
 
+/** A filter set: its conjunction and its lines. */
 export interface FiltersNode {
   readonly conjunction: Conjunction;
   /** Each item and its children form one line; lines are combined with `conjunction`. */
@@ -32,16 +34,19 @@ export interface FiltersNode {
   readonly skippedRegex?: readonly JsonValue[];
 }
 
+/** The one ordering key the server uses: a column and a direction. */
 export interface OrderingNode {
   /** The column after `tasks:` (without direction marker), e.g. `created_at`, `data.text`. */
   readonly column: string;
   readonly descending: boolean;
 }
 
+/** Which tasks of the filtered set an action or list takes: all but some, or only some. */
 export type SelectedItemsNode =
   | { readonly all: true; readonly excluded: readonly number[] }
   | { readonly all: false; readonly included: readonly number[] };
 
+/** The plain, immutable value a selection stands for; `toBody` writes it as the server's JSON. */
 export interface QueryNode {
   readonly filters?: FiltersNode;
   /** Only the first key is used by the server; the builder writes at most one. */
@@ -62,6 +67,7 @@ export interface QueryBody {
   columnsDisplayType?: Record<string, string>;
 }
 
+/** One item of `filters.items` as the server reads it. */
 export interface FilterItemBody {
   filter: string;
   operator: string;
@@ -70,7 +76,9 @@ export interface FilterItemBody {
   child_filters?: FilterItemBody[];
 }
 
+/** The prefix of every filter column: `filter:tasks:<column>`. */
 export const FILTER_PREFIX = "filter:tasks:";
+/** The prefix of every ordering key: `tasks:<column>` (or `-tasks:<column>`). */
 export const ORDER_PREFIX = "tasks:";
 
 /** The `POST /api/dm/actions/` request a selection stands for. */
@@ -81,10 +89,22 @@ export interface ActionRequest {
   readonly body: Record<string, JsonValue | undefined>;
 }
 
+/** The path actions are posted to. */
 export const ACTIONS_PATH = "/api/dm/actions/";
+
+/** Per-request options of `.run()`; the client's `RequestOptions` are the same. */
+export interface RunOptions {
+  /** Time limit of each attempt, in seconds (default: the client's). */
+  timeoutInSeconds?: number;
+  /** Retries after the first attempt for retryable failures (default: the client's). */
+  maxRetries?: number;
+  /** Cancels the request (and any backoff wait). */
+  signal?: AbortSignal;
+}
 
 /** What `selection(handle).run()` needs from a client-bound project: query/ never imports client/. */
 export interface ProjectHandle {
   readonly id: number;
-  perform(request: ActionRequest, options?: { timeoutInSeconds?: number }): Promise<unknown>;
+  /** Send an action request (what `.run()` calls). */
+  perform(request: ActionRequest, options?: RunOptions): Promise<unknown>;
 }

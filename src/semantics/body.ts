@@ -22,9 +22,10 @@ export function evaluateBody(
   if (parsed.answer || !parsed.query) {
     const cause = parsed.issues.find((i) => i.effect === "rejected" || i.effect === "server-error") ?? parsed.issues[0];
     throw new EvaluationError({
-      status: parsed.answer?.status ?? 500,
+      status: parsed.answer?.status === 400 ? 400 : 500,
       detail: parsed.answer?.detail ?? "the body could not be read",
       ...(parsed.answer?.validationErrors ? { validationErrors: parsed.answer.validationErrors } : {}),
+      ...(parsed.answer?.exception ? { exception: parsed.answer.exception } : {}),
       path: cause?.path ?? "body",
       expected: cause?.expected ?? "a Data Manager query body",
       found: cause?.found ?? "a body the server refuses",

@@ -33,7 +33,13 @@ function uniqueVersions(versions: readonly (string | null)[]): string {
   return prettyResults([...new Set(versions.filter((v): v is string => v !== null))]);
 }
 
+/** A task's computed columns, built on first use and kept with the dataset (pages are shown again). */
 export function derivedAt(ds: PreparedDataset, i: number): DerivedColumns {
+  const cache = ds.memo("derived", () => new Array<DerivedColumns | undefined>(ds.size));
+  return (cache[i] ??= buildDerived(ds, i));
+}
+
+function buildDerived(ds: PreparedDataset, i: number): DerivedColumns {
   const c = computed(ds);
   const task = ds.tasks[i] as TaskRecord;
   const anns = ds.annotations[i] as readonly AnnotationRecord[];

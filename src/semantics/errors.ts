@@ -4,20 +4,26 @@
  * string raised by the server lands in `non_field_errors`, server-api §2.1). A 500 is any other
  * Python or Postgres exception: `detail` is its text.
  */
+import { apiError, pythonFailure, type ServerError, type ValidationErrors } from "../emulation/error-answer.js";
+import { ServerException } from "../emulation/exceptions.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
+/** The status the server would answer a query the engine refuses with. */
 export type EvaluationStatus = 400 | 500;
-export type ValidationErrors = { readonly [field: string]: JsonValue };
+export type { ValidationErrors } from "../emulation/error-answer.js";
 
 const flatten = (v: JsonValue): string[] =>
   typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flatten) : v !== null && typeof v === "object" ? Object.values(v).flatMap((x) => flatten(x as JsonValue)) : [String(v)];
 
+/** What an `EvaluationError` is made of. */
 export interface EvaluationErrorInit {
   readonly status: EvaluationStatus;
   /** The server's `detail` (or the closest text we know). */
   readonly detail: string;
   /** For 400s: the server's `validation_errors`. */
   readonly validationErrors?: ValidationErrors;
+  /** For 500s: the Python exception's class (the traceback's last line); "Exception" when unknown. */
+  readonly exception?: string;
   /** Where in the query body the cause is, e.g. `filters.items[1].child_filters[0].value`. */
   readonly path: string;
   /** What the server expected there, in words. */
@@ -31,7 +37,21 @@ export interface EvaluationErrorInit {
   readonly unsupported?: boolean;
 }
 
-export class EvaluationError extends Error {
+/** The server's answer for an error the engine predicts (`.error` is the emulation's one ServerError type). */
+function answerFor(init: EvaluationErrorInit): ServerError {
+  if (init.status === 500) return pythonFailure(init.exception ?? "Exception", init.detail);
+  return init.validationErrors ? { status: 400, detail: init.detail, validationErrors: init.validationErrors } : apiError(400, init.detail);
+}
+
+/**
+ * A query the server would refuse (400) or fail on (500), with the status, the server's `detail` and the path in the body.
+ *
+ * @example
+ * ```ts
+ * try { evaluate(dataset, query); } catch (e) { if (e instanceof EvaluationError) console.log(e.status, e.path); }
+ * ```
+ */
+export class EvaluationError extends ServerException {
   override readonly name = "EvaluationError";
   readonly status: EvaluationStatus;
   readonly detail: string;
@@ -42,7 +62,8 @@ export class EvaluationError extends Error {
   readonly unsupported: boolean;
 
   constructor(init: EvaluationErrorInit) {
-    super(`${init.path}: expected ${init.expected}, found ${init.found} (the server answers ${init.status}: ${init.validationErrors ? flatten(init.validationErrors).join(" ") : init.detail})`);
+    super(answerFor(init));
+    this.message = `${init.path}: expected ${init.expected}, found ${init.found} (the server answers ${init.status}: ${init.validationErrors ? flatten(init.validationErrors).join(" ") : init.detail})`;
     this.status = init.status;
     this.detail = init.detail;
     this.validationErrors = init.validationErrors;

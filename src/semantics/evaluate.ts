@@ -2,11 +2,13 @@ import type { QueryNode, SelectedItemsNode } from "../query/nodes.js";
 import { computed, PreparedDataset } from "./dataset.js";
 import { derivedAt } from "./derived.js";
 import { EvaluationError } from "./errors.js";
-import { compileFilters } from "./filters.js";
+import { compileFilters, type FilterSet } from "./filters.js";
 import { compileOrdering } from "./ordering.js";
 import { Pending } from "./pieces.js";
+import type { Candidates } from "./plan.js";
 import type { Dataset, DerivedColumns, TaskRecord } from "./records.js";
 
+/** Options of `evaluate`. */
 export interface EvaluateOptions {
   /**
    * Order the result (default true). The actions endpoint drops the ordering for most actions
@@ -15,6 +17,7 @@ export interface EvaluateOptions {
   readonly ordering?: boolean;
 }
 
+/** What `evaluate` answers: the selected ids in order, and the list's computed columns and totals. */
 export interface Evaluation {
   /** The task ids the server would list or act on: filtered, ordered, then narrowed by selectedItems. */
   readonly ids: readonly number[];
@@ -41,14 +44,45 @@ export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, o
   throwFirst(pending.compile);
   if (ds.size > 0) throwFirst(pending.sql);
 
-  let indexes: number[] = [];
-  if (filter.k === "all") indexes = Array.from({ length: ds.size }, (_, i) => i);
-  else {
-    const test = filter.test;
-    for (let i = 0; i < ds.size; i++) if (test(i)) indexes.push(i);
-  }
+  let indexes = filtered(ds, filter, query.selectedItems);
   if (order?.k === "ok") indexes = order.sort(indexes);
   return result(ds, select(ds, indexes, query.selectedItems));
+}
+
+/** The indexes the filter selects, ascending: from the candidates of an index when there are any. */
+function filtered(ds: PreparedDataset, filter: FilterSet, selected: SelectedItemsNode | undefined): number[] {
+  const out: number[] = [];
+  // An explicit list of ids reads the primary key: only those tasks can be selected.
+  const only = selected?.all === false && selected.included.length > 0 ? includedIndexes(ds, selected.included) : undefined;
+  const test = filter.k === "test" ? filter.test : undefined;
+  const found = filter.k === "test" ? filter.candidates : undefined;
+  if (only !== undefined || found !== undefined) {
+    const list = only ?? (found as Candidates).indexes;
+    const exact = only === undefined && (found as Candidates).exact;
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k] as number;
+      if (exact || test === undefined || test(i)) out.push(i);
+    }
+    return out;
+  }
+  const n = ds.size;
+  if (test === undefined) {
+    for (let i = 0; i < n; i++) out.push(i);
+    return out;
+  }
+  for (let i = 0; i < n; i++) if (test(i)) out.push(i);
+  return out;
+}
+
+function includedIndexes(ds: PreparedDataset, ids: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const id of ids) {
+    const i = ds.indexOf(id);
+    if (i !== undefined) out.push(i);
+  }
+  out.sort((a, b) => a - b);
+  // Repeated ids select a task once.
+  return out.filter((i, k) => k === 0 || out[k - 1] !== i);
 }
 
 function throwFirst(errors: readonly EvaluationError[]): void {
@@ -61,7 +95,8 @@ function throwFirst(errors: readonly EvaluationError[]): void {
  * nothing (so `{all: false, included: []}` selects every filtered task).
  */
 function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsNode | undefined): readonly number[] {
-  const ids = indexes.map((i) => (ds.tasks[i] as TaskRecord).id);
+  const ids = new Array<number>(indexes.length);
+  for (let k = 0; k < indexes.length; k++) ids[k] = ds.idAt(indexes[k] as number);
   if (!selected) return ids;
   if (selected.all === false && selected.included.length > 0) {
     const keep = new Set(selected.included);
@@ -75,6 +110,7 @@ function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsN
 }
 
 function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
+  let totals: ReturnType<Evaluation["totals"]> | undefined;
   return Object.freeze({
     ids: Object.freeze(ids),
     derived(id: number): DerivedColumns {
@@ -83,6 +119,8 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
       return derivedAt(ds, i);
     },
     totals() {
+      // Summed once: an evaluation kept for paging answers every page's totals from here.
+      if (totals !== undefined) return totals;
       const c = computed(ds);
       let total_annotations = 0, total_predictions = 0;
       for (const id of ids) {
@@ -90,7 +128,7 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
         total_annotations += c.totalAnnotations[i] as number;
         total_predictions += c.totalPredictions[i] as number;
       }
-      return { total: ids.length, total_annotations, total_predictions };
+      return (totals = Object.freeze({ total: ids.length, total_annotations, total_predictions }));
     },
   });
 }

@@ -21,6 +21,7 @@ import { scalarText, targetOf } from "./targets.js";
 /** `true`/`false`; "dropped": nothing to test (a line that drops out); "error": the server refuses it. */
 export type Outcome = boolean | "dropped" | "error";
 
+/** One condition of a line, for one task: what the server read and whether it held. */
 export interface ConditionTrace {
   /** Where the condition is in the body, e.g. `filters.items[0].child_filters[1]`. */
   readonly path: string;
@@ -36,6 +37,7 @@ export interface ConditionTrace {
   readonly text: string;
 }
 
+/** One filter line, for one task: its conditions and its verdict. */
 export interface LineTrace {
   /** `filters.items[i]`: the root condition and its children, AND-ed. */
   readonly path: string;
@@ -45,6 +47,7 @@ export interface LineTrace {
   readonly note?: string;
 }
 
+/** Why one task is (or is not) selected: each line, then the selection step, then its position. */
 export interface TaskTrace {
   readonly id: number;
   /** The filter set's verdict on the task (true without filters). */
@@ -58,6 +61,7 @@ export interface TaskTrace {
   readonly steps: readonly string[];
 }
 
+/** What `explain` answers: the evaluation, and for any task why it is or is not selected. */
 export interface Explanation extends Evaluation {
   /** A rule that emptied the whole answer (an uncompilable regex, a results value that is not JSON). */
   readonly emptied: string | undefined;

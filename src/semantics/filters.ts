@@ -5,7 +5,8 @@ import { isAgreementRelated } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import { serverError } from "./errors.js";
 import { genericPiece } from "./generic.js";
-import { NULL_ROW, type Ctx, type Pending, type Piece } from "./pieces.js";
+import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece } from "./pieces.js";
+import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
 import { str, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { checkPythonRegex } from "../emulation/regex/python-re.js";
@@ -22,7 +23,7 @@ import { pydanticValue } from "./values.js";
 export type FilterSet =
   | { readonly k: "all" }
   | { readonly k: "none" }
-  | { readonly k: "test"; readonly test: (i: number) => boolean };
+  | { readonly k: "test"; readonly test: (i: number) => boolean; readonly candidates: Candidates | undefined };
 
 const ALL: FilterSet = Object.freeze({ k: "all" });
 const NONE: FilterSet = Object.freeze({ k: "none" });
@@ -67,7 +68,7 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
     }
   }
 
-  const compiled: ((i: number) => boolean)[] = [];
+  const compiled: Line[] = [];
   for (const line of lines) {
     const pieces: Piece[] = [];
     let dropLine = false;
@@ -87,9 +88,32 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
     if (test !== undefined) compiled.push(test);
   }
   if (compiled.length === 0) return ALL;
-  if (compiled.length === 1) return { k: "test", test: compiled[0] as (i: number) => boolean };
-  if (filters.conjunction === "or") return { k: "test", test: (i) => compiled.some((t) => t(i)) };
-  return { k: "test", test: (i) => compiled.every((t) => t(i)) };
+  const or = filters.conjunction === "or";
+  // An OR of equalities on one target is one lookup (`x = a OR x = b` is `x IN (a, b)`).
+  const merged = or && compiled.length > 1 && compiled.every((l) => l.lookup) ? mergeLookups(compiled.map((l) => l.lookup as Lookup)) : undefined;
+  const final: readonly Line[] = merged ? [{ test: lookupTest(merged), lookup: merged, cost: 1 }] : compiled;
+  const found = candidates(ds, final, filters.conjunction);
+  if (final.length === 1) return { k: "test", test: (final[0] as Line).test, candidates: found };
+  // Every test is pure, so AND-ed lines can run cheapest first.
+  const tests = (or ? [...final] : [...final].sort((a, b) => a.cost - b.cost)).map((l) => l.test);
+  return { k: "test", test: or ? anyOf(tests) : allOf(tests), candidates: found };
+}
+
+/** `tests.some(t => t(i))` without a closure per task (a hot loop). */
+function anyOf(tests: readonly ((i: number) => boolean)[]): (i: number) => boolean {
+  const n = tests.length;
+  return (i) => {
+    for (let k = 0; k < n; k++) if ((tests[k] as (i: number) => boolean)(i)) return true;
+    return false;
+  };
+}
+
+function allOf(tests: readonly ((i: number) => boolean)[]): (i: number) => boolean {
+  const n = tests.length;
+  return (i) => {
+    for (let k = 0; k < n; k++) if (!(tests[k] as (i: number) => boolean)(i)) return false;
+    return true;
+  };
 }
 
 /** One filter, in the order `apply_filters` handles it. */
@@ -159,35 +183,41 @@ function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
 /**
  * A line's test: the task-level parts, one joined annotation row satisfying every annotation-row
  * part, one joined prediction row satisfying every prediction-row part. Undefined: nothing to test.
+ * A line that is one equality keeps its lookup.
  */
-function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): ((i: number) => boolean) | undefined {
-  const tasks: ((i: number) => boolean)[] = [];
+function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): Line | undefined {
+  const tasks: { test: (i: number) => boolean; cost: number }[] = [];
   const annRow: ((a: AnnotationRecord | null) => boolean)[] = [];
   const predRow: ((p: PredictionRecord | null) => boolean)[] = [];
   let any = false;
   for (const p of pieces) {
     if (p.k === "emptyQ") continue;
     any = true;
-    if (p.k === "false") return () => false;
-    if (p.k === "task") tasks.push(p.test);
+    if (p.k === "false") return { test: () => false, cost: 0 };
+    if (p.k === "task") tasks.push({ test: p.test, cost: p.lookup ? 1 : (p.cost ?? TASK_COST) });
     else if (p.k === "ann") annRow.push(p.test);
     else predRow.push(p.test);
   }
   if (!any) return undefined;
+  const only = pieces.filter((p) => p.k !== "emptyQ");
+  if (only.length === 1 && only[0]?.k === "task" && only[0].lookup) return { test: only[0].test, lookup: only[0].lookup, cost: 1 };
   if (annRow.length > 0) {
     const anns = ds.annotations;
-    tasks.push((i) => someRow(anns[i] as readonly AnnotationRecord[], annRow));
+    tasks.push({ test: (i) => someRow(anns[i] as readonly AnnotationRecord[], annRow), cost: ROW_COST });
   }
   if (predRow.length > 0) {
     const preds = ds.predictions;
-    tasks.push((i) => someRow(preds[i] as readonly PredictionRecord[], predRow));
+    tasks.push({ test: (i) => someRow(preds[i] as readonly PredictionRecord[], predRow), cost: ROW_COST });
   }
-  if (tasks.length === 1) return tasks[0];
-  return (i) => {
-    for (const t of tasks) if (!t(i)) return false;
-    return true;
-  };
+  tasks.sort((a, b) => a.cost - b.cost);
+  const cost = tasks.reduce((sum, t) => sum + t.cost, 0);
+  if (tasks.length === 1) return { test: (tasks[0] as { test: (i: number) => boolean }).test, cost };
+  return { test: allOf(tasks.map((t) => t.test)), cost };
 }
+
+/** Relative costs of a task test: a column read, a text scan (contains, regex), a walk over joined rows. */
+const TASK_COST = 2;
+const ROW_COST = 8;
 
 function someRow<R>(rows: readonly R[], tests: readonly ((r: R | null) => boolean)[]): boolean {
   const list: readonly (R | null)[] = rows.length > 0 ? rows : NULL_ROW;

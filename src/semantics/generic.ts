@@ -45,8 +45,21 @@ interface Condition {
   readonly value: PyVal;
 }
 
-/** A positive test on a target's value, three-valued. */
-type Positive = (v: unknown) => Tri;
+/** A positive test on a target's value, three-valued; `keys` when it is `v = key` for one of them. */
+type Positive = ((v: unknown) => Tri) & {
+  readonly keys?: ReadonlySet<unknown>;
+  readonly cost?: number;
+  /** The same test by task index, on a kept text column (a reused dataset). */
+  readonly at?: (i: number) => Tri;
+};
+
+/** A text scan (contains, regex) costs more than a column read: AND-ed lines run it last. */
+const TEXT_COST = 16;
+
+/** An equality test on prepared scalar keys (see Lookup): the test and the keys a lookup uses. */
+function equality(test: (v: unknown) => Tri, keys: readonly unknown[]): Positive {
+  return Object.assign(test, { keys: new Set(keys) });
+}
 
 export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
   let { operator, value } = cond;
@@ -80,7 +93,7 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
     const list = (value.t === "list" ? value.v : []).filter((el) => el !== null);
     if (list.length === 0) return operator === "in_list" ? { k: "false" } : { k: "task", test: () => true };
     const tests = list.map((el) => positive(ctx, target, "exact", fromListElement(el, type)));
-    const anyOf: Positive = (v) => {
+    const anyOf = (v: unknown): Tri => {
       let result: Tri = false;
       for (const t of tests) {
         const r = t(v);
@@ -89,7 +102,10 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
       }
       return result;
     };
-    return piece(ctx, target, anyOf, operator === "not_in_list");
+    // Every element an equality on a scalar key: one set lookup (`IN (…)` over a hash).
+    const keyed = tests.every((t) => t.keys !== undefined);
+    const test = keyed ? equality(anyOf, tests.flatMap((t) => [...(t.keys as ReadonlySet<unknown>)])) : anyOf;
+    return piece(ctx, target, test, operator === "not_in_list");
   }
   if (operator === "empty") {
     const isNull = truthy(boolOrFail(value, ctx.path));
@@ -131,13 +147,21 @@ function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoVa
   }
   const get = target.get as (i: number) => unknown;
   const nullPasses = target.t === "scalar" && target.col.nullableFk === true && !twoValued;
-  if (!negated) return { k: "task", test: (i) => test(get(i)) === true };
+  if (!negated && test.keys !== undefined && target.t !== "array") {
+    // `v = key` is true exactly when the key set holds v (NULL and other types are not keys).
+    const keys = test.keys;
+    return { k: "task", test: (i) => keys.has(get(i)), lookup: { target: target.key, get, keys } };
+  }
+  const cost = test.cost === undefined ? {} : { cost: test.cost };
+  const at = test.at;
+  if (!negated) return { k: "task", test: at ? (i) => at(i) === true : (i) => test(get(i)) === true, ...cost };
   return {
     k: "task",
     test: (i) => {
-      const r = test(get(i));
+      const r = at ? at(i) : test(get(i));
       return r === null ? nullPasses : !r;
     },
+    ...cost,
   };
 }
 
@@ -161,10 +185,20 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
   if (lookup === "icontains") {
     const needle = pgUpper(str(value));
     const text = textOf(target);
-    return (v) => {
+    const upper = (v: unknown) => {
+      const h = text(v);
+      return h === null ? null : pgUpper(h);
+    };
+    const test = (v: unknown): Tri => {
       const h = text(v);
       return h === null ? null : pgUpper(h).includes(needle);
     };
+    const column = textColumn(ctx, target, "upper", upper);
+    const at = column && ((i: number): Tri => {
+      const h = column[i] as string | null;
+      return h === null ? null : h.includes(needle);
+    });
+    return Object.assign(test, { cost: TEXT_COST }, at ? { at } : {});
   }
   if (lookup === "regex") {
     if (value.t !== "str") {
@@ -185,12 +219,33 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
       return () => false;
     }
     const text = textOf(target);
-    return (v) => {
+    const test = (v: unknown): Tri => {
       const h = text(v);
       return h === null ? null : re.test(h);
     };
+    const column = textColumn(ctx, target, "text", text);
+    const at = column && ((i: number): Tri => {
+      const h = column[i] as string | null;
+      return h === null ? null : re.test(h);
+    });
+    return Object.assign(test, { cost: TEXT_COST }, at ? { at } : {});
   }
   return compare(ctx, target, lookup, value);
+}
+
+/**
+ * Every task's text form of a column or data key (`kind` names the form: as read, or upper-cased
+ * for contains), kept as an index by a reused dataset: a scan then reads one array.
+ */
+function textColumn(ctx: Ctx, target: Target, kind: string, form: (v: unknown) => string | null): readonly (string | null)[] | undefined {
+  if (target.t !== "json" && target.t !== "scalar") return undefined;
+  const get = target.get as (i: number) => unknown;
+  const n = ctx.ds.size;
+  return ctx.ds.index(`${kind}:${target.key}`, () => {
+    const out = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) out[i] = form(get(i));
+    return out;
+  });
 }
 
 function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positive {
@@ -203,13 +258,18 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
         return () => false;
       case "json": {
         const rhs = prepJson(value);
-        if (lookup === "exact") return (v) => (v === undefined ? null : jsonbEqual(v as JsonValue, rhs));
+        if (lookup === "exact") {
+          const test = (v: unknown): Tri => (v === undefined ? null : jsonbEqual(v as JsonValue, rhs));
+          // jsonb equality with a scalar is same type and same value (strings: same text).
+          return rhs === null || typeof rhs === "object" ? test : equality(test, [rhs]);
+        }
         cmp = (v) => (v === undefined ? null : jsonbCompare(v as JsonValue, rhs));
         break;
       }
       case "dataNumber": {
         const rhs = prepFloat(value, "None");
         cmp = (v) => (v === null ? null : compareFloat8(v as number, rhs));
+        if (lookup === "exact") return equality((v) => (v === null ? null : compareFloat8(v as number, rhs) === 0), [rhs]);
         break;
       }
       case "annAuthor": {
@@ -221,14 +281,16 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
         const col = target.col;
         if (col.db === "text") {
           const rhs = prepText(value);
-          if (lookup === "exact") return (v) => (v === null ? null : v === rhs);
+          if (lookup === "exact") return equality((v) => (v === null ? null : v === rhs), [rhs]);
           cmp = (v) => (v === null ? null : collate(v as string, rhs));
         } else if (col.db === "bool") {
           const rhs = prepBool(value);
           cmp = (v) => (v === null ? null : Number(v) - Number(rhs));
+          if (lookup === "exact") return equality((v) => (v === null ? null : v === rhs), [rhs]);
         } else {
           const rhs = col.db === "int" ? prepInt(value, lookup, col.field) : col.db === "float" ? prepFloat(value, col.field) : prepTimestamp(value);
           cmp = (v) => (v === null ? null : compareFloat8(v as number, rhs));
+          if (lookup === "exact") return equality((v) => (v === null ? null : compareFloat8(v as number, rhs) === 0), [rhs]);
         }
         break;
       }

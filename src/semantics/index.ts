@@ -1,7 +1,9 @@
 /**
  * The semantics engine: which tasks a Data Manager query selects, in which order, and the computed
- * columns the task list shows, as the Label Studio server decides them (server-semantics.md).
+ * columns the task list shows, as the Label Studio server decides them (docs/reference/).
  * Pure TypeScript without I/O: it runs in Node and in browsers.
+ *
+ * @module dmq/semantics
  */
 export { evaluate, type EvaluateOptions, type Evaluation } from "./evaluate.js";
 export { evaluateBody, invalidRegex } from "./body.js";

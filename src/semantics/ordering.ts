@@ -7,9 +7,7 @@ import { fieldError } from "./filters.js";
 import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
 import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
-import { castData, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
-import { dataAt } from "./dataset.js";
-import type { TaskRecord } from "./records.js";
+import { castData, dataReader, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
 
 /**
  * `apply_ordering` (server-semantics §4): only the first key counts; NULLs sort last in both
@@ -22,32 +20,86 @@ export type Order =
 
 const BY_ID: Order = { k: "ok", sort: (ix) => ix };
 
-type Key<T> = { readonly get: (i: number) => T | null; readonly cmp: (a: T, b: T) => number };
+type Key<T> = {
+  readonly get: (i: number) => T | null;
+  readonly cmp: (a: T, b: T) => number;
+  /** Text under the collation: the code-point fast path applies. */
+  readonly text?: boolean;
+};
 
-function sorter<T>(key: Key<T>, descending: boolean): Order & { k: "ok" } {
+/**
+ * Order task indexes by a key: NULLs last in both directions, ties by id (= index) ascending.
+ * With a reused dataset the whole project's order is kept as an index (`id` names the key), and a
+ * large selection is ordered by walking it instead of sorting.
+ */
+function sorter<T>(ds: PreparedDataset, id: string, key: Key<T>, descending: boolean): Order & { k: "ok" } {
+  const sortIndexes = (indexes: readonly number[]): number[] => {
+    const n = indexes.length;
+    const values: (T | null)[] = new Array<T | null>(n);
+    for (let j = 0; j < n; j++) values[j] = key.get(indexes[j] as number);
+    const order: number[] = new Array<number>(n);
+    for (let j = 0; j < n; j++) order[j] = j;
+    const sign = descending ? -1 : 1;
+    const cmp = key.text ? textCompare(values as (string | null)[]) : (x: number, y: number) => key.cmp(values[x] as T, values[y] as T);
+    order.sort((x, y) => {
+      const a = values[x] as T | null, b = values[y] as T | null;
+      if (a === null || b === null) {
+        if (a !== b) return a === null ? 1 : -1;
+      } else {
+        const c = cmp(x, y);
+        if (c !== 0) return sign * c;
+      }
+      return (indexes[x] as number) - (indexes[y] as number);
+    });
+    for (let j = 0; j < n; j++) order[j] = indexes[order[j] as number] as number;
+    return order;
+  };
   return {
     k: "ok",
     sort(indexes) {
-      const n = indexes.length;
-      const values: (T | null)[] = new Array<T | null>(n);
-      for (let j = 0; j < n; j++) values[j] = key.get(indexes[j] as number);
-      const order = Array.from({ length: n }, (_, j) => j);
-      const sign = descending ? -1 : 1;
-      const cmp = key.cmp;
-      order.sort((x, y) => {
-        const a = values[x] as T | null, b = values[y] as T | null;
-        if (a === null || b === null) {
-          if (a !== b) return a === null ? 1 : -1;
-        } else {
-          const c = cmp(a, b);
-          if (c !== 0) return sign * c;
-        }
-        return (indexes[x] as number) - (indexes[y] as number);
-      });
-      return order.map((j) => indexes[j] as number);
+      // Walking the project's order costs one cheap pass over it; sorting costs k·log k
+      // comparisons of a few dozen ns each: below about n/256 tasks, sorting is cheaper.
+      if (indexes.length * 256 < ds.size) return sortIndexes(indexes);
+      const all = ds.index(`order:${id}:${descending ? "desc" : "asc"}`, () => Int32Array.from(sortIndexes(everyIndex(ds.size))));
+      if (all === undefined) return sortIndexes(indexes);
+      const member = new Uint8Array(ds.size);
+      for (const i of indexes) member[i] = 1;
+      const out: number[] = [];
+      for (let k = 0; k < all.length; k++) {
+        const i = all[k] as number;
+        if (member[i] === 1) out.push(i);
+      }
+      return out;
     },
   };
 }
+
+function everyIndex(n: number): number[] {
+  const out: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
+/**
+ * `collate` over positions of `values`, with a fast path: two strings of only lowercase ASCII
+ * letters, digits and spaces compare as code points, which is what the en-US collation does for
+ * them (space < digits < letters, no case or accent levels involved).
+ */
+function textCompare(values: readonly (string | null)[]): (x: number, y: number) => number {
+  const simple = new Uint8Array(values.length);
+  for (let j = 0; j < values.length; j++) {
+    const v = values[j];
+    if (typeof v === "string" && SIMPLE_TEXT.test(v)) simple[j] = 1;
+  }
+  return (x, y) => {
+    const a = values[x] as string, b = values[y] as string;
+    if (a === b) return 0;
+    if (simple[x] === 1 && simple[y] === 1) return a < b ? -1 : 1;
+    return collate(a, b);
+  };
+}
+
+const SIMPLE_TEXT = /^[0-9a-z ]*$/;
 
 const numeric = (a: number, b: number) => compareFloat8(a, b);
 
@@ -64,15 +116,15 @@ export function compileOrdering(
   if (field.startsWith("data__")) {
     const jsonField = literalJsonField(field);
     const step = singleStep(jsonField);
-    const raw = (i: number) => dataAt((ds.tasks[i] as TaskRecord).data, [step]);
+    const raw = dataReader(ds, [step]);
     const asText: Key<string> = { get: (i) => {
       const v = raw(i);
       return v === undefined ? null : jsonbFieldText(v as JsonValue);
-    }, cmp: collate };
-    if (columnsDisplayType?.[`tasks:${column}`] !== "Number") return sorter(asText, descending);
+    }, cmp: collate, text: true };
+    if (columnsDisplayType?.[`tasks:${column}`] !== "Number") return sorter(ds, `text:${jsonField}`, asText, descending);
     const cast = castData(ds, jsonField);
-    const textOrder = sorter(asText, descending);
-    const numberOrder = sorter<number>({ get: (i) => cast.values[i] ?? null, cmp: numeric }, descending);
+    const textOrder = sorter(ds, `text:${jsonField}`, asText, descending);
+    const numberOrder = sorter<number>(ds, `number:${jsonField}`, { get: (i) => cast.values[i] ?? null, cmp: numeric }, descending);
     if (cast.badText === undefined) return numberOrder;
     // The numeric probe runs on the filtered tasks: fall back to text when one of them fails to cast.
     return {
@@ -91,9 +143,10 @@ export function compileOrdering(
     const element = col.element === "json" ? (a: unknown, b: unknown) => jsonbCompare(a as JsonValue, b as JsonValue)
       : col.element === "text" ? (a: unknown, b: unknown) => collate(a as string, b as string)
       : (a: unknown, b: unknown) => (a as number) - (b as number);
-    return sorter<readonly unknown[]>({ get: (i) => get(i) as readonly unknown[], cmp: (a, b) => compareArrays(a, b, element) }, descending);
+    return sorter<readonly unknown[]>(ds, `column:${field}`, { get: (i) => get(i) as readonly unknown[], cmp: (a, b) => compareArrays(a, b, element) }, descending);
   }
-  if (col.db === "text") return sorter<string>({ get: (i) => get(i) as string | null, cmp: collate }, descending);
-  if (col.db === "bool") return sorter<boolean>({ get: (i) => get(i) as boolean | null, cmp: (a, b) => Number(a) - Number(b) }, descending);
-  return sorter<number>({ get: (i) => get(i) as Exclude<Scalar, string | boolean> | null, cmp: numeric }, descending);
+  const id = `column:${field}`;
+  if (col.db === "text") return sorter<string>(ds, id, { get: (i) => get(i) as string | null, cmp: collate, text: true }, descending);
+  if (col.db === "bool") return sorter<boolean>(ds, id, { get: (i) => get(i) as boolean | null, cmp: (a, b) => Number(a) - Number(b) }, descending);
+  return sorter<number>(ds, id, { get: (i) => get(i) as Exclude<Scalar, string | boolean> | null, cmp: numeric }, descending);
 }

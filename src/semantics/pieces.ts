@@ -8,8 +8,8 @@ import type { AnnotationRecord, PredictionRecord } from "./records.js";
  * one joined row (they are one `.filter()` call), while separate lines may match different rows.
  */
 export type Piece =
-  /** A test on the task (columns, EXISTS / NOT EXISTS subqueries). */
-  | { readonly k: "task"; readonly test: (i: number) => boolean }
+  /** A test on the task (columns, EXISTS / NOT EXISTS subqueries); `lookup` when it is an equality. */
+  | { readonly k: "task"; readonly test: (i: number) => boolean; readonly lookup?: Lookup; readonly cost?: number }
   /** A condition on the joined annotation row (null: the LEFT JOIN's row of a task without annotations). */
   | { readonly k: "ann"; readonly test: (a: AnnotationRecord | null) => boolean }
   | { readonly k: "pred"; readonly test: (p: PredictionRecord | null) => boolean }
@@ -17,6 +17,19 @@ export type Piece =
   | { readonly k: "false" }
   /** `Q()`: adds nothing (a line of only these drops out). */
   | { readonly k: "emptyQ" };
+
+/**
+ * A test that is `read(i) = key` for one of a set of scalar keys (equal, in_list), which a hash
+ * set answers in one read, and an index over the target answers without a scan. Keys compare as
+ * the target's equality does: SameValueZero on the prepared values (NaN equals NaN like float8,
+ * a string never equals a number like jsonb).
+ */
+export interface Lookup {
+  /** What is read (`json:data__x`, `number:x`, `column:id`): lookups on one target can merge. */
+  readonly target: string;
+  readonly get: (i: number) => unknown;
+  readonly keys: ReadonlySet<unknown>;
+}
 
 export const FALSE: Piece = Object.freeze({ k: "false" });
 export const EMPTY_Q: Piece = Object.freeze({ k: "emptyQ" });

@@ -20,6 +20,7 @@ export interface UserRecord {
   readonly custom_hotkeys?: { readonly [key: string]: JsonValue } | null;
 }
 
+/** A stored project (the fields the engine reads, and any others). */
 export interface ProjectRecord {
   readonly id: number;
   readonly title: string;
@@ -29,6 +30,7 @@ export interface ProjectRecord {
   readonly [field: string]: JsonValue | undefined;
 }
 
+/** A stored task, as a seed file holds it. */
 export interface TaskRecord {
   readonly id: number;
   readonly project: number;
@@ -46,6 +48,7 @@ export interface TaskRecord {
   readonly unresolved_comment_count?: number;
 }
 
+/** A stored annotation. */
 export interface AnnotationRecord {
   readonly id: number;
   readonly task: number;
@@ -68,6 +71,7 @@ export interface AnnotationRecord {
   readonly last_created_by?: number | null;
 }
 
+/** A stored prediction. */
 export interface PredictionRecord {
   readonly id: number;
   readonly task: number;
@@ -85,6 +89,7 @@ export interface PredictionRecord {
   readonly model_run?: number | null;
 }
 
+/** A stored annotation draft (it counts for `draft_exists`). */
 export interface DraftRecord {
   readonly id: number;
   readonly task: number;

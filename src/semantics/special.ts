@@ -5,7 +5,9 @@ import { jsonbEqual, jsonbText } from "../emulation/jsonb.js";
 import { EMPTY_Q, FALSE, type Ctx, type Piece } from "./pieces.js";
 import { pyStr, strRepr } from "../emulation/python-json.js";
 import { legacyUserOperators, userColumns, userIdOperators } from "../wire/user-filters.js";
-import { castBoolFromStr, parsePyFloat, parsePyInt, pyToJson, str, truthy, type PyVal } from "../emulation/python.js";
+import { castBoolFromStr, pyToJson, str, truthy, type PyVal } from "../emulation/python.js";
+import { parsePyFloat, parsePyInt } from "../emulation/python-text.js";
+import { ujsonLoads } from "../emulation/ujson.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { describePy, pyFailure } from "./values.js";
 
@@ -135,7 +137,7 @@ export function resultPiece(ctx: Ctx, column: string, operator: string, value: P
     if (value.t !== "str") return "exit";
     let parsed: JsonValue;
     try {
-      parsed = JSON.parse(value.v) as JsonValue;
+      parsed = ujsonLoads(value.v) as JsonValue;
     } catch {
       return "exit";
     }

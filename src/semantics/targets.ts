@@ -4,7 +4,7 @@ import { dataAt, type PathStep, type PreparedDataset } from "./dataset.js";
 import { jsonbFieldText, jsonbText } from "../emulation/jsonb.js";
 import { arrayText, float8In, float8Text, timestamptzText } from "../emulation/postgres.js";
 import { pyType } from "../emulation/python-json.js";
-import { parsePyInt } from "../emulation/python.js";
+import { parsePyInt } from "../emulation/python-text.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
 
 /**
@@ -14,11 +14,12 @@ import type { AnnotationRecord, TaskRecord } from "./records.js";
  * undefined = missing key (SQL NULL) and null = JSON null.
  */
 export type Target =
-  | { readonly t: "scalar"; readonly col: ScalarColumn; readonly get: (i: number) => Scalar | null; readonly firstPyType: string }
+  | { readonly t: "scalar"; readonly key: string; readonly col: ScalarColumn; readonly get: (i: number) => Scalar | null; readonly firstPyType: string }
   | { readonly t: "array"; readonly col: ArrayColumn; readonly get: (i: number) => readonly (Scalar | JsonValue)[]; readonly firstPyType: string }
-  | { readonly t: "json"; readonly field: string; readonly get: (i: number) => JsonValue | undefined; readonly firstPyType: string }
+  | { readonly t: "json"; readonly key: string; readonly field: string; readonly get: (i: number) => JsonValue | undefined; readonly firstPyType: string }
   | {
       readonly t: "dataNumber";
+      readonly key: string;
       readonly field: string;
       readonly alias: string;
       readonly get: (i: number) => number | null;
@@ -51,8 +52,18 @@ export function literalJsonField(fieldName: string): string {
   return fieldName.replaceAll("data__", "");
 }
 
-function dataReader(ds: PreparedDataset, path: readonly PathStep[]): (i: number) => JsonValue | undefined {
-  return (i) => dataAt((ds.tasks[i] as TaskRecord).data, path);
+export function dataReader(ds: PreparedDataset, path: readonly PathStep[]): (i: number) => JsonValue | undefined {
+  const tasks = ds.tasks;
+  const only = path.length === 1 ? (path[0] as PathStep).key : undefined;
+  if (only === undefined) return (i) => dataAt((tasks[i] as TaskRecord).data, path);
+  // One object key (the usual `data.<key>`): no path walk. A value found that is an object or a
+  // function may come from Object.prototype (`constructor`, `__proto__`): only own keys count.
+  return (i) => {
+    const data = (tasks[i] as TaskRecord).data;
+    const v = data[only];
+    if (v === undefined || Array.isArray(data)) return undefined;
+    return (typeof v === "object" && v !== null) || typeof v === "function" ? (Object.hasOwn(data, only) ? v : undefined) : v;
+  };
 }
 
 /** `CAST(data->>'<key>' AS float)` of every task, memoised per key. */
@@ -100,6 +111,7 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
       const cast = castData(ds, jsonField);
       return {
         t: "dataNumber",
+        key: `number:${jsonField}`,
         field,
         alias: `filter_${jsonField.replaceAll("$undefined$", "undefined")}`,
         get: (i) => cast.values[i] ?? null,
@@ -107,7 +119,7 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
         firstPyType,
       };
     }
-    return { t: "json", field, get: read, firstPyType };
+    return { t: "json", key: `json:${field}`, field, get: read, firstPyType };
   }
   if (column === ANNOTATION_AUTHOR_TRAVERSAL) {
     const firstRow = first < 0 ? undefined : ds.annotations[first]?.[0];
@@ -119,7 +131,7 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
     return { t: "array", col, get: col.read(ds), firstPyType: first < 0 ? "str" : "list" };
   }
   const get = col.read(ds);
-  return { t: "scalar", col, get, firstPyType: first < 0 ? "str" : pyTypeOfScalar(col, get(first)) };
+  return { t: "scalar", key: `column:${column}`, col, get, firstPyType: first < 0 ? "str" : pyTypeOfScalar(col, get(first)) };
 }
 
 /** The annotation row value of the `annotations__completed_by` traversal. */

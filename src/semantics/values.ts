@@ -1,6 +1,7 @@
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import { serverError, type EvaluationError } from "./errors.js";
-import { castBoolFromStr, pyBool, pyFloatVal, pyNumber, PyError, strptimeMicros, toFloat, type PyVal } from "../emulation/python.js";
+import { castBoolFromStr, pyBool, pyFloatVal, pyNumber, PyError, toFloat, type PyVal } from "../emulation/python.js";
+import { strptimeMicros } from "../emulation/python-text.js";
 
 /**
  * How a filter value reaches `apply_filters`: pydantic's `Filter.value` union first (a shape it

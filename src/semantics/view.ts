@@ -13,9 +13,10 @@ export function viewQuery(data: unknown): QueryNode {
   if (parsed.answer) {
     const cause = parsed.issues.find((i) => i.effect === "rejected" || i.effect === "server-error") ?? parsed.issues[0];
     throw new EvaluationError({
-      status: parsed.answer.status,
+      status: parsed.answer.status === 400 ? 400 : 500,
       detail: parsed.answer.detail,
       ...(parsed.answer.validationErrors ? { validationErrors: parsed.answer.validationErrors } : {}),
+      ...(parsed.answer.exception ? { exception: parsed.answer.exception } : {}),
       path: cause ? `data.${cause.path}` : "data",
       expected: cause?.expected ?? "a view the server can use",
       found: cause?.found ?? "view data the server refuses",

@@ -8,6 +8,7 @@ export interface Clock {
   now(): number;
   /** Calls `callback` once, `ms` milliseconds from now; the handle goes to `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a callback `setTimeout` scheduled. */
   clearTimeout(handle: unknown): void;
 }
 

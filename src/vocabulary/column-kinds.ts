@@ -27,16 +27,18 @@ const text = {
   not_equal: "string",
 } as const;
 
-/** What `empty: true` matches (`empty: false` is its complement, with the quirks the engine documents). */
-export type EmptyRule =
-  | "isNull" // the value IS NULL (missing)
-  | "zero" // counters: == 0
-  | "blank" // String/Unknown: NULL, missing, JSON null or ""
-  | "noAuthor" // annotators: no annotation with an author; updated_by: NULL
-  | "nullOrEmptyResult" // some annotation result is null or [] (or no annotation)
-  | "noAnnotations" // annotations_ids: no annotation at all
-  | "noPredictionVersion" // predictions_model_versions: no prediction model_version
-  | "notAllowed";
+/** What `empty: true` matches, per rule (`empty: false` is its complement, with the quirks the engine documents). */
+export const emptyRules = {
+  isNull: "the value is NULL (missing)",
+  zero: "the counter is 0",
+  blank: "the value is NULL, missing, JSON null or the empty string",
+  noAuthor: "no annotation has an author (updated_by: the task has no updater)",
+  nullOrEmptyResult: "some annotation result is null or [] (or the task has no annotation)",
+  noAnnotations: "the task has no annotation at all",
+  noPredictionVersion: "no prediction of the task has a model_version",
+  notAllowed: "not offered: the server has no empty test for it",
+} as const;
+export type EmptyRule = keyof typeof emptyRules;
 
 export interface ColumnKind {
   readonly type: ValueTypeName;
@@ -59,6 +61,15 @@ export function inferDataType(operator: string, value: unknown): "Number" | "Boo
   return "String";
 }
 
+/**
+ * Column kinds: for each, the wire `type` a filter sends and the operators it allows with their value shapes.
+ * The builder's operator methods, the engine, the CLI and the docs all derive from this table.
+ *
+ * @example
+ * ```ts
+ * console.log(Object.keys(columnKinds.datetime.operators)); // the operators a Datetime column allows
+ * ```
+ */
 export const columnKinds = {
   id: {
     type: "Number",
@@ -196,6 +207,7 @@ export const columnKinds = {
   },
 } as const satisfies Record<string, ColumnKind>;
 
+/** The name of a column kind. */
 export type ColumnKindName = keyof typeof columnKinds;
 export type KindOperators<K extends ColumnKindName> = (typeof columnKinds)[K]["operators"];
 
@@ -210,4 +222,5 @@ export const dataKindByType = {
   AudioPlus: "dataText",
   Video: "dataText",
 } as const satisfies Partial<Record<ValueTypeName, ColumnKindName>>;
+/** A filter `type` a `tasks:data.<key>` condition may declare. */
 export type DataTypeName = keyof typeof dataKindByType;

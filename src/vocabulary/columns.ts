@@ -96,10 +96,12 @@ export const columns = {
   { kind: ColumnKindName; edition: "community" | "enterprise"; title: string; source: string }
 >;
 
+/** A task column id: the `<id>` of `filter:tasks:<id>` and `tasks:<id>`. */
 export type ColumnName = keyof typeof columns;
 export type ColumnKindOf<C extends ColumnName> = (typeof columns)[C]["kind"];
 export type Edition = (typeof columns)[ColumnName]["edition"];
 
+/** Every task column, in table order. */
 export const columnNames = Object.keys(columns) as readonly ColumnName[];
 export const DATA_PREFIX = "data.";
 

@@ -1,5 +1,6 @@
 /** JSON values as they travel on the wire. */
 export type JsonPrimitive = string | number | boolean | null;
+/** A JSON value. */
 export type JsonValue = JsonPrimitive | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** A JSON object (not null, not an array). */

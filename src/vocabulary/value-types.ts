@@ -15,6 +15,7 @@ export const valueTypes = {
   Video: { cast: "none", description: "no cast (front-end column type of a data key)" },
 } as const;
 
+/** A filter `type` the server knows. */
 export type ValueTypeName = keyof typeof valueTypes;
 export type ValueCast = (typeof valueTypes)[ValueTypeName]["cast"];
 

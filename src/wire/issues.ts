@@ -13,6 +13,7 @@ export type IssueEffect =
   /** The server answers 500 (pydantic ValidationError, DataManagerException), e.g. a filter without `conjunction`. */
   | "server-error";
 
+/** One deviation from the documented body, with what the server does about it. */
 export interface ParseIssue {
   /** Path in the documented body, e.g. `filters.items[2].value` or `selectedItems.included[0]`. */
   readonly path: string;

@@ -10,6 +10,7 @@ import { pyRepr, pyTruthy, pyType } from "../emulation/python-json.js";
 import type { Report } from "./parse-report.js";
 import { legacyUserOperators, userColumns, userIdOperators } from "./user-filters.js";
 import { deepEqual } from "./parse-values.js";
+import { parsePyInt } from "../emulation/python-text.js";
 
 /**
  * `data.filters` of a view being saved, read the way the server's ViewSerializer does
@@ -237,12 +238,10 @@ function objectLevel(p: Payload, column: string, operator: string, report: Repor
   return true;
 }
 
-/** Python's `int(text)` for a string: optional whitespace and sign, digits with single underscores between them. */
-const PY_INT = /^\s*[+-]?\d+(?:_\d+)*\s*$/;
+/** An integer, or a string Python's `int()` reads as one. */
 function pyInt(candidate: unknown): number | undefined {
   if (typeof candidate === "number") return Number.isInteger(candidate) ? candidate : undefined;
-  if (typeof candidate === "string" && PY_INT.test(candidate)) return Number(candidate.replaceAll("_", "").trim());
-  return undefined;
+  return typeof candidate === "string" ? parsePyInt(candidate) : undefined;
 }
 
 /** `parse_user_filter_ids`: the server's 400 text, or undefined when every value is an integer id. */

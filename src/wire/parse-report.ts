@@ -1,5 +1,6 @@
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import type { IssueEffect, ParseIssue } from "./issues.js";
+import { pythonFailure, validationFailure, type ServerError } from "../emulation/error-answer.js";
 import { pydanticText, type PydanticError } from "../emulation/pydantic.js";
 
 /**
@@ -22,13 +23,8 @@ const phaseEffect: Readonly<Record<Exclude<Phase, "soft">, IssueEffect>> = {
   pydantic: "server-error",
 };
 
-/** What the server answers when it refuses the body (the error body's `detail` and `validation_errors`). */
-export interface ServerAnswer {
-  readonly status: 400 | 500;
-  readonly detail: string;
-  /** DRF field errors, as the server's error body carries them (only for 400s). */
-  readonly validationErrors?: { readonly [key: string]: JsonValue };
-}
+/** What the server answers when it refuses the body: the emulation's one server-error type. */
+export type ServerAnswer = ServerError;
 
 interface Finding {
   readonly path: string;
@@ -119,15 +115,17 @@ function answerOf(findings: readonly Finding[], pydanticDetail: string | undefin
   if (first === undefined || first.phase === "soft") return undefined;
   switch (first.phase) {
     case "crash":
+      // `'list' object has no attribute 'get'`, `'int' object is not iterable`
+      return pythonFailure(first.detail?.includes("not iterable") ? "TypeError" : "AttributeError", first.detail ?? "");
     case "precheck":
-      return { status: 500, detail: first.detail ?? "" };
+      return pythonFailure("data_manager.functions.DataManagerException", first.detail ?? "");
     case "pydantic":
-      return { status: 500, detail: pydanticDetail ?? "" };
+      return pythonFailure("pydantic_core._pydantic_core.ValidationError", pydanticDetail ?? "");
     case "raise":
       // DRF's ValidationError("…") carries a list, which the handler files under non_field_errors.
-      return { status: 400, detail: "Validation error", validationErrors: { non_field_errors: [first.detail ?? ""] } };
+      return validationFailure([first.detail ?? ""]);
     case "save":
-      return { status: 400, detail: "Validation error", validationErrors: nestSaveErrors(findings) };
+      return validationFailure(nestSaveErrors(findings));
   }
 }
 

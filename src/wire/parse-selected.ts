@@ -2,6 +2,7 @@ import type { SelectedItemsNode } from "../query/nodes.js";
 import { field, has, isPlainObject, item, keyPath, rootCursor, type Cursor } from "./parse-cursor.js";
 import { modelTypeError, pydanticError, type PydanticError } from "../emulation/pydantic.js";
 import { pyClass, pyStr, pyTruthy } from "../emulation/python-json.js";
+import { ujsonLoads } from "../emulation/ujson.js";
 import type { Report } from "./parse-report.js";
 
 const SHAPE = '{"all": [true|false], "excluded | included": [...task_ids...]}';
@@ -30,7 +31,7 @@ export function parseSelectedItems(
   }
   if (typeof raw === "string") {
     try {
-      raw = JSON.parse(raw) as unknown;
+      raw = ujsonLoads(raw);
     } catch {
       report.refuse("precheck", "selectedItems", `${EXPECTED} or a JSON string of one`, raw,
         `selectedItems must be JSON encoded string for dict: ${SHAPE}. Found: ${raw as string}`);

@@ -22,10 +22,12 @@ export type { ServerAnswer } from "./parse-report.js";
  */
 export type ParseContext = "inline" | "view";
 
+/** Options of `parseQueryBody`. */
 export interface ParseOptions {
   readonly context?: ParseContext;
 }
 
+/** What `parseQueryBody` found: the query the server evaluates, every issue, and the server's answer when it refuses. */
 export interface ParseResult {
   /** What the server evaluates; undefined when a "rejected" or "server-error" issue stops it. */
   readonly query: QueryNode | undefined;

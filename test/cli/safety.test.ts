@@ -211,6 +211,15 @@ describe("progress and exit codes", () => {
     expect(missing.stderr).toMatch(/^dmq tasks get: GET \/api\/tasks\/9999\/ → 404: /);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^dmq tasks get: missing required argument 'id'/);
+    const [timeout, retries, format] = await Promise.all([
+      dmq(["users", "whoami", "--timeout", "0"], { env }),
+      dmq(["users", "whoami", "--max-retries", "-1"], { env }),
+      dmq(["users", "whoami", "--format", "xml"], { env }),
+    ]);
+    expect(timeout.stderr).toMatch(/^dmq: option '--timeout <seconds>' argument '0' is invalid\. expected a number > 0, found "0"/);
+    expect(retries.stderr).toMatch(/^dmq: option '--max-retries <n>' argument '-1' is invalid\. expected a positive integer, found "-1"/);
+    expect(format.stderr).toMatch(/^dmq: option '--format <format>' argument 'xml' is invalid\. Allowed choices are json, table\./);
+    expect([timeout.code, retries.code, format.code]).toEqual([2, 2, 2]);
   });
 
   test("a reader that stops early (| head) ends the command quietly", async () => {

@@ -17,7 +17,7 @@ import { check, timeLimit } from "./settings.js";
 function viaParser(dataset: Dataset, body: unknown): { outcome: Outcome; described: string } {
   const parsed = parseQueryBody(body);
   if (parsed.answer) {
-    return { outcome: { errors: [{ status: parsed.answer.status, reason: parsed.answer.detail }], result: null }, described: `parser answers ${parsed.answer.status}: ${parsed.answer.detail}` };
+    return { outcome: { errors: [{ status: parsed.answer.status as 400 | 500, reason: parsed.answer.detail }], result: null }, described: `parser answers ${parsed.answer.status}: ${parsed.answer.detail}` };
   }
   if (!parsed.query) throw new Error("parseQueryBody returned neither a query nor an answer");
   return { outcome: oracle(dataset, parsed.query), described: `parser reads:\n${querySnippet(parsed.query)}` };

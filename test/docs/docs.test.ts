@@ -1,14 +1,17 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { formatWithOptions } from "node:util";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startMockServer } from "../../mock-server/index.js";
-import { docBlocks, rewriteImports } from "./extract.js";
+import { docBlocks, OUTPUT_PAGES, promisedOutput, rewriteImports } from "./extract.js";
 
 /*
  * Every ```ts block of README.md and docs/ is type-checked with the project's compiler options and
  * then run, against a fresh mock server (demo data) whose URL and legacy token are in
- * LABEL_STUDIO_URL / LABEL_STUDIO_API_KEY — the environment the docs tell users to set.
+ * LABEL_STUDIO_URL / LABEL_STUDIO_API_KEY — the environment the docs tell users to set. What an
+ * example prints is compared with its `//=>` lines (every example of docs/actions.md and
+ * docs/recipes.md has them).
  */
 const blocks = docBlocks();
 const outDir = join(import.meta.dirname, ".generated");
@@ -48,16 +51,27 @@ describe("documentation examples", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  test("every example of the output pages promises its output", () => {
+    const silent = blocks.filter((b) => OUTPUT_PAGES.includes(b.file) && promisedOutput(b.code).length === 0).map((b) => b.where);
+    expect(blocks.filter((b) => OUTPUT_PAGES.includes(b.file)).length).toBeGreaterThan(10);
+    expect(silent).toEqual([]);
+  });
+
   test.each(blocks.map((b, i) => [b.where, i] as const))("%s runs", async (_where, i) => {
     await mock.reset();
     vi.stubEnv("LABEL_STUDIO_URL", mock.url);
     vi.stubEnv("LABEL_STUDIO_API_KEY", mock.legacyToken);
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const printed: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+      printed.push(...formatWithOptions({ colors: false, depth: 6 }, ...args).split("\n"));
+    });
     try {
       await import(/* @vite-ignore */ `${fileOf(i)}?run=${Date.now()}`);
     } finally {
       log.mockRestore();
       vi.unstubAllEnvs();
     }
+    const promised = promisedOutput(blocks[i]!.code);
+    if (promised.length > 0) expect(printed.map((l) => l.trimEnd())).toEqual(promised);
   });
 });

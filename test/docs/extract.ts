@@ -41,6 +41,18 @@ function markdownUnder(dir: string): string[] {
   return entries.filter((e) => e.endsWith(".md")).sort().map((e) => join(dir, e));
 }
 
+/**
+ * The output an example promises: its `//=> ` comment lines, in order (a `//=>` at the end of a
+ * `console.log(…)` line, or on the lines after it). An example with any of them must print exactly
+ * those lines; one without them is only run.
+ */
+export function promisedOutput(code: string): string[] {
+  return [...code.matchAll(/\/\/=> ?(.*)$/gm)].map((m) => (m[1] as string).trimEnd());
+}
+
+/** The pages whose every example promises its output. */
+export const OUTPUT_PAGES = ["docs/actions.md", "docs/recipes.md"];
+
 /** Package imports resolve to the sources, as they would to the built package. */
 export function rewriteImports(code: string, fromDir: string): string {
   const target = (spec: string) => {

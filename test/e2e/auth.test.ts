@@ -107,7 +107,8 @@ describe("personal access token", () => {
     const clock = new VirtualClock();
     const shortLived = await startFixture({ accessTokenLifetime: 60, clock });
     try {
-      const { body } = await raw(shortLived, "POST", "/api/token/refresh/", { key: null, body: { refresh: shortLived.personalAccessToken } });
+      const refresh = { refresh: shortLived.personalAccessToken };
+      const { body } = await raw(shortLived, "POST", "/api/token/refresh/", { key: null, body: refresh });
       const bearer = { authorization: `Bearer ${body.access}` };
       clock.advance(59_999);
       expect((await raw(shortLived, "GET", "/api/current-user/whoami", { key: null, headers: bearer })).status).toBe(200);

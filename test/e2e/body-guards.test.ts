@@ -1,42 +1,12 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { ADA_KEY, startFixture } from "./fixture.js";
+import { send, startFixture, type Answer } from "./fixture.js";
 
 /**
  * Guards over every route that reads a body: a refused content type, a body past the size limit and
  * nesting past the depth limit are refused in the server's error shape, change nothing, log no
  * internal error, and leave the mock answering.
  */
-interface Answer {
-  readonly status: number;
-  readonly body: any;
-  readonly text: string;
-}
-
-function send(server: MockServer, method: string, path: string, bytes: Buffer, contentType: string | undefined): Promise<Answer> {
-  const url = new URL(path, server.url);
-  const headers: Record<string, string | number> = { Authorization: `Token ${ADA_KEY}`, "Content-Length": bytes.length };
-  if (contentType !== undefined) headers["Content-Type"] = contentType;
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let body: unknown;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = text;
-        }
-        resolve({ status: res.statusCode ?? 0, body, text });
-      });
-    });
-    req.on("error", reject);
-    req.end(bytes);
-  });
-}
 
 /** Every route and method whose view reads `request.data`, with a body it would accept as JSON. */
 const readers: readonly (readonly [string, string, unknown])[] = [
@@ -65,7 +35,11 @@ describe.each([false, true])("body guards (strict: %s)", (strict) => {
   let server: MockServer;
   const internal: string[] = [];
   beforeAll(async () => {
-    server = await startFixture({ strict, maxBodySize: 16_384, logger: (line) => (line.startsWith("internal error") ? internal.push(line) : undefined) });
+    server = await startFixture({
+      strict,
+      maxBodySize: 16_384,
+      logger: (line) => (line.startsWith("internal error") ? internal.push(line) : undefined),
+    });
   });
   afterAll(() => server.close());
 
@@ -86,7 +60,15 @@ describe.each([false, true])("body guards (strict: %s)", (strict) => {
 
   test.each(readers)("%s %s: every refused content type is a 415 and changes nothing", async (method, path, body) => {
     const bytes = Buffer.from(JSON.stringify(body));
-    for (const type of [undefined, "text/plain", "text/plain; charset=utf-8", "application/xml", "text/html", "application/octet-stream", "garbage"]) {
+    for (const type of [
+      undefined,
+      "text/plain",
+      "text/plain; charset=utf-8",
+      "application/xml",
+      "text/html",
+      "application/octet-stream",
+      "garbage",
+    ]) {
       const answer = await refused(method, path, bytes, type);
       expect(answer.status, `${type}`).toBe(415);
       expect(answer.body.detail).toBe(`Unsupported media type "${type ?? "text/plain"}" in request.`);
@@ -101,14 +83,20 @@ describe.each([false, true])("body guards (strict: %s)", (strict) => {
     else expect([answer.status, answer.body.detail]).toEqual([500, "Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE."]);
   });
 
-  test.each(readers)("%s %s: nesting 2000 deep is refused without recursion (strict 400, else RecursionError 500)", async (method, path) => {
-    // Python's parser hits its recursion limit before it could see that the last one is unterminated.
-    for (const deep of ["[".repeat(2000) + "]".repeat(2000), '{"a":'.repeat(2000) + "1" + "}".repeat(2000), "[".repeat(3000)]) {
-      const answer = await refused(method, path, Buffer.from(deep), "application/json");
-      expect(answer.status).toBe(strict ? 400 : 500);
-      if (!strict) expect(answer.body.detail).toMatch(/^maximum recursion depth exceeded while decoding a JSON (array|object) from a unicode string$/);
-    }
-  });
+  test.each(readers)(
+    "%s %s: nesting 2000 deep is refused without recursion (strict 400, else RecursionError 500)",
+    async (method, path) => {
+      // Python's parser hits its recursion limit before it could see that the last one is unterminated.
+      for (const deep of ["[".repeat(2000) + "]".repeat(2000), '{"a":'.repeat(2000) + "1" + "}".repeat(2000), "[".repeat(3000)]) {
+        const answer = await refused(method, path, Buffer.from(deep), "application/json");
+        expect(answer.status).toBe(strict ? 400 : 500);
+        if (!strict)
+          expect(answer.body.detail).toMatch(
+            /^maximum recursion depth exceeded while decoding a JSON (array|object) from a unicode string$/,
+          );
+      }
+    },
+  );
 
   test("nothing above logged an internal error, and the mock still answers", async () => {
     expect(internal).toEqual([]);

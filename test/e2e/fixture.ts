@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { createClient, type Client } from "../../src/client/index.js";
 import { startMockServer, type MockSeed, type MockServer, type MockServerOptions } from "../../mock-server/index.js";
 
@@ -111,4 +112,48 @@ export async function raw(
 /** The task ids of project 1 left in the store, sorted. */
 export function taskIds(server: MockServer, project = 1): number[] {
   return server.data().tasks.filter((t) => t.project === project).map((t) => t.id).sort((a, b) => a - b);
+}
+
+export interface Answer {
+  readonly status: number;
+  /** The parsed JSON, or the text when it is not JSON (undefined when empty). */
+  readonly body: any;
+  readonly text: string;
+}
+
+/** A raw request: the body's bytes and Content-Type exactly as given (no header at all when undefined). */
+export function send(server: MockServer, method: string, path: string, body?: string | Uint8Array, contentType?: string): Promise<Answer> {
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body === undefined ? undefined : Buffer.from(body);
+  const url = new URL(path, server.url);
+  const headers: Record<string, string | number> = { Authorization: `Token ${server.legacyToken}` };
+  if (contentType !== undefined) headers["Content-Type"] = contentType;
+  if (bytes) headers["Content-Length"] = bytes.length;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = text;
+        }
+        resolve({ status: res.statusCode ?? 0, body, text });
+      });
+    });
+    req.on("error", reject);
+    req.end(bytes);
+  });
+}
+
+/** A fresh fixture server for one test, closed afterwards. */
+export async function withFixture(options: Parameters<typeof startFixture>[0], run: (server: MockServer) => Promise<void>): Promise<void> {
+  const server = await startFixture(options);
+  try {
+    await run(server);
+  } finally {
+    await server.close();
+  }
 }

@@ -204,7 +204,9 @@ describe("the journal is bounded", () => {
     } finally {
       await none.close();
     }
-    await expect(startFixture({ journalCapacity: -1 })).rejects.toThrow("options.journalCapacity: expected a whole number of entries ≥ 0, found number -1");
+    await expect(startFixture({ journalCapacity: -1 })).rejects.toThrow(
+      "options.journalCapacity: expected a whole number of entries ≥ 0, found number -1",
+    );
     await expect(startFixture({ requestTimeLimit: 0 })).rejects.toThrow(/options\.requestTimeLimit: expected a positive number of seconds/);
     await expect(startFixture({ clock: { now: () => 0 } as never })).rejects.toThrow(/options\.clock: expected a clock/);
   });

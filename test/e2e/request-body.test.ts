@@ -1,48 +1,11 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { startFixture, taskIds } from "./fixture.js";
+import { send, startFixture, taskIds, withFixture, type Answer } from "./fixture.js";
 
 /**
  * The mock's one body layer against DRF's defaults (JSON, form, multipart parsers; Django's limits): every
  * request below goes over HTTP, and every refused one must leave the store exactly as it was.
  */
-
-interface Answer {
-  readonly status: number;
-  readonly body: any;
-}
-
-/** A raw request: the body's bytes and Content-Type exactly as given (no header at all when undefined). */
-function send(server: MockServer, method: string, path: string, body?: string | Uint8Array, contentType?: string): Promise<Answer> {
-  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body === undefined ? undefined : Buffer.from(body);
-  const url = new URL(path, server.url);
-  const headers: Record<string, string | number> = { Authorization: `Token ${server.legacyToken}` };
-  if (contentType !== undefined) headers["Content-Type"] = contentType;
-  if (bytes) headers["Content-Length"] = bytes.length;
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
-      });
-    });
-    req.on("error", reject);
-    req.end(bytes);
-  });
-}
-
-/** A fresh fixture server for one test, closed afterwards. */
-async function withFixture(options: Parameters<typeof startFixture>[0], run: (server: MockServer) => Promise<void>): Promise<void> {
-  const server = await startFixture(options);
-  try {
-    await run(server);
-  } finally {
-    await server.close();
-  }
-}
 
 const DELETE_TASKS = "/api/dm/actions/?id=delete_tasks&project=1";
 const only = (id: number) => JSON.stringify({ selectedItems: { all: false, included: [id] } });
@@ -274,3 +237,22 @@ describe("strict mode: what the server answers with a 500 is a 400 naming the bo
     });
   });
 });
+
+describe("strict mode: a body the server never reads", () => {
+  test("faithful: ignored, as on the server; strict: 400 naming the body, nothing changes; an empty object is no content", async () => {
+    await withFixture({}, async (server) => {
+      const answer = await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ cascade: false }), "application/json");
+      expect(answer.status).toBe(204);
+      expect(taskIds(server)).not.toContain(1);
+    });
+    await withFixture({ strict: true }, async (server) => {
+      const before = server.data();
+      const answer = await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ cascade: false }), "application/json");
+      expect(answer.status).toBe(400);
+      expect(answer.body.validation_errors).toEqual({ body: ["nothing: DELETE /api/tasks/1/ does not read a request body; the server ignores this one"] });
+      expect(server.data()).toEqual(before);
+      expect((await send(server, "DELETE", "/api/tasks/1/", "{}", "application/json")).status).toBe(204);
+    });
+  });
+});
+

@@ -17,7 +17,8 @@ const credentials: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   server = await startFixture({ clock, accessTokenLifetime: 60 });
-  const exchange = async () => (await raw(server, "POST", "/api/token/refresh/", { key: null, body: { refresh: server.personalAccessToken } })).body.access as string;
+  const exchange = async () =>
+    (await raw(server, "POST", "/api/token/refresh/", { key: null, body: { refresh: server.personalAccessToken } })).body.access as string;
   const expired = await exchange();
   clock.advance(60_000);
   const access = await exchange();
@@ -45,10 +46,12 @@ beforeAll(async () => {
     "access token under Token": { authorization: `Token ${access}` },
     "access token of another server": { authorization: `Bearer ${foreign}` },
     "unsigned access token": { authorization: `Bearer ${unsigned}` },
-    "garbage": { authorization: "\u00ff\u00fe" },
+    garbage: { authorization: "\u00ff\u00fe" },
   });
   // The valid one, to show the paths are real.
-  expect((await raw(server, "GET", "/api/current-user/whoami", { key: null, headers: { authorization: `Bearer ${access}` } })).status).toBe(200);
+  expect((await raw(server, "GET", "/api/current-user/whoami", { key: null, headers: { authorization: `Bearer ${access}` } })).status).toBe(
+    200,
+  );
 });
 afterAll(() => server.close());
 
@@ -78,10 +81,18 @@ describe("every route answers 401 and no data", () => {
     for (const [name, headers] of Object.entries(credentials)) {
       const method = METHODS[turn % METHODS.length] as string;
       const variant = forms[turn++ % forms.length] as string;
-      expectRefused(await raw(server, method, variant, { key: null, headers, ...bodyFor(method) }), method, `${method} ${variant} with ${name}`);
+      expectRefused(
+        await raw(server, method, variant, { key: null, headers, ...bodyFor(method) }),
+        method,
+        `${method} ${variant} with ${name}`,
+      );
     }
     for (const method of METHODS) {
-      expectRefused(await raw(server, method, `${path}/`, { key: null, ...bodyFor(method) }), method, `${method} ${path}/ without credentials`);
+      expectRefused(
+        await raw(server, method, `${path}/`, { key: null, ...bodyFor(method) }),
+        method,
+        `${method} ${path}/ without credentials`,
+      );
     }
     expect(JSON.stringify(server.data())).toBe(before);
   });

@@ -9,8 +9,6 @@ export interface Received {
   readonly headers: IncomingHttpHeaders;
   /** Parsed JSON when the body is JSON, else the text; undefined when empty. */
   readonly body: unknown;
-  /** `performance.now()` when the request arrived. */
-  readonly at: number;
 }
 
 export type Handler = (request: Received, response: ServerResponse) => void | Promise<void>;
@@ -26,7 +24,6 @@ export interface TestServer {
 export async function startTestServer(handler: Handler): Promise<TestServer> {
   const requests: Received[] = [];
   const server = createServer((req, res) => {
-    const at = performance.now();
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -38,7 +35,7 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
         // keep the text
       }
       const url = new URL(req.url ?? "/", "http://localhost");
-      const received: Received = { method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body, at };
+      const received: Received = { method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body };
       requests.push(received);
       Promise.resolve(handler(received, res)).catch((error: unknown) => {
         if (!res.headersSent) json(res, 599, { detail: `test handler failed: ${String(error)}` });

@@ -60,9 +60,7 @@ export class VirtualClock implements Clock {
   advance(ms: number): void {
     const end = this.#now + ms;
     for (;;) {
-      const due = [...this.#timers.entries()]
-        .filter(([, t]) => t.at <= end)
-        .sort(([, a], [, b]) => a.at - b.at || a.order - b.order)[0];
+      const due = [...this.#timers.entries()].filter(([, t]) => t.at <= end).sort(([, a], [, b]) => a.at - b.at || a.order - b.order)[0];
       if (!due) break;
       this.#timers.delete(due[0]);
       this.#now = due[1].at;

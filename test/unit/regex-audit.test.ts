@@ -8,7 +8,7 @@ import { Journal } from "../../mock-server/journal.js";
 import { loadSeed } from "../../mock-server/store/seed.js";
 import { Store } from "../../mock-server/store/store.js";
 import { TokenService } from "../../mock-server/tokens.js";
-import { PY_WHITESPACE } from "../../src/emulation/python-str.js";
+import { PY_WHITESPACE } from "../../src/emulation/python-text.js";
 import { systemClock } from "../../src/vocabulary/clock.js";
 
 /**
@@ -61,7 +61,11 @@ const scanned = files.map(regexesOf);
 
 /** RegExps built at run time: from constants only, with the pattern each one builds. */
 const builtFromConstants: Record<string, Found> = {
-  "src/emulation/python-str.ts: new RegExp(`^[${PY_WHITESPACE}]$`)": { where: "src/emulation/python-str.ts", source: `^[${PY_WHITESPACE}]$`, flags: "" },
+  "src/emulation/python-text.ts: new RegExp(`^[${PY_WHITESPACE}]$`)": {
+    where: "src/emulation/python-text.ts",
+    source: `^[${PY_WHITESPACE}]$`,
+    flags: "",
+  },
 };
 
 const verdicts = new Map<string, string>();
@@ -73,7 +77,8 @@ function verdict(found: Found): string {
   let known = verdicts.get(key);
   if (known === undefined) {
     const result = checkSync(found.source, flags, { checker: "automaton", timeout: null });
-    known = result.status === "safe" ? "safe" : `${result.status}${result.status === "vulnerable" ? ` (${result.complexity.type}, attack ${JSON.stringify(result.attack.pattern)})` : ""}`;
+    const detail = result.status === "vulnerable" ? ` (${result.complexity.type}, attack ${JSON.stringify(result.attack.pattern)})` : "";
+    known = result.status === "safe" ? "safe" : `${result.status}${detail}`;
     verdicts.set(key, known);
   }
   return known;
@@ -85,7 +90,10 @@ describe("regular expressions are linear-time", () => {
   });
 
   test("every regex literal in src/ and mock-server/", () => {
-    const unsafe = scanned.flatMap((s) => s.literals).map((f) => `${f.where} /${f.source}/${f.flags}: ${verdict(f)}`).filter((line) => !line.endsWith(": safe"));
+    const unsafe = scanned
+      .flatMap((s) => s.literals)
+      .map((f) => `${f.where} /${f.source}/${f.flags}: ${verdict(f)}`)
+      .filter((line) => !line.endsWith(": safe"));
     expect(unsafe).toEqual([]);
   });
 
@@ -101,7 +109,10 @@ describe("regular expressions are linear-time", () => {
       { journal: new Journal(), log: undefined, clock: systemClock, timeLimitMs: 1000, maxBodySize: 1024 },
     );
     const layers = (app as unknown as { _router: { stack: { regexp: RegExp }[] } })._router.stack;
-    const unsafe = layers.map((l) => ({ where: "express", source: l.regexp.source, flags: l.regexp.flags })).map(verdict).filter((v) => v !== "safe");
+    const unsafe = layers
+      .map((l) => ({ where: "express", source: l.regexp.source, flags: l.regexp.flags }))
+      .map(verdict)
+      .filter((v) => v !== "safe");
     expect(layers.length).toBeGreaterThan(20);
     expect(unsafe).toEqual([]);
   });

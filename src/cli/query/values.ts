@@ -21,11 +21,24 @@ const bool = (t: string): unknown => {
   const v = t.trim().toLowerCase();
   return v === "true" || v === "yes" ? true : v === "false" || v === "no" ? false : t;
 };
+/**
+ * Around the first whitespace-delimited `and`: by tokens, as `/^(.*?)\s+and\s+(.*)$/s` would split, but in
+ * linear time (that pattern is quadratic in V8 on a long run of spaces).
+ */
+function splitAtAnd(t: string): [string, string] | undefined {
+  const tokens = t.split(/(\s+)/);
+  for (let i = 2; i + 2 < tokens.length; i += 2) {
+    if (tokens[i] === "and") return [tokens.slice(0, i - 1).join(""), tokens.slice(i + 2).join("")];
+  }
+  return undefined;
+}
+
 /** `A and B`, `A..B` or a JSON `{"min": …, "max": …}`. */
 const range = (end: (t: string) => unknown) => (t: string): unknown => {
   if (t.trim().startsWith("{")) return json(t);
-  const parts = /^(.*?)\s+and\s+(.*)$/s.exec(t) ?? /^(.*?)\.\.(.*)$/s.exec(t);
-  return parts ? { min: end((parts[1] ?? "").trim()), max: end((parts[2] ?? "").trim()) } : t;
+  const dots = /^(.*?)\.\.(.*)$/s.exec(t);
+  const parts = splitAtAnd(t) ?? (dots ? [dots[1] ?? "", dots[2] ?? ""] : undefined);
+  return parts ? { min: end(parts[0].trim()), max: end(parts[1].trim()) } : t;
 };
 /** `[a, b]` (JSON or bare words) or `a,b`; one item stays one item where the shape allows it. */
 const list = (item: (t: string) => unknown) => (t: string): unknown => {

@@ -9,6 +9,7 @@ import type { Send } from "../transport.js";
 import type { ActionFormSection, ActionInfo, ActionResponse } from "../types.js";
 import { checkId, checkObject } from "./common.js";
 
+/** `/api/dm/actions/`: list, forms and performing actions. */
 export interface ActionsResource {
   /** The actions the project offers, sorted by `order`: `GET /api/dm/actions/?project=`. */
   list(project: number, options?: RequestOptions): Promise<ActionInfo[]>;

@@ -5,9 +5,11 @@ import type { Annotation, AnnotationCreate, AnnotationUpdate } from "../types.js
 import { checkId, checkObject } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
+/** Annotations: a task's list and create, and get, update, delete by id. */
 export interface AnnotationsResource extends RecordMethods<Annotation, AnnotationUpdate> {
   /** The task's annotations (not cancelled ones): `GET /api/tasks/{task}/annotations/`. */
   list(task: number, options?: RequestOptions): Promise<Annotation[]>;
+  /** Annotate a task (`POST /api/tasks/<task>/annotations/`). */
   create(task: number, body: AnnotationCreate, options?: RequestOptions): Promise<Annotation>;
 }
 

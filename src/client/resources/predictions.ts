@@ -5,9 +5,11 @@ import type { Prediction, PredictionCreate, PredictionListParams, PredictionUpda
 import { checkId, checkObject } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
+/** Predictions: list, create, get, update, delete. */
 export interface PredictionsResource extends RecordMethods<Prediction, PredictionUpdate> {
   /** `GET /api/predictions/?task=&project=` (not paginated). */
   list(params?: PredictionListParams, options?: RequestOptions): Promise<Prediction[]>;
+  /** Add a prediction to a task. */
   create(body: PredictionCreate, options?: RequestOptions): Promise<Prediction>;
 }
 

@@ -8,9 +8,11 @@ import { checkId, checkObject } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 import { describeValue } from "../../vocabulary/json.js";
 
+/** Projects: the paginated list, create, get, update, delete. */
 export interface ProjectsResource extends RecordMethods<Project, ProjectUpdate> {
   /** `GET /api/projects/`: iterate every project, or fetch one page with `.page(n)`. */
   list(params?: ProjectListParams): Paginated<Project, ProjectPage>;
+  /** Create a project. */
   create(body: ProjectCreate, options?: RequestOptions): Promise<Project>;
   /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
   importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;

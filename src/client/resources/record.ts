@@ -5,9 +5,11 @@ import { checkId, checkObject } from "./common.js";
 
 /** The methods every stored record has at `{base}{id}/`; `P` is what a PATCH answers when it differs from a GET. */
 export interface RecordMethods<T, U, P = T> {
+  /** One record by id (a 404 rejects with an `ApiError`). */
   get(id: number, options?: RequestOptions): Promise<T>;
   /** `PATCH`: only the given fields change. */
   update(id: number, body: U, options?: RequestOptions): Promise<P>;
+  /** Delete one record by id. */
   delete(id: number, options?: RequestOptions): Promise<void>;
 }
 

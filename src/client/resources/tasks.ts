@@ -7,12 +7,14 @@ import type { CreatedTask, Task, TaskCreate, TaskListItem, TaskListParams, TaskP
 import { boundTo, checkId, checkObject, queryBody } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
+/** Tasks: the Data Manager list, create, get, update, delete. */
 export interface TasksResource extends RecordMethods<Task, TaskUpdate, UpdatedTask> {
   /**
    * The Data Manager list `GET /api/tasks/?project=`: iterate every task the query selects, in its
    * order, or fetch one page with `.page(n)`. `query` may be a selection.
    */
   list(params: TaskListParams): Paginated<TaskListItem, TaskPage>;
+  /** Create one task in a project. */
   create(body: TaskCreate, options?: RequestOptions): Promise<CreatedTask>;
 }
 

@@ -4,6 +4,7 @@ import type { Call, Send } from "../transport.js";
 import type { AccessToken, RotatedToken, TokenCreated, TokenListItem } from "../types.js";
 import { ClientConfigError } from "../errors.js";
 
+/** Personal access tokens: create, list, rotate, blacklist, refresh. */
 export interface TokensResource {
   /** The caller's personal access tokens, without signatures: `GET /api/token/`. */
   list(options?: RequestOptions): Promise<TokenListItem[]>;

@@ -3,6 +3,7 @@ import { record, string } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { WhoAmI } from "../types.js";
 
+/** Users: `whoami` and the user list. */
 export interface UsersResource {
   /** The user the key belongs to: `GET /api/current-user/whoami`. */
   whoami(options?: RequestOptions): Promise<WhoAmI>;

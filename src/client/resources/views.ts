@@ -6,6 +6,7 @@ import type { QueryInput, View, ViewCreate, ViewDataInput, ViewUpdate } from "..
 import { boundTo, checkId, checkObject, queryBody } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
+/** Saved Data Manager views: list, create (from a selection), get, update, delete. */
 export interface ViewsResource extends RecordMethods<View, ViewUpdate> {
   /** Saved Data Manager views, of one project or all: `GET /api/dm/views/?project=`. */
   list(project?: number, options?: RequestOptions): Promise<View[]>;

@@ -1,4 +1,5 @@
 import { RE2JS } from "re2js";
+import { literalGlob, prefilterOf } from "./prefilter.js";
 
 /**
  * Run a `regex` filter the way the server does: the pattern reaches Postgres (`field ~ pattern`, an
@@ -414,7 +415,13 @@ function compileUncached(pattern: string): PgRegex {
     } catch (e) {
       return { kind: "unsupported", reason: `the linear-time engine rejects the rewritten pattern: ${(e as Error).message}` };
     }
-    return { kind: "ok", test: (text) => compiled.test(text), re2: body };
+    // Literals and `.*` only: decided by string search. Otherwise texts without the pattern's
+    // literal strings cannot match, and RE2 runs on the rest (prefilter.ts).
+    const glob = literalGlob(body, opts);
+    if (glob !== undefined) return { kind: "ok", test: glob, re2: body };
+    const prefilter = prefilterOf(body, opts);
+    if (prefilter === undefined) return { kind: "ok", test: (text) => compiled.test(text), re2: body };
+    return { kind: "ok", test: (text) => prefilter(text) && compiled.test(text), re2: body };
   } catch (e) {
     if (e instanceof PgError) return { kind: "error", detail: e.message };
     if (e instanceof Unsupported) return { kind: "unsupported", reason: e.message };

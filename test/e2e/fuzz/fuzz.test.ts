@@ -36,7 +36,9 @@ function send(server: MockServer, fuzz: FuzzRequest): Promise<Answer> {
     const req = request({ host: url.hostname, port: url.port, method: fuzz.method, path: fuzz.url, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], text: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -52,7 +54,8 @@ function check(fuzz: FuzzRequest, answer: Answer): string | undefined {
     if (answer.status !== 404 || answer.contentType !== "text/html; charset=utf-8") return "an unrouted path did not get the 404 page";
     return fuzz.method === "HEAD" || answer.text === NOT_FOUND_PAGE ? undefined : "the 404 page differs";
   }
-  if (fuzz.method === "HEAD" || answer.status === 204 || (answer.status === 200 && fuzz.method === "OPTIONS" && answer.text === "")) return undefined;
+  if (fuzz.method === "HEAD" || answer.status === 204 || (answer.status === 200 && fuzz.method === "OPTIONS" && answer.text === ""))
+    return undefined;
   if (!answer.contentType?.startsWith("application/json")) return `a routed path answered ${answer.contentType}`;
   let body: unknown;
   try {
@@ -64,7 +67,8 @@ function check(fuzz: FuzzRequest, answer: Answer): string | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return "an error body that is not an object";
   const record = body as Record<string, unknown>;
   const keys = Object.keys(record).sort();
-  if (keys.length === 1 && keys[0] === "detail") return typeof record["detail"] === "string" ? undefined : "a bare detail that is not a string";
+  if (keys.length === 1 && keys[0] === "detail")
+    return typeof record["detail"] === "string" ? undefined : "a bare detail that is not a string";
   const expected = "validation_errors" in record ? [...HANDLER_KEYS, "validation_errors"].sort() : HANDLER_KEYS;
   if (JSON.stringify(keys) !== JSON.stringify(expected)) return `error keys ${keys.join(",")}`;
   if (record["status_code"] !== answer.status) return "status_code differs from the status";
@@ -115,7 +119,13 @@ describe.each([false, true])("hostile requests (strict: %s)", (strict) => {
     expect(fuzzed).toBeGreaterThan(RUNS * 2);
     expect(refused).toBeGreaterThan(fuzzed / 4);
     // Still up and answering.
-    const alive = await send(server, { method: "GET", url: "/api/current-user/whoami", contentType: undefined, body: undefined, credential: "valid" });
+    const alive = await send(server, {
+      method: "GET",
+      url: "/api/current-user/whoami",
+      contentType: undefined,
+      body: undefined,
+      credential: "valid",
+    });
     expect(alive.status).toBe(200);
   }, 120_000);
 });

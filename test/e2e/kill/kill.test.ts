@@ -85,7 +85,11 @@ describe("persistence under SIGKILL", () => {
               }
             } else {
               const data = { n: ++serial, lane, text: `task ${serial}` };
-              const response = await fetch(`${child.url}/api/tasks/`, { method: "POST", headers, body: JSON.stringify({ project: 1, data }) });
+              const response = await fetch(`${child.url}/api/tasks/`, {
+                method: "POST",
+                headers,
+                body: JSON.stringify({ project: 1, data }),
+              });
               if (response.status === 201) {
                 created.set(((await response.json()) as { id: number }).id, data);
                 acknowledged += 1;

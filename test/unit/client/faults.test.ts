@@ -3,7 +3,14 @@ import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { ApiError, NetworkError, RequestTimeoutError, UnexpectedResponseError, createClient, type Client } from "../../../src/client/index.js";
+import {
+  ApiError,
+  NetworkError,
+  RequestTimeoutError,
+  UnexpectedResponseError,
+  createClient,
+  type Client,
+} from "../../../src/client/index.js";
 import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { LEGACY_KEY } from "./fixtures.js";
 
@@ -60,7 +67,9 @@ const clientOf = (extra: Parameters<typeof createClient>[0] = {}): Client => cre
 
 /** An HTTP/1.1 answer with these parts; `length` may lie about the body. */
 function http(status: number, headers: Record<string, string>, body: Buffer | string, length = Buffer.byteLength(body)): Buffer {
-  const head = [`HTTP/1.1 ${status} X`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${length}`, "", ""].join("\r\n");
+  const head = [`HTTP/1.1 ${status} X`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${length}`, "", ""].join(
+    "\r\n",
+  );
   return Buffer.concat([Buffer.from(head, "latin1"), Buffer.from(body)]);
 }
 
@@ -74,8 +83,12 @@ async function failure(call: Promise<unknown>): Promise<Error> {
   );
   if (!("error" in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value)}`);
   const error = outcome.error as Error;
-  expect(KNOWN.some((kind) => error instanceof kind), `${error?.name}: ${error?.message}`).toBe(true);
-  for (const text of [error.message, error.stack ?? "", JSON.stringify(error), inspect(error, { depth: 10 })]) expect(text).not.toContain(LEGACY_KEY);
+  expect(
+    KNOWN.some((kind) => error instanceof kind),
+    `${error?.name}: ${error?.message}`,
+  ).toBe(true);
+  for (const text of [error.message, error.stack ?? "", JSON.stringify(error), inspect(error, { depth: 10 })])
+    expect(text).not.toContain(LEGACY_KEY);
   return error;
 }
 
@@ -164,25 +177,45 @@ describe("any bytes at all", () => {
     fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? ""),
     fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
   );
-  const typeArb = fc.constantFrom("application/json", "text/html", "text/plain", "application/octet-stream", "", "application/json; charset=utf-16");
+  const typeArb = fc.constantFrom(
+    "application/json",
+    "text/html",
+    "text/plain",
+    "application/octet-stream",
+    "",
+    "application/json; charset=utf-16",
+  );
 
   test("every answer is a result or one of the client's errors", async () => {
     await fc.assert(
-      fc.asyncProperty(statusArb, typeArb, bodyArb, fc.integer({ min: -5, max: 5 }), fc.constantFrom("GET", "POST"), async (status, type, body, lie, method) => {
-        const bytes = Buffer.from(body, "latin1");
-        // Lying lengths are cut off by closing the socket, so no answer hangs.
-        reply = (socket) => socket.end(http(status, type ? { "Content-Type": type } : {}, bytes, Math.max(0, bytes.length + Math.min(lie, 0) + (lie > 3 ? 10 : 0))));
-        const client = clientOf({ maxRetries: 1 });
-        const call = method === "GET" ? client.users.whoami() : client.projects.create({ title: "x" });
-        const outcome = await call.then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        if (outcome !== undefined) {
-          expect(KNOWN.some((kind) => outcome instanceof kind), String(outcome)).toBe(true);
-          expect(JSON.stringify(outcome)).not.toContain(LEGACY_KEY);
-        }
-      }),
+      fc.asyncProperty(
+        statusArb,
+        typeArb,
+        bodyArb,
+        fc.integer({ min: -5, max: 5 }),
+        fc.constantFrom("GET", "POST"),
+        async (status, type, body, lie, method) => {
+          const bytes = Buffer.from(body, "latin1");
+          // Lying lengths are cut off by closing the socket, so no answer hangs.
+          reply = (socket) =>
+            socket.end(
+              http(status, type ? { "Content-Type": type } : {}, bytes, Math.max(0, bytes.length + Math.min(lie, 0) + (lie > 3 ? 10 : 0))),
+            );
+          const client = clientOf({ maxRetries: 1 });
+          const call = method === "GET" ? client.users.whoami() : client.projects.create({ title: "x" });
+          const outcome = await call.then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          if (outcome !== undefined) {
+            expect(
+              KNOWN.some((kind) => outcome instanceof kind),
+              String(outcome),
+            ).toBe(true);
+            expect(JSON.stringify(outcome)).not.toContain(LEGACY_KEY);
+          }
+        },
+      ),
       { numRuns: 150, seed: 14 },
     );
   });

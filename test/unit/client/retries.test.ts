@@ -41,15 +41,20 @@ async function sequence(statuses: number[], headers: Record<string, string> = {}
 }
 
 describe("idempotent requests keep the official SDK's policy", () => {
-  test.each([408, 409, 429, 500, 502, 503, 504])("%i is retried up to maxRetries (default 2: three attempts, waits 1 s and 2 s)", async (status) => {
-    const s = await sequence([status]);
-    skipWaits();
-    const error = await clientOf(s.url).projects.get(1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).statusCode).toBe(status);
-    expect(s.requests).toHaveLength(3);
-    expect(clock.scheduled).toEqual([5000, 1000, 5000, 2000, 5000]);
-  });
+  test.each([408, 409, 429, 500, 502, 503, 504])(
+    "%i is retried up to maxRetries (default 2: three attempts, waits 1 s and 2 s)",
+    async (status) => {
+      const s = await sequence([status]);
+      skipWaits();
+      const error = await clientOf(s.url)
+        .projects.get(1)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).statusCode).toBe(status);
+      expect(s.requests).toHaveLength(3);
+      expect(clock.scheduled).toEqual([5000, 1000, 5000, 2000, 5000]);
+    },
+  );
 
   test.each([400, 401, 403, 404, 405, 422])("%i is not retried", async (status) => {
     const s = await sequence([status]);
@@ -90,7 +95,9 @@ describe("idempotent requests keep the official SDK's policy", () => {
   test("connection errors are retried, then reported with the URL and the attempts", async () => {
     const url = await closedPortUrl();
     skipWaits();
-    const error = await clientOf(url).projects.get(3).catch((e: unknown) => e);
+    const error = await clientOf(url)
+      .projects.get(3)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ method: "GET", url: `${url}/api/projects/3/`, attempts: 3, code: "ECONNREFUSED" });
     expect((error as Error).message).toMatch(new RegExp(`^GET ${url}/api/projects/3/ failed: .*ECONNREFUSED.* \\(3 attempts\\)$`));
@@ -136,13 +143,19 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
   test("a refused connection (nothing was sent) is retried", async () => {
     const url = await closedPortUrl();
     skipWaits();
-    await expect(clientOf(url).projects.create({ title: "x" })).rejects.toMatchObject({ name: "NetworkError", attempts: 3, code: "ECONNREFUSED" });
+    await expect(clientOf(url).projects.create({ title: "x" })).rejects.toMatchObject({
+      name: "NetworkError",
+      attempts: 3,
+      code: "ECONNREFUSED",
+    });
   });
 
   test("a connection dropped after the request arrived is not retried", async () => {
     server = await startTestServer((request, res) => void res.socket?.destroy());
     skipWaits();
-    const error = await clientOf(server.url).projects.create({ title: "x" }).catch((e: unknown) => e);
+    const error = await clientOf(server.url)
+      .projects.create({ title: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ method: "POST", attempts: 1 });
     expect(server.requests).toHaveLength(1);
@@ -152,7 +165,9 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
     const s = await sequence([500]);
     skipWaits();
     const request = { method: "POST", path: "/api/dm/actions/", query: { id: "delete_tasks", project: 1 }, body: {} } as const;
-    const error = await clientOf(s.url).actions.perform(request).catch((e: unknown) => e);
+    const error = await clientOf(s.url)
+      .actions.perform(request)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ statusCode: 500 });
     expect(s.requests).toHaveLength(1);
   });
@@ -245,7 +260,13 @@ describe("the policy (pure)", () => {
   });
 
   test("which methods are idempotent, and what a non-idempotent one is retried for", () => {
-    expect(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "POST", "PATCH"].filter(isIdempotent)).toEqual(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+    expect(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "POST", "PATCH"].filter(isIdempotent)).toEqual([
+      "GET",
+      "HEAD",
+      "OPTIONS",
+      "PUT",
+      "DELETE",
+    ]);
     const statuses = Array.from({ length: 500 }, (_, i) => i + 100);
     expect(statuses.filter((status) => shouldRetry(false, { status }))).toEqual([429, 503]);
     expect(shouldRetry(false, { networkCode: "ECONNREFUSED" })).toBe(true);

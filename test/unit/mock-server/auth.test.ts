@@ -111,7 +111,7 @@ describe("authenticate, case by case (server-api §2.3)", () => {
       const problem = await failure(authenticate(headers, store, tokens));
       expect(problem.status).toBe(401);
       expect(problem.detail).toBe(detail);
-      expect(problem.options.headers).toEqual({ "WWW-Authenticate": "Token" });
+      expect(problem.error.headers).toEqual({ "WWW-Authenticate": "Token" });
     });
   }
 

@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { HttpProblem, problemBody, SERVER_VERSION, validationError } from "../../../mock-server/errors.js";
-import { intFromRequest, pageLink, pageSize, paginate, type MockRequest } from "../../../mock-server/http.js";
+import { intFromData, intFromQuery, pageLink, pageSize, paginate, type MockRequest } from "../../../mock-server/http.js";
+import { ServerException } from "../../../src/emulation/exceptions.js";
 import { pyUnquote } from "../../../src/emulation/query-dict.js";
 import { redactBody, redactHeaders, REDACTED } from "../../../mock-server/journal.js";
 import { serverTimestamp, timeSince } from "../../../mock-server/time.js";
 import { thrown } from "../../helpers/thrown.js";
 
-const problemOf = (run: () => unknown): HttpProblem => thrown(HttpProblem, run);
+const problemOf = (run: () => unknown): ServerException => thrown(ServerException, run);
 
 describe("error bodies", () => {
   test("the handler body and the raw body", () => {
@@ -19,14 +20,21 @@ describe("error bodies", () => {
 });
 
 describe("request parameters", () => {
-  test("int_from_request", () => {
-    expect(intFromRequest({ project: "12" }, "project", 0)).toBe(12);
-    expect(intFromRequest({}, "project", 0)).toBe(0);
-    expect(intFromRequest({ view: 3 }, "view", 0)).toBe(3);
-    expect(intFromRequest({ project: ["1", "7"] }, "project", 0)).toBe(7);
-    const p = problemOf(() => intFromRequest({ project: "abc" }, "project", 0));
-    expect(p.status).toBe(400);
-    expect(p.options.validationErrors).toEqual({ project: ['Incorrect value in key "project" = "abc". It should be digit string.'] });
+  test("int_from_request: Python's int() for strings, ints and bools pass, str() of anything else", () => {
+    expect(intFromQuery({ project: "12" }, "project", 0)).toBe(12);
+    expect(intFromQuery({}, "project", 0)).toBe(0);
+    expect(intFromQuery({ project: ["1", "7"] }, "project", 0)).toBe(7);
+    for (const [text, n] of [[" 12 ", 12], ["+3", 3], ["1_000", 1000], ["٣", 3], ["\u20037", 7]] as const) {
+      expect(intFromQuery({ project: text }, "project", 0), text).toBe(n);
+    }
+    expect(intFromData({ view: 3 }, "view", 0)).toBe(3);
+    expect(intFromData({ view: true }, "view", 0)).toBe(1);
+    const message = (run: () => unknown) => problemOf(run).error.validationErrors;
+    expect(message(() => intFromQuery({ project: "abc" }, "project", 0))).toEqual({ project: ['Incorrect value in key "project" = "abc". It should be digit string.'] });
+    for (const bad of ["1__0", "_1", "1.0", "0x1", ""]) expect(() => intFromQuery({ project: bad }, "project", 0), bad).toThrow(ServerException);
+    expect(message(() => intFromData({ view: null }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'] });
+    expect(message(() => intFromData({ view: [1, 2] }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "[1, 2]". It should be digit string or integer.'] });
+    expect(message(() => intFromData({ view: 1.5 }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "1.5". It should be digit string or integer.'] });
   });
 
   test("page_size falls back on junk and is capped", () => {
@@ -37,6 +45,9 @@ describe("request parameters", () => {
     expect(pageSize({ page_size: "0" }, 30, 100)).toBe(30);
     expect(pageSize({ page_size: "-3" }, 30, 100)).toBe(30);
     expect(pageSize({ page_size: "x" }, 30, 100)).toBe(30);
+    // _positive_int reads with Python's int().
+    expect(pageSize({ page_size: " 1_0 " }, 30, 100)).toBe(10);
+    expect(pageSize({ page_size: "٥" }, 30, 100)).toBe(5);
   });
 
   test("pages: 404 Invalid page. past the end, an empty first page, `last`", () => {
@@ -45,11 +56,14 @@ describe("request parameters", () => {
     expect(paginate(rows, { page: "3" }, 2).items).toEqual([5]);
     expect(paginate(rows, { page: "last" }, 2).items).toEqual([5]);
     expect(paginate([], {}, 2)).toEqual({ items: [], number: 1, pages: 1 });
-    for (const page of ["4", "0", "-1", "two"]) {
+    // `query_params.get('page') or 1`, then int(): an empty page is page 1, spaces and underscores are fine.
+    expect(paginate(rows, { page: "" }, 2).number).toBe(1);
+    expect(paginate(rows, { page: " 2 " }, 2).number).toBe(2);
+    for (const page of ["4", "0", "-1", "two", "1.0"]) {
       const p = problemOf(() => paginate(rows, { page }, 2));
-      expect([p.status, p.detail]).toEqual([404, "Invalid page."]);
+      expect([p.error.status, p.error.detail]).toEqual([404, "Invalid page."]);
     }
-    expect(problemOf(() => paginate([], { page: "2" }, 2)).status).toBe(404);
+    expect(problemOf(() => paginate([], { page: "2" }, 2)).error.status).toBe(404);
   });
 
   test("page links keep the other parameters", () => {

@@ -41,7 +41,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 function apply(store: Store, op: Op): void {
   const tasks = store.list("tasks");
   const picked = tasks.length === 0 ? undefined : tasks[("pick" in op ? op.pick : 0) % tasks.length];
-  if (op.kind === "insert") store.insert("tasks", { project: 1, data: { text: op.text }, meta: {}, created_at: NOW, updated_at: NOW } as never);
+  if (op.kind === "insert")
+    store.insert("tasks", { project: 1, data: { text: op.text }, meta: {}, created_at: NOW, updated_at: NOW } as never);
   else if (op.kind === "update" && picked) store.update("tasks", picked.id, { data: { text: op.text } });
   else if (op.kind === "removeTasks" && picked) store.deleteTasks(new Set([picked.id, picked.id + 1]));
   else if (op.kind === "deleteProject") store.deleteProject(op.project);

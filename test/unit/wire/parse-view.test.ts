@@ -96,13 +96,13 @@ describe("the view save path (ViewSerializer) → 400s and crashes", () => {
   });
 
   test("filters that are not an object, or items that cannot be iterated, crash the save (500)", () => {
-    expect(view({ filters: null }).answer).toEqual({ status: 500, detail: "'NoneType' object has no attribute 'get'" });
+    expect(view({ filters: null }).answer).toMatchObject({ status: 500, detail: "'NoneType' object has no attribute 'get'", exception: "AttributeError" });
     expect(brief(view({ filters: [] }).issues)).toEqual(["server-error filters"]);
-    expect(view({ filters: { conjunction: "or", items: null } }).answer).toEqual({ status: 500, detail: "'NoneType' object is not iterable" });
-    expect(view({ filters: { conjunction: "or", items: "abc" } }).answer).toEqual({ status: 500, detail: "'str' object has no attribute 'get'" });
+    expect(view({ filters: { conjunction: "or", items: null } }).answer).toMatchObject({ status: 500, detail: "'NoneType' object is not iterable", exception: "TypeError" });
+    expect(view({ filters: { conjunction: "or", items: "abc" } }).answer).toMatchObject({ status: 500, detail: "'str' object has no attribute 'get'", exception: "AttributeError" });
     const r = view({ filters: { conjunction: "or", items: [ok, 5] } });
     expect(r.issues.map((i) => `${i.effect} ${i.path}`)).toEqual(["server-error filters.items[1]"]);
-    expect(r.answer).toEqual({ status: 500, detail: "'int' object has no attribute 'get'" });
+    expect(r.answer).toMatchObject({ status: 500, detail: "'int' object has no attribute 'get'", exception: "AttributeError" });
   });
 
   test("without a conjunction the view is saved without its filters", () => {

@@ -1,0 +1,22 @@
+// Helpers of the child processes. A GET with node:http (lighter to load than fetch: start-up figures
+// time the server, not the client).
+import { request } from "node:http";
+
+export function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** CPU ms of this process (user + system, all threads): the machine may be shared, see bench/lib/stats.ts. */
+export function cpuMs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}

@@ -1,0 +1,98 @@
+/**
+ * The mock's Data Manager list against stock json-server on the same 10k tasks (issue #12 "the
+ * list route"): autocannon, 10 connections, each server alone in a child process, rounds in
+ * alternation after a warm-up round; and 2,000 sequential `users.whoami()` through the client
+ * against raw `fetch` on the same mock.
+ */
+import autocannon from "autocannon";
+import { createClient } from "../../src/client/index.js";
+import { selection } from "../../src/selection.js";
+import { serveJsonServer, serveMock } from "../lib/children.js";
+import { figure, fmt, median, RUNS, type Figure } from "../lib/stats.js";
+
+const CONNECTIONS = 10;
+const SECONDS = 2;
+
+/** The filtered, ordered list: a Data Manager view as a browser sends it (the `query` parameter). */
+export const listQuery = selection(1)
+  .where("tasks:total_annotations").greaterOrEqual(1)
+  .and("tasks:data.text").contains("lorem")
+  .orderBy("-tasks:created_at")
+  .toJSON();
+
+interface Load {
+  readonly rps: number;
+  readonly p99: number;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Load> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  if (r.errors > 0 || r.non2xx > 0 || r.timeouts > 0) {
+    throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers, ${r.timeouts} timeouts`);
+  }
+  return { rps: r.requests.total / seconds, p99: r.latency.p99 };
+}
+
+export async function httpFigures(seedPath: string, token: string, log: (line: string) => void): Promise<Figure[]> {
+  const mock = await serveMock(seedPath, token);
+  const stock = await serveJsonServer(seedPath);
+  const auth = { authorization: `Token ${token}` };
+  const targets = {
+    filtered: { url: `${mock.url}/api/tasks/?project=1&page_size=100&query=${encodeURIComponent(JSON.stringify(listQuery))}`, headers: auth },
+    plain: { url: `${mock.url}/api/tasks/?project=1&page_size=100`, headers: auth },
+    jsonServer: { url: `${stock.url}/tasks?_page=1&_limit=100`, headers: {} },
+  };
+  const runs: Record<keyof typeof targets, Load[]> = { filtered: [], plain: [], jsonServer: [] };
+  const figures: Figure[] = [];
+  try {
+    for (let round = 0; round <= RUNS; round++) {
+      for (const [name, t] of Object.entries(targets) as [keyof typeof targets, (typeof targets)[keyof typeof targets]][]) {
+        const r = await load(t.url, t.headers, round === 0 ? 1 : SECONDS);
+        if (round > 0) runs[name].push(r);
+      }
+    }
+    const rps = (name: keyof typeof targets) => median(runs[name].map((r) => r.rps));
+    const p99 = (name: keyof typeof targets) => median(runs[name].map((r) => r.p99));
+    log(`  list: filtered ${fmt(rps("filtered"))} req/s (p99 ${p99("filtered")} ms), plain ${fmt(rps("plain"))} req/s, json-server ${fmt(rps("jsonServer"))} req/s (p99 ${p99("jsonServer")} ms)`);
+    const vs = `dmq ${fmt(rps("filtered"))} req/s vs json-server ${fmt(rps("jsonServer"))} req/s`;
+    figures.push(
+      figure("server.tasks_list.vs_jsonserver", rps("filtered") / rps("jsonServer"), "×", 1, "higher", vs),
+      figure("server.tasks_list.p99_ms", p99("filtered"), "ms", null, "lower", `json-server p99 ${p99("jsonServer")} ms`),
+      figure("server.tasks_list.rps", rps("filtered"), "req/s", null, "higher", `10k tasks, filtered and ordered, page_size=100, ${CONNECTIONS} connections`),
+      figure("server.tasks_list_plain.vs_jsonserver", rps("plain") / rps("jsonServer"), "×", 1, "higher", `no query: ${fmt(rps("plain"))} req/s, p99 ${p99("plain")} ms`),
+      figure("server.jsonserver.rps", rps("jsonServer"), "req/s", null, "higher", "stock json-server 0.17 GET /tasks?_page=1&_limit=100"),
+    );
+    figures.push(...(await clientFigures(mock.url, token, log)));
+  } finally {
+    await Promise.all([mock.stop(), stock.stop()]);
+  }
+  return figures;
+}
+
+const CALLS = 2000;
+
+/** µs per call of 2,000 sequential whoami: the client vs `fetch` + `res.json()` with the same header. */
+async function clientFigures(url: string, token: string, log: (line: string) => void): Promise<Figure[]> {
+  const client = createClient({ baseUrl: url, apiKey: token, maxRetries: 0 });
+  const whoami = `${url}/api/current-user/whoami`;
+  const headers = { accept: "application/json", authorization: `Token ${token}` };
+  const contenders: Record<string, () => Promise<unknown>> = {
+    client: () => client.users.whoami(),
+    fetch: async () => {
+      const res = await fetch(whoami, { headers });
+      if (!res.ok) throw new Error(`whoami: ${res.status}`);
+      return res.json();
+    },
+  };
+  const times: Record<string, number[]> = { client: [], fetch: [] };
+  for (let round = 0; round <= RUNS; round++) {
+    for (const [name, call] of Object.entries(contenders)) {
+      const start = performance.now();
+      for (let i = 0; i < CALLS; i++) await call();
+      if (round > 0) (times[name] as number[]).push(((performance.now() - start) * 1000) / CALLS);
+    }
+  }
+  const c = median(times.client as number[]), f = median(times.fetch as number[]);
+  log(`  whoami: client ${fmt(c)} µs/call, fetch ${fmt(f)} µs/call`);
+  return [figure("client.vs_fetch", c / f, "×", 1.15, "lower", `${fmt(c)} µs vs fetch ${fmt(f)} µs per whoami`)];
+}

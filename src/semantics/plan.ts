@@ -1,0 +1,124 @@
+import type { PreparedDataset } from "./dataset.js";
+import type { Lookup } from "./pieces.js";
+
+/**
+ * What the server's planner does with indexes, for the engine: a filter line that is an equality
+ * (`equal`, `in_list`) is a Lookup; an OR of lookups on one target merges into one; a lookup on
+ * `id` reads the primary key; any other lookup uses an equality index over its target once the
+ * dataset has been asked for it twice (PreparedDataset.index). Candidates are task indexes in
+ * ascending order; the filter's test still decides unless the candidates are exact.
+ */
+
+/** A filter line compiled: its test, its lookup when it is one equality, and a cost to order AND-ed lines by. */
+export interface Line {
+  readonly test: (i: number) => boolean;
+  readonly lookup?: Lookup;
+  readonly cost: number;
+}
+
+export interface Candidates {
+  /** Task indexes, ascending: every task the filter can select (maybe more). */
+  readonly indexes: ArrayLike<number>;
+  /** The candidates are exactly the selected tasks: no test needed. */
+  readonly exact: boolean;
+}
+
+/** Merge lookups on one target (an OR of equalities, `in_list` lines) into one set lookup. */
+export function mergeLookups(lookups: readonly Lookup[]): Lookup | undefined {
+  const first = lookups[0];
+  if (first === undefined || lookups.some((l) => l.target !== first.target)) return undefined;
+  if (lookups.length === 1) return first;
+  const keys = new Set<unknown>();
+  for (const l of lookups) for (const k of l.keys) keys.add(k);
+  return { target: first.target, get: first.get, keys };
+}
+
+export function lookupTest(l: Lookup): (i: number) => boolean {
+  const { keys, get } = l;
+  return (i) => keys.has(get(i));
+}
+
+/** An equality index over a target: value -> the task indexes holding it (one index as a number). */
+type EqualityIndex = ReadonlyMap<unknown, number | readonly number[]>;
+
+function buildIndex(ds: PreparedDataset, get: (i: number) => unknown): EqualityIndex {
+  const index = new Map<unknown, number | number[]>();
+  for (let i = 0; i < ds.size; i++) {
+    const v = get(i);
+    // NULL, a missing key and JSON containers never equal a scalar key.
+    if (v === null || v === undefined || typeof v === "object") continue;
+    const at = index.get(v);
+    if (at === undefined) index.set(v, i);
+    else if (typeof at === "number") index.set(v, [at, i]);
+    else at.push(i);
+  }
+  return index;
+}
+
+/** The tasks a lookup selects, ascending, or undefined when only a scan can tell (no index yet). */
+export function lookupIndexes(ds: PreparedDataset, l: Lookup): number[] | undefined {
+  const out: number[] = [];
+  if (l.target === "column:id") {
+    // The primary key: every task's index is known without building anything.
+    for (const key of l.keys) {
+      const i = typeof key === "number" ? ds.indexOf(key) : undefined;
+      if (i !== undefined) out.push(i);
+    }
+  } else {
+    const index = ds.index(`eq:${l.target}`, () => buildIndex(ds, l.get));
+    if (index === undefined) return undefined;
+    for (const key of l.keys) {
+      const at = index.get(key);
+      if (at === undefined) continue;
+      if (typeof at === "number") out.push(at);
+      else for (const i of at) out.push(i);
+    }
+  }
+  // Distinct keys of one target hold distinct tasks: sorting is all a union needs.
+  if (l.keys.size > 1) out.sort((a, b) => a - b);
+  return out;
+}
+
+/** Without an index: one read and one hash probe per task (a hot loop: no test closure in between). */
+function scan(ds: PreparedDataset, l: Lookup): number[] {
+  const { keys, get } = l;
+  const out: number[] = [];
+  const n = ds.size;
+  for (let i = 0; i < n; i++) if (keys.has(get(i))) out.push(i);
+  return out;
+}
+
+/** Sorted union of sorted index lists, without duplicates. */
+function union(lists: readonly (readonly number[])[]): number[] {
+  const all = lists.flat().sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const i of all) if (out.length === 0 || out[out.length - 1] !== i) out.push(i);
+  return out;
+}
+
+/** Candidates for lines combined by `conjunction`, or undefined to scan every task. */
+export function candidates(ds: PreparedDataset, lines: readonly Line[], conjunction: string): Candidates | undefined {
+  if (lines.length === 1 || conjunction === "or") {
+    // OR: every line must narrow, and each line is exactly its lookup.
+    if (!lines.every((l) => l.lookup !== undefined)) return undefined;
+    if (lines.length === 1) {
+      const l = (lines[0] as Line).lookup as Lookup;
+      return { indexes: lookupIndexes(ds, l) ?? scan(ds, l), exact: true };
+    }
+    const lists: number[][] = [];
+    for (const line of lines) {
+      const found = lookupIndexes(ds, line.lookup as Lookup);
+      if (found === undefined) return undefined;
+      lists.push(found);
+    }
+    return { indexes: union(lists), exact: true };
+  }
+  // AND: the narrowest lookup; the other lines are tested on its tasks.
+  let best: number[] | undefined;
+  for (const line of lines) {
+    if (line.lookup === undefined) continue;
+    const found = lookupIndexes(ds, line.lookup);
+    if (found !== undefined && (best === undefined || found.length < best.length)) best = found;
+  }
+  return best === undefined ? undefined : { indexes: best, exact: false };
+}

@@ -1,0 +1,255 @@
+import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { manifest, packOnce, root, type Packed } from "./pack.js";
+import { node, npm, ok, type Ran } from "./run.js";
+
+/*
+ * The package as a user gets it: built from the current sources, packed once, linted by publint and
+ * attw, installed into a fresh project without optional peers, loaded from ESM and CommonJS,
+ * compiled against by the minimum supported TypeScript, and its mock started once json-server is
+ * added. Needs the npm registry (or a warm npm cache) for the installs, nothing else.
+ */
+
+/** The oldest TypeScript the README promises; 5.0 and 5.1 reject the declarations (mixed named tuple members). */
+const MIN_TYPESCRIPT = "5.2.2";
+/**
+ * What `npm i dmq` installs without optional peers: the client's ofetch (and its three) and jose, the
+ * engine's re2js, the CLI's commander, and ts-pattern.
+ */
+const LEAN_INSTALL = [
+  "@commander-js/extra-typings",
+  "commander",
+  "destr",
+  "dmq",
+  "jose",
+  "node-fetch-native",
+  "ofetch",
+  "re2js",
+  "ts-pattern",
+  "ufo",
+];
+
+let packed: Packed;
+let app: string;
+/** What the fresh install brought, measured before the tests add anything. */
+let installed: { readonly names: readonly string[]; readonly bytes: number };
+
+beforeAll(async () => {
+  packed = await packOnce();
+  app = join(packed.scratch, "app");
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, type: "module" }));
+  ok(await npm(["install", "--omit=peer", "--prefer-offline", packed.tarball], app), "npm install <tarball>");
+  const lock = JSON.parse(readFileSync(join(app, "node_modules", ".package-lock.json"), "utf8")) as { packages: object };
+  installed = { names: Object.keys(lock.packages).map((p) => p.slice("node_modules/".length)), bytes: sizeOf(join(app, "node_modules")) };
+  cpSync(join(import.meta.dirname, "consumer"), app, { recursive: true });
+}, 240_000);
+
+afterAll(() => packed?.cleanup());
+
+const cli = (pkg: string, bin: string) => join(root, "node_modules", pkg, bin);
+
+describe("the tarball", () => {
+  test("holds the build, the sources its maps point at, the README and the LICENSE, and nothing else", () => {
+    const top = new Set(packed.files.map((f) => f.split("/")[0]));
+    expect([...top].sort()).toEqual(["LICENSE", "README.md", "dist", "mock-server", "package.json", "src"]);
+    expect(packed.files.filter((f) => /(^|\/)(test|bench)\//.test(f) || f.endsWith(".test.ts"))).toEqual([]);
+    expect(packed.files.filter((f) => f.startsWith("dist/") && f.endsWith(".js")).length).toBeGreaterThan(100);
+  });
+
+  test("every source map points at files that are in the package", () => {
+    const files = new Set(packed.files);
+    const maps = packed.files.filter((f) => f.endsWith(".map"));
+    const dangling = maps.flatMap((map) => {
+      const { sources } = JSON.parse(readFileSync(join(packed.scratch, "pkg", map), "utf8")) as { sources: string[] };
+      return sources
+        .map((s) => normalize(join(dirname(map), s)))
+        .filter((s) => !files.has(s))
+        .map((s) => `${map} -> ${s}`);
+    });
+    expect(maps.length).toBeGreaterThan(200);
+    expect(dangling).toEqual([]);
+  });
+
+  test("every entry point (exports, typesVersions, main, types, bin) is in the package", () => {
+    const targets = [
+      ...Object.values(manifest.exports).flatMap((e) => (typeof e === "string" ? [e] : Object.values(e))),
+      ...Object.values(manifest.typesVersions).flatMap((m) => Object.values(m).flat()),
+      manifest.main,
+      manifest.types,
+      ...Object.values(manifest.bin),
+    ].map((p) => normalize(p));
+    expect(targets.filter((t) => !packed.files.includes(t))).toEqual([]);
+    const bin = readFileSync(join(packed.scratch, "pkg", manifest.bin["dmq"]!), "utf8");
+    expect(bin.startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
+
+  test("names its license, repository, homepage and issue tracker", () => {
+    expect(manifest.license).toBe("MIT");
+    expect(readFileSync(join(root, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    expect(manifest.repository?.url).toMatch(/^git\+https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/);
+    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(manifest.bugs?.url).toMatch(/^https:\/\//);
+  });
+
+  test("publint --strict finds nothing", async () => {
+    const lint = await node([cli("publint", "src/cli.js"), packed.tarball, "--strict"], packed.scratch);
+    expect(lint.stdout + lint.stderr).toContain("All good!");
+    expect(lint.code).toBe(0);
+  }, 60_000);
+
+  test("attw finds no problem in any resolution mode (node10 included); node16-from-CJS relies on require(esm)", async () => {
+    const args = [packed.tarball, "--format", "ascii", "--ignore-rules", "cjs-resolves-to-esm"];
+    const attw = await node([cli("@arethetypeswrong/cli", "dist/index.js"), ...args], packed.scratch);
+    expect(attw.stdout).toContain("No problems found");
+    for (const entry of ["dmq", "dmq/semantics", "dmq/mock-server"]) {
+      const rows = ["node10: 🟢 ", "node16 (from CJS): 🟢 (ESM)", "node16 (from ESM): 🟢 (ESM)", "bundler: 🟢 "];
+      expect(attw.stdout).toContain(`"${entry}"\n\n${rows.join("\n")}`);
+    }
+    expect(attw.code).toBe(0);
+  }, 60_000);
+});
+
+describe("installed without optional peers", () => {
+  test("brings only what the builder, the client and the engine need", () => {
+    expect([...installed.names].sort()).toEqual(LEAN_INSTALL);
+  });
+
+  test("is as small as the README says", () => {
+    const claim = /without the mock server's json-server, `npm i dmq` installs\s+\*\*(\d+) packages \(([\d.]+) MB\)\*\*/i.exec(readme());
+    expect(claim, "README states the install size").not.toBeNull();
+    expect(Number(claim![1])).toBe(installed.names.length);
+    expect(Math.abs(installed.bytes / 1e6 - Number(claim![2])), `measured ${(installed.bytes / 1e6).toFixed(2)} MB`).toBeLessThan(0.3);
+  });
+
+  test("loads from ESM and from CommonJS (require(esm), Node >= 20.19), to the same module", async () => {
+    const out = JSON.parse(ok(await node(["runtime.mjs"], app), "runtime.mjs").stdout) as Record<string, unknown>;
+    const item = { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 1 };
+    const body = JSON.stringify({ filters: { conjunction: "and", items: [item] }, selectedItems: { all: true, excluded: [3] } });
+    expect(out).toEqual({ esm: body, cjs: body, same: true, ids: [2, 4] });
+  });
+
+  test("the mock server names the package to install when json-server is missing", async () => {
+    const out = JSON.parse(ok(await node(["mock.mjs"], app), "mock.mjs").stdout);
+    expect(out).toEqual({
+      started: false,
+      error:
+        'dmq/mock-server needs the optional peer dependency "json-server" (^0.17.4), which is not installed. ' +
+        'Install it next to dmq: npm install --save-dev json-server@"^0.17.4"',
+    });
+    expect(manifest.peerDependencies["json-server"]).toBe("^0.17.4");
+    expect(manifest.peerDependenciesMeta["json-server"]?.optional).toBe(true);
+    const dmq = await node([join(app, "node_modules", "dmq", manifest.bin["dmq"]!), "mock", "--port", "0"], app);
+    expect(dmq.stderr).toContain('npm install --save-dev json-server@"^0.17.4"');
+    expect(dmq.code).toBe(1);
+  });
+
+  describe("type-checks a consumer", () => {
+    const strictest = { exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true };
+    // With the minimum version, dmq's declarations are checked too (skipLibCheck off), against a
+    // stub of the one Node.js type they use instead of all of @types/node (which costs seconds).
+    const minimum = { skipLibCheck: false, types: [] };
+    const current = { skipLibCheck: true, types: ["node"] };
+    const checks = [
+      { ts: "min", name: "nodenext", files: ["esm.ts", "node-http.d.ts"], options: { ...minimum, module: "nodenext", ...strictest } },
+      {
+        ts: "min",
+        name: "bundler",
+        files: ["esm.ts", "node-http.d.ts"],
+        options: { ...minimum, module: "esnext", moduleResolution: "bundler" },
+      },
+      // node10 finds the subpaths' types through typesVersions.
+      {
+        ts: "min",
+        name: "node10",
+        files: ["esm.ts", "node-http.d.ts"],
+        options: { ...minimum, module: "esnext", moduleResolution: "node" },
+      },
+      { ts: "current", name: "nodenext", files: ["esm.ts"], options: { ...current, module: "nodenext", ...strictest } },
+      {
+        ts: "current",
+        name: "node10",
+        files: ["esm.ts"],
+        options: { ...current, module: "esnext", moduleResolution: "node", ignoreDeprecations: "6.0" },
+      },
+      // CommonJS: require() of the ES modules types under module nodenext (TypeScript >= 5.8).
+      { ts: "current", name: "commonjs nodenext", files: ["cjs.cts"], options: { ...current, module: "nodenext" } },
+    ] as const;
+    const results = new Map<string, Promise<Ran>>();
+
+    beforeAll(async () => {
+      mkdirSync(join(app, "node_modules", "@types"), { recursive: true });
+      symlinkSync(join(root, "node_modules", "@types", "node"), join(app, "node_modules", "@types", "node"), "dir");
+      const dir = join(packed.scratch, "typescript-min");
+      mkdirSync(dir);
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "typescript-min", version: "1.0.0", private: true }));
+      ok(await npm(["install", "--prefer-offline", `typescript@${MIN_TYPESCRIPT}`], dir), `npm install typescript@${MIN_TYPESCRIPT}`);
+      const tsc = {
+        min: join(dir, "node_modules", "typescript", "bin", "tsc"),
+        current: join(root, "node_modules", "typescript", "bin", "tsc"),
+      };
+      // Two compilers at a time: the machine has two cores.
+      await inPairs(
+        checks.map((c) => () => {
+          const run = compile(tsc[c.ts], `${c.ts}-${c.name.replace(/\W/g, "-")}`, c.files, c.options);
+          results.set(`${c.ts} ${c.name}`, run);
+          return run;
+        }),
+      );
+    }, 240_000);
+
+    test.each(checks.map((c) => ({ ...c, version: c.ts === "min" ? `${MIN_TYPESCRIPT} (the minimum)` : "of this project" })))(
+      "TypeScript $version, $name",
+      async (c) => {
+        const tsc = await results.get(`${c.ts} ${c.name}`)!;
+        expect(tsc.stdout).toBe("");
+        expect(tsc.code).toBe(0);
+      },
+    );
+
+    test("the README names the minimum TypeScript version", () => {
+      expect(readme()).toContain(`TypeScript ${MIN_TYPESCRIPT.replace(/\.\d+$/, "")} or later`);
+    });
+  });
+
+  describe("with json-server added", () => {
+    test("the packed mock server starts and answers the packed client", async () => {
+      // The project's own json-server, linked into the app's node_modules: what `npm i json-server` would put
+      // there (its dependencies resolve from the link's real path), without a second 115-package install.
+      symlinkSync(join(root, "node_modules", "json-server"), join(app, "node_modules", "json-server"), "dir");
+      const out = JSON.parse(ok(await node(["mock.mjs"], app), "mock.mjs").stdout);
+      expect(out).toMatchObject({ started: true, playground: "<title>dmq semantics playground</title>" });
+      expect(out.actions).toContain("delete_tasks");
+    });
+  });
+
+  function compile(tsc: string, name: string, files: readonly string[], options: object) {
+    const config = join(app, `tsconfig.${name}.json`);
+    writeFileSync(config, JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", ...options }, files }));
+    return node([tsc, "-p", config, "--pretty", "false"], app);
+  }
+});
+
+function readme(): string {
+  return readFileSync(join(root, "README.md"), "utf8");
+}
+
+async function inPairs<T>(jobs: readonly (() => Promise<T>)[]): Promise<void> {
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+/** Bytes of the regular files under `dir` (what `du -sb` counts, without directory entries). */
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { recursive: true }) as string[]) {
+    const path = join(dir, entry);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isFile()) total += stat.size;
+  }
+  return total;
+}
