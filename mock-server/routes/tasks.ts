@@ -5,7 +5,7 @@ import { derivedOne, relationsIndex, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
-import { HttpProblem, notFound, serverError, validationError } from "../errors.js";
+import { fieldError, HttpProblem, notFound, serverError, validationError } from "../errors.js";
 import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentDmTaskDetail, presentTask, presentTaskSimple } from "../present/tasks.js";
 import { nowTimestamp } from "../time.js";
@@ -86,9 +86,23 @@ function taskInProject(req: MockRequest, ctx: MockContext): TaskRecord {
   const task = taskOr404(ctx, pathId(req.params));
   const fromQuery = param(req.query, "project");
   // `query_params.get('project') or request.data.get('project')`: the body only when the query string has none.
-  const asked = pyTruthy(fromQuery) ? fromQuery : bodyDict(req, ctx)["project"];
+  const asked = pyTruthy(fromQuery) ? fromQuery : readProjectKey(req, ctx);
   if (pyTruthy(asked) && prepareParamsProject(asked) !== task.project) throw notFound("Task");
   return task;
+}
+
+/**
+ * The lookup reads only `project` from the body. On a read or delete nothing else does, so strict mode refuses any
+ * other key (the server ignores it); PATCH/PUT bodies go on to the serializer, which checks them.
+ */
+function readProjectKey(req: MockRequest, ctx: MockContext): unknown {
+  const body = bodyDict(req, ctx);
+  const lookupOnly = req.method === "GET" || req.method === "DELETE" || req.method === "HEAD";
+  const ignored = Object.keys(body).filter((key) => key !== "project");
+  if (ctx.strict && lookupOnly && ignored.length > 0) {
+    throw fieldError("body", `expected at most a project key: ${req.method} ${req.path} reads only body.project; the server ignores ${ignored.join(", ")}`);
+  }
+  return body["project"];
 }
 
 /** `PrepareParams(project=…)`: pydantic's lax int, a 500 where it refuses. */
