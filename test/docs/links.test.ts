@@ -95,7 +95,7 @@ describe("links", () => {
   });
 
   test("the slugs are GitHub's", () => {
-    expect(slug("The pipeline (§2.3)")).toBe("the-pipeline-23");
+    expect(slug("The pipeline (step 2.3)")).toBe("the-pipeline-step-23");
     expect(slug("`dmq explain`")).toBe("dmq-explain");
     expect(slug("in_list and not_in_list")).toBe("in_list-and-not_in_list");
     expect(slug("NULL, missing and JSON null")).toBe("null-missing-and-json-null");
