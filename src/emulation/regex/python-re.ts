@@ -1,3 +1,5 @@
+import { match, P } from "ts-pattern";
+
 /**
  * Does Python's `re.compile(pattern)` accept this pattern? The server compiles every `regex` filter
  * value with Python `re` before filtering and answers an empty result when one fails
@@ -160,20 +162,14 @@ function widthOf(items: readonly Item[], state: State): Width {
 }
 
 function itemWidth(it: Item, state: State): Width {
-  switch (it.k) {
-    case "char":
-      return [1, 1];
-    case "at":
-    case "assert":
-      return [0, 0];
-    case "repeat":
-      return [it.item[0] * it.min, Math.min(it.item[1] * it.max, MAXREPEAT)];
-    case "group":
-    case "cond":
-      return it.width;
-    case "groupref":
-      return state.widths.get(it.group) ?? [0, 0];
-  }
+  return match(it)
+    .returnType<Width>()
+    .with({ k: "char" }, () => [1, 1])
+    .with({ k: P.union("at", "assert") }, () => [0, 0])
+    .with({ k: "repeat" }, (r) => [r.item[0] * r.min, Math.min(r.item[1] * r.max, MAXREPEAT)])
+    .with({ k: P.union("group", "cond") }, (g) => g.width)
+    .with({ k: "groupref" }, (g) => state.widths.get(g.group) ?? [0, 0])
+    .exhaustive();
 }
 
 function parse(source: Tokenizer, state: State, verboseIn: boolean, nested: number, first: boolean): Width {
