@@ -1,3 +1,4 @@
+import { match, P } from "ts-pattern";
 import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { rejected, serverError } from "./errors.js";
@@ -252,10 +253,14 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
 
 /** `for value in _filter.value`: a list's items, a string's characters; anything else is not iterable. */
 function iterate(ctx: Ctx, value: PyVal): (JsonValue | string)[] {
-  if (value.t === "list") return [...value.v];
-  if (value.t === "str") return [...value.v];
-  if (value.t === "range") return [`('min', ${reprOf(value.min)})`, `('max', ${reprOf(value.max)})`];
-  throw serverError({ path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(value) }, `'${value.t}' object is not iterable`);
+  return match(value)
+    .returnType<(JsonValue | string)[]>()
+    .with({ t: P.union("list", "str") }, (x) => [...x.v])
+    .with({ t: "range" }, (x) => [`('min', ${reprOf(x.min)})`, `('max', ${reprOf(x.max)})`])
+    .with({ t: P.union("int", "float", "bool", "datetime", "none") }, (x) => {
+      throw serverError({ path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(x) }, `'${x.t}' object is not iterable`);
+    })
+    .exhaustive();
 }
 
 const reprOf = (v: PyVal) => (v.t === "str" ? strRepr(v.v) : str(v));

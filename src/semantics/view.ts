@@ -1,4 +1,5 @@
 import type { QueryNode } from "../query/nodes.js";
+import { refuses } from "../wire/issues.js";
 import { parseQueryBody } from "../wire/parse.js";
 import { EvaluationError } from "./errors.js";
 
@@ -11,7 +12,7 @@ import { EvaluationError } from "./errors.js";
 export function viewQuery(data: unknown): QueryNode {
   const parsed = parseQueryBody(data, { context: "view" });
   if (parsed.answer) {
-    const cause = parsed.issues.find((i) => i.effect === "rejected" || i.effect === "server-error") ?? parsed.issues[0];
+    const cause = parsed.issues.find(refuses) ?? parsed.issues[0];
     throw new EvaluationError({
       status: parsed.answer.status === 400 ? 400 : 500,
       detail: parsed.answer.detail,
