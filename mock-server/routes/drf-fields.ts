@@ -1,3 +1,4 @@
+import { match } from "ts-pattern";
 import { parseDjangoDatetime } from "../../src/emulation/django.js";
 import { parsePyFloat, parsePyInt, pyStrip } from "../../src/emulation/python-text.js";
 import type { FieldSpec } from "../../src/wire/contract/field.js";
@@ -115,40 +116,40 @@ export function readValue(name: string, spec: FieldSpec, raw: unknown, options: 
   const read = readKind(name, spec, raw, options);
   // A blank CharField value returns before the validators run (`Field.run_validation`).
   if (!read.ok || read.value === "") return read;
-  const limits = (spec.checks ?? []).flatMap((check) => {
-    const v = read.value;
-    if (check.rule === "max-length") return typeof v === "string" && [...v].length > check.limit ? [check.message] : [];
-    if (check.rule === "min-length") return typeof v === "string" && [...v].length < check.limit ? [check.message] : [];
-    if (check.rule === "max-value") return typeof v === "number" && v > check.limit ? [check.message] : [];
-    if (check.rule === "min-value") return typeof v === "number" && v < check.limit ? [check.message] : [];
-    return [];
-  });
+  const v = read.value;
+  const limits = (spec.checks ?? []).flatMap((check) =>
+    match(check)
+      .returnType<readonly string[]>()
+      .with({ rule: "max-length" }, (c) => (typeof v === "string" && [...v].length > c.limit ? [c.message] : []))
+      .with({ rule: "min-length" }, (c) => (typeof v === "string" && [...v].length < c.limit ? [c.message] : []))
+      .with({ rule: "max-value" }, (c) => (typeof v === "number" && v > c.limit ? [c.message] : []))
+      .with({ rule: "min-value" }, (c) => (typeof v === "number" && v < c.limit ? [c.message] : []))
+      // `validate_<field>` rules run in the route that implements them.
+      .with({ rule: "custom" }, () => [])
+      .exhaustive(),
+  );
   return limits.length > 0 ? bad(...limits) : read;
 }
 
 function readKind(name: string, spec: FieldSpec, raw: unknown, options: ReadOptions): Read {
-  switch (spec.kind) {
-    case "integer":
-      return readInteger(raw);
-    case "float":
-      return readFloat(raw);
-    case "string":
-      return readString(raw, spec);
-    case "boolean":
-      return readBoolean(raw, spec.allowNull ?? spec.nullable);
-    case "datetime":
-      return readDatetime(raw);
-    case "choice": {
+  return match(spec.kind)
+    .returnType<Read>()
+    .with("integer", () => readInteger(raw))
+    .with("float", () => readFloat(raw))
+    .with("string", () => readString(raw, spec))
+    .with("boolean", () => readBoolean(raw, spec.allowNull ?? spec.nullable))
+    .with("datetime", () => readDatetime(raw))
+    .with("choice", () => {
       if (raw === "" && spec.blank) return good("");
       const text = pyStr(raw);
       return spec.choices?.includes(text) ? good(text) : bad(drfMessages.choice(raw));
-    }
-    case "pk": {
+    })
+    .with("pk", () => {
       const collection = options.relations[name] ?? "none";
       if (collection === "none") return typeof raw === "boolean" ? bad(drfMessages.pkType(raw)) : bad(drfMessages.pkMissing(raw));
       return readPk(raw, options.store, collection);
-    }
-    case "pks": {
+    })
+    .with("pks", () => {
       if (!Array.isArray(raw)) return bad(drfMessages.notAList(raw));
       const ids: number[] = [];
       for (const item of raw) {
@@ -157,8 +158,8 @@ function readKind(name: string, spec: FieldSpec, raw: unknown, options: ReadOpti
         ids.push(one.value);
       }
       return good(ids);
-    }
-    case "integers": {
+    })
+    .with("integers", () => {
       // ListField(child=IntegerField()): strings and dicts are not lists; item errors by index.
       if (!Array.isArray(raw)) return bad(drfMessages.notAList(raw));
       if (spec.nonEmpty && raw.length === 0) return bad(drfMessages.emptyList);
@@ -169,9 +170,9 @@ function readKind(name: string, spec: FieldSpec, raw: unknown, options: ReadOpti
         return one.ok ? one.value : 0;
       });
       return Object.keys(byIndex).length > 0 ? { ok: false, errors: byIndex } : good(values);
-    }
-    default:
-      // JSONField (json, dict, list): any decoded JSON value is valid JSON.
-      return good(raw);
-  }
+    })
+    // JSONField (json, dict, list): any decoded JSON value is valid JSON; the other kinds take it as it
+    // comes (a nested serializer's dict is checked by the caller).
+    .with("json", "dict", "list", "strings", "string-or-strings", "nested", "nested-list", () => good(raw))
+    .exhaustive();
 }
