@@ -11,23 +11,42 @@
  */
 export { selection } from "./selection.js";
 export { customAction } from "./query/builder.js";
+export { condition, isOrderKey, type Condition, type ConditionFactory } from "./query/condition.js";
 export { QueryBuildError, rules, type Refused, type RuleName } from "./query/rules.js";
 export type {
+  AndSelection,
+  AnyOperators,
+  AnySelection,
+  Binding,
+  BoundSelection,
   ColumnArg,
+  ColumnOperators,
   CustomAction,
   DataColumn,
   FilterState,
+  FreshSelection,
   IdState,
   KnownColumn,
-  Operators,
+  OperatorMethodName,
   OrderKey,
+  OrderState,
+  OrSelection,
+  ResumedSelection,
+  ActionKey,
+  Absent,
+  ResultOf,
   Run,
   RunOptions,
+  Scoped,
+  ScopedSelection,
   Selection,
+  SelectionState,
+  Stateful,
   ToRequest,
   Untyped,
   Where,
 } from "./query/types.js";
+export type * from "./query/generated.js";
 export {
   ACTIONS_PATH,
   FILTER_PREFIX,
@@ -51,6 +70,7 @@ export * from "./client/index.js";
 export {
   actions,
   actionIds,
+  isDestructive,
   columnKinds,
   columns,
   columnNames,
@@ -67,13 +87,16 @@ export {
   type ActionParams,
   type ActionResult,
   type ActionResults,
+  type DestructiveActionId,
   type ColumnKindName,
   type ColumnName,
   type DataTypeName,
   type DatetimeInput,
   type IsoDateString,
   type JsonValue,
+  type EmptyListRefused,
   type NonEmpty,
+  type NonEmptyList,
   type OperatorName,
   type ShapeInput,
   type ShapeName,

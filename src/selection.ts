@@ -1,9 +1,39 @@
-import { SelectionBuilder } from "./query/builder.js";
-import type { ProjectHandle } from "./query/nodes.js";
+import { filterStateOf, SelectionBuilder } from "./query/builder.js";
+import type { ProjectHandle, QueryNode } from "./query/nodes.js";
 import { QueryBuildError } from "./query/rules.js";
-import type { Selection, Untyped } from "./query/types.js";
+import type { FreshSelection, ResumedSelection } from "./query/types.js";
+import type { Untyped } from "./query/columns.js";
 import { describeValue } from "./vocabulary/json.js";
-import { wireCompiler } from "./wire/serialize.js";
+import { parseQuery, type ParseOptions } from "./wire/parse.js";
+import { toBody, wireCompiler } from "./wire/serialize.js";
+
+function checkProject(project: unknown): void {
+  const id = typeof project === "number" ? project : (project as ProjectHandle | undefined)?.id;
+  if (!Number.isSafeInteger(id) || (id as number) <= 0) {
+    throw new QueryBuildError(
+      `project: expected a positive integer project id or a client project handle, found ${describeValue(project)}`,
+      "project",
+      "a positive integer project id or client.project(id)",
+      describeValue(project),
+    );
+  }
+}
+
+function fresh(project: number | ProjectHandle, query: QueryNode): SelectionBuilder {
+  return new SelectionBuilder({ project, view: undefined, query, filterState: filterStateOf(query), everyTask: false, compiler: wireCompiler });
+}
+
+/** A Query value as the builder makes it: items hold `column`, ordering holds `{ column, descending }`. */
+function isQueryNode(source: object): source is QueryNode {
+  const s = source as { filters?: { items?: unknown }; ordering?: unknown };
+  const items = s.filters?.items;
+  const ordering = s.ordering;
+  if (s.filters === undefined && ordering === undefined) return false;
+  return (
+    (items === undefined || (Array.isArray(items) && items.every((i) => typeof i === "object" && i !== null && "column" in i))) &&
+    (ordering === undefined || (Array.isArray(ordering) && ordering.every((o) => typeof o === "object" && o !== null)))
+  );
+}
 
 /**
  * Start a Data Manager selection of one project's tasks.
@@ -15,23 +45,33 @@ import { wireCompiler } from "./wire/serialize.js";
  * @param project a project id, or `client.project(id)` to be able to `.run()` actions
  * @typeParam D the task-data type; types the `tasks:data.<key>` columns
  */
-export function selection<D = Untyped>(project: number): Selection<D>;
-export function selection<D = Untyped>(project: ProjectHandle): Selection<D, "none", "none", false, true>;
+export function selection<D = Untyped>(project: number): FreshSelection<D>;
+export function selection<D = Untyped>(project: ProjectHandle): FreshSelection<D, "bound">;
 export function selection(project: number | ProjectHandle): unknown {
-  const id = typeof project === "number" ? project : project?.id;
-  if (!Number.isSafeInteger(id) || (id as number) <= 0) {
-    throw new QueryBuildError(
-      `project: expected a positive integer project id or a client project handle, found ${describeValue(project)}`,
-      "project",
-      "a positive integer project id or client.project(id)",
-      describeValue(project),
-    );
-  }
-  return new SelectionBuilder({
-    project,
-    view: undefined,
-    query: Object.freeze({}),
-    filterState: "none",
-    compiler: wireCompiler,
-  });
+  checkProject(project);
+  return fresh(project, Object.freeze({}));
 }
+
+/*
+ * `source`: a body (any JSON value, read by the parser), a Query value (`parseQuery(…)`), or a
+ * selection. `unknown` because the parser checks it all at run time.
+ */
+function from<D = Untyped>(project: number, source: unknown, options?: ParseOptions): ResumedSelection<D>;
+function from<D = Untyped>(project: ProjectHandle, source: unknown, options?: ParseOptions): ResumedSelection<D, "bound">;
+function from(project: number | ProjectHandle, source: unknown, options?: ParseOptions): unknown {
+  checkProject(project);
+  if (source instanceof SelectionBuilder) return SelectionBuilder.rebind(source, project);
+  if (typeof source === "object" && source !== null && isQueryNode(source)) {
+    // Re-read through the parser: a hand-made Query value gets the same checks as a body.
+    return fresh(project, parseQuery(toBody(source)));
+  }
+  return fresh(project, parseQuery(source, options));
+}
+
+/**
+ * Resume the builder from a body (a request body, `parseQuery(…)`'s Query value, a saved view's
+ * `data` with `{ context: "view" }`) or another selection (to bind it: `selection.from(client.project(1), s)`).
+ * The body is read strictly (`parseQuery`, throws `QueryParseError`); the next step is checked at
+ * run time (its state depends on the body), the steps after it by the compiler again.
+ */
+selection.from = from;

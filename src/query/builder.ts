@@ -1,13 +1,8 @@
-import { actions, isActionId } from "../vocabulary/actions.js";
-import { columnKinds, inferDataType, type ColumnKindName } from "../vocabulary/column-kinds.js";
-import { DATA_PREFIX, kindOf } from "../vocabulary/columns.js";
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
-import { operatorByMethod, type OperatorName } from "../vocabulary/operators.js";
-import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
-import type { ActionRequest, ConditionNode, FiltersNode, ProjectHandle, QueryBody, QueryNode } from "./nodes.js";
-import { ORDER_PREFIX } from "./nodes.js";
+import { checkAction, type CustomAction } from "./action-args.js";
+import { ConditionStep, nodeOfCondition, resolveColumn, resolveColumnName, type Condition } from "./condition.js";
+import type { ActionRequest, ConditionNode, FiltersNode, ProjectHandle, QueryBody, QueryNode, RunOptions } from "./nodes.js";
 import { QueryBuildError, refuse, rules } from "./rules.js";
-import type { CustomAction, FilterState, RunOptions } from "./types.js";
 
 /** Turns a Query value into the documented body and requests; the wire layer supplies it. */
 export interface QueryCompiler {
@@ -21,11 +16,16 @@ export interface QueryCompiler {
   ): ActionRequest;
 }
 
-interface Props {
+/** The filter set at run time (the compile-time "unknown" is always one of these here). */
+type FilterSet = "none" | "first" | "and" | "or" | "view";
+
+export interface Props {
   readonly project: number | ProjectHandle;
   readonly view: number | undefined;
   readonly query: QueryNode;
-  readonly filterState: FilterState;
+  readonly filterState: FilterSet;
+  /** `.all()` was said: a destructive action may act on every task. */
+  readonly everyTask: boolean;
   readonly compiler: QueryCompiler;
 }
 
@@ -33,12 +33,27 @@ type Placement = "where" | "and" | "or" | "child";
 
 const freezeNode = <T extends object>(node: T): T => Object.freeze(node);
 
+/** The filter state a Query value is in: what `selection.from()` resumes from. */
+export function filterStateOf(query: QueryNode): FilterSet {
+  const items = query.filters?.items.length ?? 0;
+  return items === 0 ? "none" : items === 1 ? "first" : (query.filters as FiltersNode).conjunction;
+}
+
 /** The one runtime class behind every public `Selection<…>` state (see types.ts). */
 export class SelectionBuilder {
   readonly #props: Props;
 
   constructor(props: Props) {
     this.#props = Object.freeze(props);
+  }
+
+  /** `source` with another project (its id must match): how `selection.from()` binds a built selection. */
+  static rebind(source: SelectionBuilder, project: number | ProjectHandle): SelectionBuilder {
+    const id = typeof project === "number" ? project : project.id;
+    if (id !== source.project) {
+      throw new QueryBuildError(`project: the selection is of project ${source.project}, not ${id}`, "project", String(source.project), String(id));
+    }
+    return source.#with({ project });
   }
 
   get project(): number {
@@ -58,13 +73,17 @@ export class SelectionBuilder {
     if (this.#props.filterState === "view") refuse("viewIgnoresBody");
   }
 
-  where(column: unknown, type?: unknown): ConditionStep {
+  where(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  where(condition: Condition): SelectionBuilder;
+  where(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     if (this.#props.filterState !== "none") refuse("whereTwice", "filters");
     return this.#step("where", column, type);
   }
 
-  and(column: unknown, type?: unknown): ConditionStep {
+  and(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  and(condition: Condition): SelectionBuilder;
+  and(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     const s = this.#props.filterState;
     if (s === "none") refuse("conditionFirst", "filters");
@@ -72,7 +91,9 @@ export class SelectionBuilder {
     return this.#step("and", column, type);
   }
 
-  or(column: unknown, type?: unknown): ConditionStep {
+  or(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  or(condition: Condition): SelectionBuilder;
+  or(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     const s = this.#props.filterState;
     if (s === "none") refuse("conditionFirst", "filters");
@@ -80,21 +101,29 @@ export class SelectionBuilder {
     return this.#step("or", column, type);
   }
 
-  child(column: unknown, type?: unknown): ConditionStep {
+  child(column: string, type?: string): ConditionStep<SelectionBuilder>;
+  child(condition: Condition): SelectionBuilder;
+  child(column: unknown, type?: unknown): unknown {
     this.#guardBody();
     if (this.#props.filterState === "none") refuse("conditionFirst", "filters");
     return this.#step("child", column, type);
   }
 
-  #step(placement: Placement, column: unknown, type: unknown): ConditionStep {
+  /** A column starts a `ConditionStep`; a condition value is checked and added at once. */
+  #step(placement: Placement, column: unknown, type: unknown): unknown {
     const items = this.#props.query.filters?.items ?? [];
     const root = placement === "child" ? items.length - 1 : items.length;
     const path =
       placement === "child"
         ? `filters.items[${root}].child_filters[${items[root]?.children.length ?? 0}]`
         : `filters.items[${root}]`;
-    const target = resolveColumn(column, type, path);
-    return new ConditionStep((condition) => this.#addCondition(placement, condition), target);
+    if (typeof column === "string") {
+      return new ConditionStep((node) => this.#addCondition(placement, node), resolveColumn(column, type, path), column, type as string | undefined);
+    }
+    if (type !== undefined) {
+      throw new QueryBuildError(`${path}.type: a condition carries its own type; found a second argument ${describeValue(type)}`, `${path}.type`);
+    }
+    return this.#addCondition(placement, nodeOfCondition(column, path));
   }
 
   #addCondition(placement: Placement, condition: ConditionNode): SelectionBuilder {
@@ -107,9 +136,10 @@ export class SelectionBuilder {
     } else {
       next = [...items, condition];
     }
-    const filterState: FilterState = placement === "where" ? "first" : placement === "child" ? this.#props.filterState : placement;
-    const conjunction = placement === "or" || previous?.conjunction === "or" ? "or" : "and";
-    const filters: FiltersNode = freezeNode({ conjunction, items: Object.freeze(next) });
+    // One line leaves the conjunction open (a resumed body may say "or"); the second line fixes it.
+    const conjunction = placement === "and" || placement === "or" ? placement : items.length > 1 ? (previous as FiltersNode).conjunction : "and";
+    const filters: FiltersNode = freezeNode({ ...previous, conjunction, items: Object.freeze(next) });
+    const filterState: FilterSet = placement === "where" ? "first" : placement === "child" ? this.#props.filterState : placement;
     return this.#with({ query: freezeNode({ ...this.#props.query, filters }), filterState });
   }
 
@@ -125,8 +155,7 @@ export class SelectionBuilder {
       );
     }
     const descending = key.startsWith("-");
-    const name = descending ? key.slice(1) : key;
-    const column = resolveColumnName(name, "ordering[0]");
+    const column = resolveColumnName(descending ? key.slice(1) : key, "ordering[0]");
     const ordering = Object.freeze([freezeNode({ column, descending })]);
     return this.#with({ query: freezeNode({ ...this.#props.query, ordering }) });
   }
@@ -150,7 +179,7 @@ export class SelectionBuilder {
   }
 
   all(): SelectionBuilder {
-    return this.excluding([]);
+    return this.excluding([]).#with({ everyTask: true });
   }
 
   #select(selectedItems: QueryNode["selectedItems"] & object): SelectionBuilder {
@@ -179,8 +208,14 @@ export class SelectionBuilder {
     return this.#props.compiler.toBody(this.#props.query);
   }
 
+  /** Filters, included ids, a view, or `.all()`: what lets a destructive action run. */
+  get #scoped(): boolean {
+    const { view, query, everyTask } = this.#props;
+    return view !== undefined || (query.filters?.items.length ?? 0) > 0 || query.selectedItems?.all === false || everyTask;
+  }
+
   toRequest(action: unknown, params?: Record<string, JsonValue>): ActionRequest {
-    const id = actionIdOf(action);
+    const id = checkAction(action, params, this.#scoped);
     return this.#props.compiler.toRequest(this.project, this.#props.view, this.#props.query, id, params);
   }
 
@@ -195,6 +230,27 @@ export class SelectionBuilder {
     }
     return project.perform(request, options);
   }
+
+  $if(condition: unknown, then: unknown): unknown {
+    if (typeof then !== "function") throw new QueryBuildError(`$if: expected a function (selection) => selection, found ${describeValue(then)}`, "$if");
+    return condition ? then(this) : this;
+  }
+
+  $call(fn: unknown): unknown {
+    if (typeof fn !== "function") throw new QueryBuildError(`$call: expected a function (selection) => result, found ${describeValue(fn)}`, "$call");
+    return fn(this);
+  }
+
+  /** `console.log(selection)` / `util.inspect`: the project, view and the body it sends (never the client). */
+  [Symbol.for("nodejs.util.inspect.custom")](
+    _depth: number,
+    options: object,
+    inspect: (value: unknown, options: object) => string,
+  ): string {
+    const { view, project } = this.#props;
+    const head = `Selection<project ${this.project}${view === undefined ? "" : `, view ${view}`}${typeof project === "number" ? "" : ", bound"}>`;
+    return `${head} ${inspect(this.toJSON(), options)}`;
+  }
 }
 
 /** Build a `CustomAction` for an action id the vocabulary does not know (the explicit escape hatch). */
@@ -203,62 +259,6 @@ export function customAction(id: string): CustomAction {
     throw new QueryBuildError(`action: expected a non-empty action id, found ${describeValue(id)}`, "id");
   }
   return Object.freeze({ customAction: id });
-}
-
-function actionIdOf(action: unknown): string {
-  if (typeof action === "object" && action !== null && "customAction" in action) {
-    return (action as CustomAction).customAction;
-  }
-  if (isActionId(action)) return action;
-  throw new QueryBuildError(
-    `id: expected a known action id (${Object.keys(actions).join(", ")}) or customAction("<id>"), found ${describeValue(action)}`,
-    "id",
-    "a known action id or customAction(id)",
-    describeValue(action),
-  );
-}
-
-interface Target {
-  readonly column: string;
-  readonly kind: ColumnKindName;
-  readonly path: string;
-}
-
-function resolveColumnName(name: string, path: string): string {
-  if (name.startsWith(ORDER_PREFIX)) {
-    const column = name.slice(ORDER_PREFIX.length);
-    if (column.startsWith(DATA_PREFIX) ? column.length > DATA_PREFIX.length : kindOf(column) !== undefined) {
-      return column;
-    }
-  }
-  throw new QueryBuildError(
-    `${path}: expected a known column "tasks:<column>" or "tasks:data.<key>", found ${describeValue(name)}`,
-    path,
-    '"tasks:<column>" or "tasks:data.<key>"',
-    describeValue(name),
-  );
-}
-
-function resolveColumn(column: unknown, type: unknown, path: string): Target {
-  if (typeof column !== "string") resolveColumnName(String(column), `${path}.filter`);
-  const name = resolveColumnName(column as string, `${path}.filter`);
-  const isData = name.startsWith(DATA_PREFIX);
-  if (!isData && type !== undefined) {
-    throw new QueryBuildError(
-      `${path}.type: only tasks:data.<key> columns take a type; ${String(column)} is always ${columnKinds[kindOf(name) as ColumnKindName].type}`,
-      `${path}.type`,
-    );
-  }
-  const kind = kindOf(name, type as string | undefined);
-  if (kind === undefined) {
-    throw new QueryBuildError(
-      `${path}.type: expected a data column type (Number, String, Unknown, Boolean, Image, Audio, AudioPlus, Video), found ${describeValue(type)}`,
-      `${path}.type`,
-      "Number, String, Unknown, Boolean, Image, Audio, AudioPlus or Video",
-      describeValue(type),
-    );
-  }
-  return { column: name, kind, path };
 }
 
 function taskIds(ids: unknown, path: string): readonly number[] {
@@ -283,54 +283,4 @@ function mergeIds(existing: readonly number[], added: readonly number[]): readon
   const out = [...existing];
   for (const id of added) if (!seen.has(id)) (seen.add(id), out.push(id));
   return Object.freeze(out);
-}
-
-/** The pending `.where(column)`: every operator method exists at run time and checks the kind's table. */
-export class ConditionStep {
-  constructor(
-    readonly complete: (condition: ConditionNode) => SelectionBuilder,
-    readonly target: Target,
-  ) {}
-
-  apply(operator: OperatorName, value: unknown): SelectionBuilder {
-    const { column, kind, path } = this.target;
-    const spec = columnKinds[kind];
-    const shape = (spec.operators as Partial<Record<OperatorName, ShapeName>>)[operator];
-    if (shape === undefined) {
-      const allowed = Object.keys(spec.operators).join(", ");
-      throw new QueryBuildError(
-        `${path}.operator: ${operator} is not allowed on tasks:${column} (${kind} column); allowed: ${allowed}`,
-        `${path}.operator`,
-        allowed,
-        operator,
-      );
-    }
-    const encoded = valueShapes[shape].encode(value);
-    if (!encoded.ok) {
-      throw new QueryBuildError(
-        `${path}.value: ${operator} on tasks:${column} expects ${encoded.expected}, found ${describeValue(value)}`,
-        `${path}.value`,
-        encoded.expected,
-        describeValue(value),
-      );
-    }
-    const node: ConditionNode = freezeNode({
-      column,
-      operator,
-      type: kind === "dataAny" ? inferDataType(operator, encoded.value) : spec.type,
-      value: encoded.value as JsonValue,
-      children: Object.freeze([]),
-    });
-    return this.complete(node);
-  }
-}
-
-// Operator methods (and aliases) derived from the vocabulary table.
-for (const [method, operator] of Object.entries(operatorByMethod)) {
-  Object.defineProperty(ConditionStep.prototype, method, {
-    value(this: ConditionStep, value: unknown) {
-      return this.apply(operator, value);
-    },
-    enumerable: false,
-  });
 }

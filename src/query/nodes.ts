@@ -92,9 +92,19 @@ export interface ActionRequest {
 /** The path actions are posted to. */
 export const ACTIONS_PATH = "/api/dm/actions/";
 
+/** Per-request options of `.run()`; the client's `RequestOptions` are the same. */
+export interface RunOptions {
+  /** Time limit of each attempt, in seconds (default: the client's). */
+  timeoutInSeconds?: number;
+  /** Retries after the first attempt for retryable failures (default: the client's). */
+  maxRetries?: number;
+  /** Cancels the request (and any backoff wait). */
+  signal?: AbortSignal;
+}
+
 /** What `selection(handle).run()` needs from a client-bound project: query/ never imports client/. */
 export interface ProjectHandle {
   readonly id: number;
   /** Send an action request (what `.run()` calls). */
-  perform(request: ActionRequest, options?: { timeoutInSeconds?: number }): Promise<unknown>;
+  perform(request: ActionRequest, options?: RunOptions): Promise<unknown>;
 }

@@ -23,10 +23,31 @@ export const rules = {
   notBound: "run() needs a client-bound project: selection(client.project(id)); use toRequest() to get the request instead",
   emptyIncluding:
     "including() needs at least one id: the server reads {all: false, included: []} as 'no restriction' and would act on every task",
+  everyTask:
+    "this selection has no filters, no task ids and no view, so the server would act on every task of the project: add a condition or ids, or say .all() to mean every task",
 } as const;
 
 /** The name of one of the builder's rules (each compile-time refusal names one). */
 export type RuleName = keyof typeof rules;
+
+/**
+ * Which rules refuse which member, in which states (see types.ts). The compiler marks a refused
+ * member `@deprecated` with its rule (generated into generated.ts), so editors sort it last and
+ * strike it through.
+ */
+export const refusals = {
+  where: ["whereTwice", "viewIgnoresBody"],
+  and: ["conditionFirst", "mixedAndAfterOr", "viewIgnoresBody"],
+  or: ["conditionFirst", "mixedOrAfterAnd", "viewIgnoresBody"],
+  child: ["conditionFirst", "viewIgnoresBody"],
+  orderBy: ["orderedTwice", "viewIgnoresBody"],
+  including: ["includingAfterExcluding", "viewIgnoresBody"],
+  excluding: ["excludingAfterIncluding", "viewIgnoresBody"],
+  all: ["excludingAfterIncluding", "viewIgnoresBody"],
+  fromView: ["fromViewFresh"],
+  run: ["notBound"],
+} as const satisfies Record<string, readonly RuleName[]>;
+
 
 declare const dmqRule: unique symbol;
 /**

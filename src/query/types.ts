@@ -1,186 +1,212 @@
-import type { ActionId, ActionParamsArgs, ActionResult } from "../vocabulary/actions.js";
-import type { ColumnKindName, DataTypeName, dataKindByType, KindOperators } from "../vocabulary/column-kinds.js";
-import type { ColumnKindOf, ColumnName } from "../vocabulary/columns.js";
-import type { JsonValue } from "../vocabulary/json.js";
-import type { operatorAliases, operators } from "../vocabulary/operators.js";
-import type { NonEmpty, ShapeInput } from "../vocabulary/value-shapes.js";
-import type { ActionRequest, QueryBody, QueryNode } from "./nodes.js";
-import type { Refused, rules } from "./rules.js";
-
-type Rules = typeof rules;
+import type { DataTypeName, dataKindByType } from "../vocabulary/column-kinds.js";
+import type { NonEmptyList } from "../vocabulary/value-shapes.js";
+import type { Run, ToRequest } from "./action-args.js";
+import type { AnyOperators, CheckColumn, CheckOrderKey, ColumnArg, ColumnOperators, DataColumn, OrderKey, Untyped } from "./columns.js";
+import type { Condition } from "./condition.js";
+import type { OperatorsByKind, RefusedMembers } from "./generated.js";
+import type { QueryBody, QueryNode } from "./nodes.js";
+import type { rules } from "./rules.js";
+import type { Binding, FilterState, IdState, OrderState, SelectionState, SelectionStateKey, Stateful } from "./state.js";
 
 /*
- * The public, type-state view of the builder. One runtime class implements every state; these
- * types decide which members are callable in which state (ts-pattern's approach: precise public
- * types over a simple runtime). Every type here is derived from the vocabulary tables.
- * Kept cheap on purpose: states are literal type parameters, members are conditional on them,
- * and operator sets are one mapped type per (kind, next state) pair, so a long chain re-uses
- * cached instantiations.
+ * The public, type-state view of the builder. One runtime class implements every state (builder.ts);
+ * these types decide which members are callable in which state (ts-pattern's approach: precise
+ * public types over a simple runtime). A selection is an intersection of parts, one per state
+ * dimension; a part holds either the allowed member (documented once here) or the refused one
+ * (generated.ts: `@deprecated` with its rule). Members name their next state; the compiler caches
+ * each instantiation, so a long chain re-uses them.
  */
 
-declare const untyped: unique symbol;
 /**
- * The default task-data type: any `tasks:data.<key>`, offering text and number operators; the wire
- * type follows the value (numbers -> Number, booleans -> Boolean, else String) unless given.
+ * `.where(column)` / `.and(column)` / `.or(column)` / `.child(column)`, then an operator method.
+ * A mistyped column is refused with the right spelling and does not make the operator fail too.
+ * A condition value (`condition(column).equal(…)`, or a plain `{ column, operator, value, type? }`
+ * from a UI or a config file, checked at run time) is added as it is.
  */
-export interface Untyped {
-  readonly [untyped]: true;
-}
-
-type KnownColumnKinds = { readonly [C in ColumnName as `tasks:${C}`]: ColumnKindOf<C> };
-/** `tasks:<column>` for every known column. */
-export type KnownColumn = keyof KnownColumnKinds;
-/** `tasks:data.<key>`: any key, or the keys of the task-data type when one is given. */
-export type DataColumn<D> = [D] extends [Untyped] ? `tasks:data.${string}` : `tasks:data.${keyof D & string}`;
-/** A column a condition can name: a known `tasks:<column>` or a `tasks:data.<key>`. */
-export type ColumnArg<D> = KnownColumn | DataColumn<D>;
-/** An ordering key: a column with an optional leading `-` for descending. */
-export type OrderKey<D> = ColumnArg<D> | `-${ColumnArg<D>}`;
-
-type DataKindOfValue<V> = [NonNullable<V>] extends [number]
-  ? "dataNumber"
-  : [NonNullable<V>] extends [string]
-    ? "dataText"
-    : [NonNullable<V>] extends [boolean]
-      ? "dataBoolean"
-      : "dataAny";
-
-export type KindOfColumn<Col, D> = Col extends KnownColumn
-  ? KnownColumnKinds[Col]
-  : Col extends `tasks:data.${infer K}`
-    ? [D] extends [Untyped]
-      ? "dataAny"
-      : K extends keyof D
-        ? DataKindOfValue<D[K]>
-        : "dataAny"
-    : never;
-
-type Aliases = typeof operatorAliases;
-type AliasOf<Op> = { [A in keyof Aliases]: Aliases[A] extends Op ? A : never }[keyof Aliases];
-type MethodOf<Op> = Op extends keyof typeof operators ? (typeof operators)[Op]["method"] : never;
-
-/** The operator methods of a column kind, each taking its value shape and returning the next state. */
-export type Operators<K extends ColumnKindName, Next> = {
-  readonly [Op in keyof KindOperators<K> as MethodOf<Op> | AliasOf<Op>]: (
-    value: ShapeInput[KindOperators<K>[Op] & keyof ShapeInput],
-  ) => Next;
-};
-
-/** `.where(column)` / `.and(column)` / `.or(column)` / `.child(column)`. */
 export interface Where<D, Next> {
-  <Col extends ColumnArg<D>>(column: Col): Operators<KindOfColumn<Col, D>, Next>;
+  <const Arg extends ColumnArg<D> | Condition | (string & {})>(
+    column: CheckColumn<Arg, D>,
+  ): [Arg] extends [string] ? ([Arg] extends [ColumnArg<D>] ? ColumnOperators<Arg, D, Next> : AnyOperators<Next>) : Next;
   /** A data key compared as the given type (the filter's `type` drives the server's casting). */
-  <T extends DataTypeName>(column: DataColumn<D>, type: T): Operators<(typeof dataKindByType)[T], Next>;
+  <T extends DataTypeName>(column: DataColumn<D>, type: T): OperatorsByKind<Next, unknown>[(typeof dataKindByType)[T]];
 }
 
-/** Names an action id the vocabulary does not know; its params and result are untyped. */
-export interface CustomAction {
-  readonly customAction: string;
-}
-/** Per-call options of `.run()`. */
-export interface RunOptions {
-  timeoutInSeconds?: number;
-}
+type Rules = typeof rules;
+type R<M extends keyof RefusedMembers, Rule extends keyof RefusedMembers[M]> = RefusedMembers[M][Rule];
 
-/** `toRequest(action, params?)`: the `POST /api/dm/actions/` request for an action on a selection. */
-export interface ToRequest {
-  /** A known action: its extra body fields are typed from the vocabulary. */
-  <A extends ActionId>(action: A, ...params: ActionParamsArgs<A>): ActionRequest;
-  /** An action the vocabulary does not know (`customAction(id)`), with untyped fields. */
-  (action: CustomAction, params?: Record<string, JsonValue>): ActionRequest;
+interface WhereMember<D, I extends IdState, O extends OrderState, B extends Binding> {
+  /**
+   * Start the filter set with a condition on `column`: `.where("tasks:total_annotations").equal(0)`.
+   * Takes a condition value too: `condition(…)` or `{ column, operator, value, type? }` (checked at run time).
+   */
+  readonly where: Where<D, Selection<D, I, "first", O, B>>;
 }
-/** `run(action, params?, options?)`: perform an action on a client-bound selection. */
-export interface Run {
-  /** A known action: typed fields and a typed result. */
-  <A extends ActionId>(action: A, ...args: [...ActionParamsArgs<A>, options?: RunOptions]): Promise<ActionResult<A>>;
-  /** An action the vocabulary does not know: untyped fields and result. */
-  (action: CustomAction, params?: Record<string, JsonValue>, options?: RunOptions): Promise<unknown>;
+interface AndMember<D, I extends IdState, O extends OrderState, B extends Binding> {
+  /** Add a filter line; every line of the set is AND-ed. */
+  readonly and: Where<D, Selection<D, I, "and", O, B>>;
 }
-
-/** Which ids a selection names: none yet, `{all: false, included}`, or `{all: true, excluded}`. */
-export type IdState = "none" | "included" | "all";
-/** Filter-set state: no condition, one condition (conjunction open), an AND chain, an OR chain, or a view. */
-export type FilterState = "none" | "first" | "and" | "or" | "view";
-
-/**
- * A Data Manager selection of one project's tasks. Immutable: every call returns a new selection.
- * @typeParam D task-data type for `tasks:data.<key>` columns
- */
-export interface Selection<
-  D = Untyped,
-  S extends IdState = "none",
-  C extends FilterState = "none",
-  O extends boolean = false,
-  B extends boolean = false,
-> {
-  /** Start the filter set with a condition on `column`. */
-  readonly where: C extends "none"
-    ? Where<D, Selection<D, S, "first", O, B>>
-    : C extends "view"
-      ? Refused<Rules["viewIgnoresBody"]>
-      : Refused<Rules["whereTwice"]>;
-  /** Add a filter line; lines are AND-ed. */
-  readonly and: C extends "first" | "and"
-    ? Where<D, Selection<D, S, "and", O, B>>
-    : C extends "or"
-      ? Refused<Rules["mixedAndAfterOr"]>
-      : C extends "view"
-        ? Refused<Rules["viewIgnoresBody"]>
-        : Refused<Rules["conditionFirst"]>;
-  /** Add a filter line; lines are OR-ed. */
-  readonly or: C extends "first" | "or"
-    ? Where<D, Selection<D, S, "or", O, B>>
-    : C extends "and"
-      ? Refused<Rules["mixedOrAfterAnd"]>
-      : C extends "view"
-        ? Refused<Rules["viewIgnoresBody"]>
-        : Refused<Rules["conditionFirst"]>;
+interface OrMember<D, I extends IdState, O extends OrderState, B extends Binding> {
+  /** Add a filter line; every line of the set is OR-ed. */
+  readonly or: Where<D, Selection<D, I, "or", O, B>>;
+}
+interface ChildMember<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> {
   /** AND a condition into the current line (the server's `child_filters`). */
-  readonly child: C extends "first" | "and" | "or"
-    ? Where<D, Selection<D, S, C, O, B>>
-    : C extends "view"
-      ? Refused<Rules["viewIgnoresBody"]>
-      : Refused<Rules["conditionFirst"]>;
+  readonly child: Where<D, Selection<D, I, F, O, B>>;
+}
+
+interface FilterMembers<D, I extends IdState, O extends OrderState, B extends Binding> {
+  none: WhereMember<D, I, O, B> & R<"and", "conditionFirst"> & R<"or", "conditionFirst"> & R<"child", "conditionFirst">;
+  first: R<"where", "whereTwice"> & AndMember<D, I, O, B> & OrMember<D, I, O, B> & ChildMember<D, I, "first", O, B>;
+  and: R<"where", "whereTwice"> & AndMember<D, I, O, B> & R<"or", "mixedOrAfterAnd"> & ChildMember<D, I, "and", O, B>;
+  or: R<"where", "whereTwice"> & R<"and", "mixedAndAfterOr"> & OrMember<D, I, O, B> & ChildMember<D, I, "or", O, B>;
+  unknown: WhereMember<D, I, O, B> & AndMember<D, I, O, B> & OrMember<D, I, O, B> & ChildMember<D, I, "unknown", O, B>;
+}
+
+interface IncludingMember<D, F extends FilterState, O extends OrderState, B extends Binding> {
+  /** Act only on these tasks (intersected with the filtered set): `{all: false, included}`. Repeated calls add ids. */
+  readonly including: (ids: NonEmptyList<number, Rules["emptyIncluding"]>) => Selection<D, "included", F, O, B>;
+}
+interface ExcludingMember<D, Next extends IdState, F extends FilterState, O extends OrderState, B extends Binding> {
+  /**
+   * Act on every filtered task except these: `{all: true, excluded}`. Repeated calls add ids. Without
+   * filters this still means "every task but these": destructive actions then need `.all()` too.
+   */
+  readonly excluding: (ids: readonly number[]) => Selection<D, Next, F, O, B>;
+}
+interface AllMember<D, F extends FilterState, O extends OrderState, B extends Binding> {
+  /**
+   * Act on every filtered task, deliberately: `{all: true, excluded: []}`. The word that lets a destructive
+   * action run on a selection without filters, ids or view.
+   */
+  readonly all: () => Selection<D, "all", F, O, B>;
+}
+
+interface IdMembers<D, F extends FilterState, O extends OrderState, B extends Binding> {
+  none: IncludingMember<D, F, O, B> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
+  included: IncludingMember<D, F, O, B> & R<"excluding", "excludingAfterIncluding"> & R<"all", "excludingAfterIncluding">;
+  excluded: R<"including", "includingAfterExcluding"> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
+  all: R<"including", "includingAfterExcluding"> & ExcludingMember<D, "all", F, O, B> & AllMember<D, F, O, B>;
+  unknown: IncludingMember<D, F, O, B> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
+}
+
+interface OrderByMember<D, I extends IdState, F extends FilterState, B extends Binding> {
   /** Order by one column; a leading `-` sorts descending. NULLs come last either way. */
-  readonly orderBy: C extends "view"
-    ? Refused<Rules["viewIgnoresBody"]>
-    : O extends true
-      ? Refused<Rules["orderedTwice"]>
-      : (key: OrderKey<D>) => Selection<D, S, C, true, B>;
-  /** Act only on these tasks (intersected with the filtered set): `{all: false, included}`. */
-  readonly including: C extends "view"
-    ? Refused<Rules["viewIgnoresBody"]>
-    : S extends "all"
-      ? Refused<Rules["includingAfterExcluding"]>
-      : (ids: NonEmpty<number>) => Selection<D, "included", C, O, B>;
-  /** Act on every filtered task except these: `{all: true, excluded}`. */
-  readonly excluding: C extends "view"
-    ? Refused<Rules["viewIgnoresBody"]>
-    : S extends "included"
-      ? Refused<Rules["excludingAfterIncluding"]>
-      : (ids: readonly number[]) => Selection<D, "all", C, O, B>;
-  /** Act on every filtered task: `{all: true, excluded: []}`. */
-  readonly all: C extends "view"
-    ? Refused<Rules["viewIgnoresBody"]>
-    : S extends "included"
-      ? Refused<Rules["excludingAfterIncluding"]>
-      : () => Selection<D, "all", C, O, B>;
+  orderBy<const K extends OrderKey<D> | (string & {})>(key: CheckOrderKey<K, D>): Selection<D, I, F, "ordered", B>;
+}
+interface OrderMembers<D, I extends IdState, F extends FilterState, B extends Binding> {
+  unordered: OrderByMember<D, I, F, B>;
+  ordered: R<"orderBy", "orderedTwice">;
+  unknown: OrderByMember<D, I, F, B>;
+}
+
+type ViewBody = R<"where", "viewIgnoresBody"> &
+  R<"and", "viewIgnoresBody"> &
+  R<"or", "viewIgnoresBody"> &
+  R<"child", "viewIgnoresBody"> &
+  R<"orderBy", "viewIgnoresBody"> &
+  R<"including", "viewIgnoresBody"> &
+  R<"excluding", "viewIgnoresBody"> &
+  R<"all", "viewIgnoresBody">;
+
+type Body<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = F extends "view"
+  ? ViewBody
+  : FilterMembers<D, I, O, B>[Exclude<F, "view">] & IdMembers<D, F, O, B>[I] & OrderMembers<D, I, F, B>[O];
+
+interface FromViewMember<D, B extends Binding> {
   /** Take filters, ordering and selected ids from a saved view (`?view=`); the body is then ignored. */
-  readonly fromView: C extends "none"
-    ? S extends "none"
-      ? O extends false
-        ? (view: number) => Selection<D, "none", "view", false, B>
-        : Refused<Rules["fromViewFresh"]>
-      : Refused<Rules["fromViewFresh"]>
-    : Refused<Rules["fromViewFresh"]>;
+  readonly fromView: (view: number) => Selection<D, "none", "view", "unordered", B>;
+}
+/** Distributive over each dimension, so a union of states gets a union of members. */
+type FromViewPart<D, I, F, O, B extends Binding> = F extends "none" | "unknown"
+  ? I extends "none" | "unknown"
+    ? O extends "unordered" | "unknown"
+      ? FromViewMember<D, B>
+      : R<"fromView", "fromViewFresh">
+    : R<"fromView", "fromViewFresh">
+  : R<"fromView", "fromViewFresh">;
+
+interface RunMember {
+  /**
+   * Perform an action on this selection through the client the project handle came from:
+   * `.run(action, params?, options?)`. Destructive actions need filters, ids, a view or `.all()`.
+   */
+  readonly run: Run;
+}
+interface BindingMembers {
+  bound: RunMember;
+  unbound: R<"run", "notBound">;
+}
+
+interface SelectionCore<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> {
+  /** Compile-time only: the state this selection is in. */
+  readonly [selectionState]: SelectionState<I, F, O>;
   /** The documented body `{ filters?, ordering?, selectedItems? }`; `JSON.stringify(selection)` uses it. */
   toJSON(): QueryBody;
   /** The plain Query value behind this selection. */
   toQuery(): QueryNode;
-  /** The `POST /api/dm/actions/` request for an action on this selection. */
+  /**
+   * The `POST /api/dm/actions/` request for an action on this selection: `.toRequest(action, params?)`.
+   * Destructive actions need filters, ids, a view or `.all()`.
+   */
   readonly toRequest: ToRequest;
-  /** Perform an action on this selection through the client the project handle came from. */
-  readonly run: B extends true ? Run : Refused<Rules["notBound"]>;
   readonly project: number;
   readonly view: number | undefined;
+  /**
+   * `then(this)` when `condition` holds, else this selection (Kysely's `$if`). The result's state is
+   * either outcome, so a step is offered next only if both allow it.
+   */
+  $if<Then extends Stateful>(
+    condition: boolean,
+    then: (selection: this) => Then,
+  ): Selection<
+    D,
+    I | Then[SelectionStateKey]["ids"],
+    F | Then[SelectionStateKey]["filters"],
+    O | Then[SelectionStateKey]["order"],
+    B
+  >;
+  /** `fn(this)`: run a reusable step inside a chain (Kysely's `$call`). */
+  $call<T>(fn: (selection: this) => T): T;
 }
+declare const selectionState: SelectionStateKey;
+
+/**
+ * A Data Manager selection of one project's tasks. Immutable: every call returns a new selection.
+ * @typeParam D task-data type for `tasks:data.<key>` columns
+ * @typeParam I which task ids it names (`IdState`)
+ * @typeParam F its filter set (`FilterState`)
+ * @typeParam O whether it is ordered (`OrderState`)
+ * @typeParam B whether `.run()` is available (`Binding`)
+ */
+export type Selection<
+  D = Untyped,
+  I extends IdState = "none",
+  F extends FilterState = "none",
+  O extends OrderState = "unordered",
+  B extends Binding = "unbound",
+> = Body<D, I, F, O, B> & FromViewPart<D, I, F, O, B> & BindingMembers[B] & SelectionCore<D, I, F, O, B>;
+
+/** Any selection, in any state: a parameter type for code that only reads or serialises one. */
+export type AnySelection<D = Untyped> = Selection<D, IdState, FilterState, OrderState, Binding>;
+/** Any client-bound selection: `.run()` takes every action but the destructive ones. */
+export type BoundSelection<D = Untyped> = Selection<D, IdState, FilterState, OrderState, "bound">;
+/** A selection limited by filters, included ids or a view, or that said `.all()`: destructive actions may run on it. */
+export type ScopedSelection<D = Untyped, B extends Binding = Binding> =
+  | Selection<D, IdState, "first" | "and" | "or" | "view" | "unknown", OrderState, B>
+  | Selection<D, "included" | "all" | "unknown", FilterState, OrderState, B>;
+/** A selection as `selection(project)` returns it. */
+export type FreshSelection<D = Untyped, B extends Binding = "unbound"> = Selection<D, "none", "none", "unordered", B>;
+/** A filter set that takes `.and()` next (after `.where()` or `.and()`): the type to fold conditions into. */
+export type AndSelection<D = Untyped, B extends Binding = "unbound", I extends IdState = "none", O extends OrderState = "unordered"> =
+  Selection<D, I, "first" | "and", O, B>;
+/** A filter set that takes `.or()` next (after `.where()` or `.or()`). */
+export type OrSelection<D = Untyped, B extends Binding = "unbound", I extends IdState = "none", O extends OrderState = "unordered"> =
+  Selection<D, I, "first" | "or", O, B>;
+/** A selection resumed at run time (`selection.from`): each next step is checked at run time, then typed again. */
+export type ResumedSelection<D = Untyped, B extends Binding = "unbound"> = Selection<D, "unknown", "unknown", "unknown", B>;
+
+export type { Binding, FilterState, IdState, OrderState, Scoped, SelectionState, Stateful } from "./state.js";
+export type { ColumnArg, DataColumn, KnownColumn, OrderKey, Untyped } from "./columns.js";
+export type { AnyOperators, ColumnOperators, OperatorMethodName } from "./columns.js";
+export type { Absent, ActionKey, CustomAction, ResultOf, Run, ToRequest } from "./action-args.js";
+export type { RunOptions } from "./nodes.js";

@@ -28,6 +28,12 @@ interface ActionSpec {
   readonly visibility: "listed" | "hidden" | "experimental";
   readonly reload?: boolean;
   readonly experimental?: boolean;
+  /**
+   * Deletes or overwrites data of every selected task. The builder refuses to send one for a
+   * selection the server would read as "every task" (no filters, no task ids, no view) unless it
+   * says `.all()`.
+   */
+  readonly destructive?: true;
   readonly dialog?: {
     readonly title?: string;
     readonly text?: string;
@@ -90,6 +96,7 @@ export const actions = {
     order: 95,
     permission: "projects.change",
     edition: "community",
+    destructive: true,
     visibility: "listed",
     experimental: false,
     dialog: {
@@ -107,6 +114,7 @@ export const actions = {
     order: 100,
     permission: "tasks.delete",
     edition: "community",
+    destructive: true,
     visibility: "listed",
     reload: true,
     dialog: { text: "You are going to delete the selected tasks. Please confirm your action.", type: "confirm" },
@@ -117,6 +125,7 @@ export const actions = {
     order: 101,
     permission: ["tasks.change", "annotations.delete"],
     edition: "community",
+    destructive: true,
     visibility: "listed",
     dialog: {
       text:
@@ -133,6 +142,7 @@ export const actions = {
     order: 102,
     permission: "predictions.any",
     edition: "community",
+    destructive: true,
     visibility: "listed",
     dialog: {
       text: "You are going to delete all predictions from the selected tasks. Please confirm your action.",
@@ -185,6 +195,7 @@ export const actions = {
     order: 1,
     permission: "projects.change",
     edition: "community",
+    destructive: true,
     visibility: "hidden",
     params: {
       column_name: required("string"),
@@ -198,6 +209,7 @@ export const actions = {
     order: 103,
     permission: "tasks.change",
     edition: "enterprise",
+    destructive: true,
     visibility: "listed",
     params: {},
   },
@@ -206,6 +218,7 @@ export const actions = {
     order: 104,
     permission: "tasks.change",
     edition: "enterprise",
+    destructive: true,
     visibility: "listed",
     params: {},
   },
@@ -214,6 +227,7 @@ export const actions = {
     order: 105,
     permission: "tasks.change",
     edition: "enterprise",
+    destructive: true,
     visibility: "listed",
     params: {},
   },
@@ -222,6 +236,7 @@ export const actions = {
     order: 106,
     permission: "tasks.change",
     edition: "enterprise",
+    destructive: true,
     visibility: "listed",
     params: {},
   },
@@ -236,31 +251,39 @@ export function isActionId(id: unknown): id is ActionId {
   return typeof id === "string" && Object.hasOwn(actions, id);
 }
 
-type Params<A extends ActionId> = (typeof actions)[A]["params"];
+/** Actions marked `destructive` in the table. */
+export type DestructiveActionId = {
+  [A in ActionId]: (typeof actions)[A] extends { readonly destructive: true } ? A : never;
+}[ActionId];
+
+/** Whether the table marks action `id` destructive (it needs filters, ids, a view or `.all()`). */
+export function isDestructive(id: string): id is DestructiveActionId {
+  return isActionId(id) && (actions[id] as ActionSpec).destructive === true;
+}
+
+/** The param specs (shape, required) of an action, as in the table. */
+export type ParamSpecs<A extends ActionId> = (typeof actions)[A]["params"];
 /** The extra body fields of an action, typed from the table. */
-export type ActionParams<A extends ActionId> = [keyof Params<A>] extends [never]
+export type ActionParams<A extends ActionId> = [keyof ParamSpecs<A>] extends [never]
   ? { readonly [field: string]: never }
   : FieldsOf<A>;
 type FieldsOf<A extends ActionId> = {
-  -readonly [P in keyof Params<A> as Params<A>[P] extends { required: true } ? P : never]: ParamInput[Params<A>[P] extends {
+  -readonly [P in keyof ParamSpecs<A> as ParamSpecs<A>[P] extends { required: true } ? P : never]: ParamInput[ParamSpecs<A>[P] extends {
     shape: infer S extends ParamShape;
   }
     ? S
     : never];
 } & {
-  -readonly [P in keyof Params<A> as Params<A>[P] extends { required: true } ? never : P]?: ParamInput[Params<A>[P] extends {
+  -readonly [P in keyof ParamSpecs<A> as ParamSpecs<A>[P] extends { required: true } ? never : P]?: ParamInput[ParamSpecs<A>[P] extends {
     shape: infer S extends ParamShape;
   }
     ? S
     : never];
 };
-type RequiredParam<A extends ActionId> = {
-  [P in keyof Params<A>]: Params<A>[P] extends { required: true } ? P : never;
-}[keyof Params<A>];
-/** `[params?]` or `[params]`: the params argument is required when the action has required fields. */
-export type ActionParamsArgs<A extends ActionId> = [RequiredParam<A>] extends [never]
-  ? [params?: ActionParams<A>]
-  : [params: ActionParams<A>];
+/** The names of an action's required extra fields (never when it has none). */
+export type RequiredParam<A extends ActionId> = {
+  [P in keyof ParamSpecs<A>]: ParamSpecs<A>[P] extends { required: true } ? P : never;
+}[keyof ParamSpecs<A>];
 
 /** Result bodies of a successful POST (server-api §1.4). */
 export interface ActionResults {

@@ -27,16 +27,18 @@ const text = {
   not_equal: "string",
 } as const;
 
-/** What `empty: true` matches (`empty: false` is its complement, with the quirks the engine documents). */
-export type EmptyRule =
-  | "isNull" // the value IS NULL (missing)
-  | "zero" // counters: == 0
-  | "blank" // String/Unknown: NULL, missing, JSON null or ""
-  | "noAuthor" // annotators: no annotation with an author; updated_by: NULL
-  | "nullOrEmptyResult" // some annotation result is null or [] (or no annotation)
-  | "noAnnotations" // annotations_ids: no annotation at all
-  | "noPredictionVersion" // predictions_model_versions: no prediction model_version
-  | "notAllowed";
+/** What `empty: true` matches, per rule (`empty: false` is its complement, with the quirks the engine documents). */
+export const emptyRules = {
+  isNull: "the value is NULL (missing)",
+  zero: "the counter is 0",
+  blank: "the value is NULL, missing, JSON null or the empty string",
+  noAuthor: "no annotation has an author (updated_by: the task has no updater)",
+  nullOrEmptyResult: "some annotation result is null or [] (or the task has no annotation)",
+  noAnnotations: "the task has no annotation at all",
+  noPredictionVersion: "no prediction of the task has a model_version",
+  notAllowed: "not offered: the server has no empty test for it",
+} as const;
+export type EmptyRule = keyof typeof emptyRules;
 
 export interface ColumnKind {
   readonly type: ValueTypeName;

@@ -3,8 +3,16 @@
  * server parses `%Y-%m-%dT%H:%M:%S.%fZ` and reads the result as UTC (server-semantics §3.6).
  */
 
-/** What the builder accepts for a Datetime value: a `Date`, or an ISO-8601 date or date-time string. */
-export type IsoDateString = `${number}-${number}-${number}` | `${number}-${number}-${number}T${string}`;
+/**
+ * What the builder accepts for a Datetime value: a `Date`, an ISO-8601 date, or a date-time with a
+ * zone (`Z` or `±hh:mm`): without one JavaScript reads local time and the server UTC.
+ */
+export type IsoDateString =
+  | IsoDate
+  | `${IsoDate}T${string}${"Z" | "z"}`
+  | `${IsoDate}T${string}${"+" | "-"}${number}`
+  | `${IsoDate}T${string}${"+" | "-"}${number}:${number}`;
+type IsoDate = `${number}-${number}-${number}`;
 /** A datetime value: a `Date` or an ISO string; the builder writes the server's format. */
 export type DatetimeInput = Date | IsoDateString;
 

@@ -17,11 +17,11 @@ export interface ShapeInput {
   string: string;
   scalar: string | number | boolean;
   regex: string;
-  numberList: NonEmpty<number>;
-  scalarList: NonEmpty<string | number | boolean>;
-  idList: number | NonEmpty<number>;
-  userIds: number | NonEmpty<number>;
-  stringList: string | NonEmpty<string>;
+  numberList: NonEmptyList<number, EmptyListRule>;
+  scalarList: NonEmptyList<string | number | boolean, EmptyListRule>;
+  idList: number | NonEmptyList<number, EmptyListRule>;
+  userIds: number | NonEmptyList<number, EmptyListRule>;
+  stringList: string | NonEmptyList<string, EmptyListRule>;
   json: JsonValue;
 }
 /** The name of a value shape. */
@@ -33,6 +33,23 @@ export type ShapeName = keyof ShapeInput;
  * `{all: false, included: []}` selects every task. Narrow a `T[]` with `isNonEmpty` first.
  */
 export type NonEmpty<T> = readonly [T, ...T[]];
+
+declare const emptyList: unique symbol;
+/** Nothing has this type: it only carries the rule into `NonEmptyList`'s name in compile errors. */
+export interface EmptyListRefused<Why extends string> {
+  readonly [emptyList]: Why;
+}
+/**
+ * `NonEmpty<T>`, named with the rule an empty list would break, so a compile error on `[]` names it
+ * ("… not assignable to parameter of type 'NonEmptyList<number, "…rule…">'").
+ */
+export type NonEmptyList<T, Why extends string> = NonEmpty<T> | EmptyListRefused<Why>;
+
+/** Why operator values refuse an empty list. */
+export const emptyListRule =
+  "an empty list is refused: the server matches no task with in_list [] and drops not_in_list [] and contains [] (no constraint)";
+export type EmptyListRule = typeof emptyListRule;
+
 /** Narrows a list to `NonEmpty` (what `including()` and list operators take). */
 export function isNonEmpty<T>(list: readonly T[]): list is NonEmpty<T> {
   return list.length > 0;
@@ -171,4 +188,23 @@ export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
       }
     },
   },
+};
+
+/** A sample input per shape, as TypeScript source: the `@example` of the generated operator docs. */
+export const shapeExamples: { readonly [K in ShapeName]: string } = {
+  number: "10",
+  integer: "10",
+  numberRange: "{ min: 1, max: 5 }",
+  datetime: '"2024-01-01T00:00:00Z"',
+  datetimeRange: '{ min: "2024-01-01", max: new Date() }',
+  boolean: "true",
+  string: '"cat"',
+  scalar: '"cat"',
+  regex: '"^img_"',
+  numberList: "[1, 2]",
+  scalarList: '["cat", "dog"]',
+  idList: "[3, 4]",
+  userIds: "[1, 2]",
+  stringList: '"v2"',
+  json: '[{ value: { choices: ["A"] } }]',
 };

@@ -11,7 +11,7 @@ import { columnKinds } from "../../src/vocabulary/index.js";
 import type { Dataset } from "../../src/semantics/records.js";
 import { datasetSnippet, specSnippet } from "./format.js";
 import { datasetArb } from "./generators/datasets.js";
-import { buildSelection, querySpecArb, type QuerySpec } from "./generators/queries.js";
+import { buildActionSelection, buildSelection, querySpecArb, type QuerySpec } from "./generators/queries.js";
 import { seedOf, startReal, type Real } from "./model/fixture.js";
 import { listAll, PROJECT } from "./model/model.js";
 import { check, timeLimit } from "./settings.js";
@@ -65,7 +65,7 @@ describe("laws over HTTP", () => {
         // row the database returns (§3.7), and deleting tasks changes that row.
         fc.pre(!spec.lines.some((l) => [l.root, ...l.children].some((c) => c.operator === "empty" && columnKinds[c.target.kind].empty === "blank")));
         await real.server.reset(seedOf(dataset));
-        const run = () => attempt(() => buildSelection(spec, handle() as never).run("delete_tasks") as Promise<{ processed_items: number }>);
+        const run = () => attempt(() => buildActionSelection(spec, handle()).run("delete_tasks") as Promise<{ processed_items: number }>);
         const first = await run();
         const second = await run();
         if ("status" in first) {

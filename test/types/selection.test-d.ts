@@ -216,7 +216,7 @@ describe("rule h: child filters", () => {
 
 describe("actions", () => {
   test("known actions type their params; unknown ids need customAction", () => {
-    const s = selection(handle);
+    const s = selection(handle).all();
     void s.run("predictions_to_annotations", { model_version: ["v1", "v2"] });
     void s.run("delete_tasks_annotations", { annotator: 3 }, { timeoutInSeconds: 30 });
     // @ts-expect-error model_version is a string or list of strings

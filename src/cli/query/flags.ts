@@ -48,6 +48,7 @@ const inFlagWords: { readonly [R in RuleName]: string } = {
     "uses the view's own filters, ordering and selection",
   notBound: "this command needs a server (--base-url)",
   emptyIncluding: "--include needs at least one task id: the server reads {all: false, included: []} as every task",
+  everyTask: "without --where, --include or --view the action would act on every task of the project: name the tasks, or pass --all",
 };
 
 function ruleOf(error: QueryBuildError): RuleName | undefined {

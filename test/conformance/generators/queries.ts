@@ -208,6 +208,16 @@ export function buildSelection(spec: QuerySpec, project = 1): Chain {
   return sel;
 }
 
+/**
+ * The selection of a spec for running actions: the builder refuses a destructive action on a
+ * selection without filters or included ids unless it says `.all()`, so an unscoped spec says it
+ * (the server reads `{all: true, excluded: []}` and no selectedItems alike: every task).
+ */
+export function buildActionSelection(spec: QuerySpec, project: unknown = 1): Chain {
+  const sel = buildSelection(spec, project as number);
+  return spec.lines.length > 0 || spec.ids?.kind === "including" ? sel : sel.all();
+}
+
 /** The Query value of a spec (with columnsDisplayType added when the spec has it). */
 export function buildQuery(spec: QuerySpec, project = 1): QueryNode {
   const query: QueryNode = buildSelection(spec, project).toQuery();

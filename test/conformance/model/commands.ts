@@ -14,7 +14,7 @@ import { actionIds, actions, type ActionId } from "../../../src/vocabulary/actio
 import { specSnippet } from "../format.js";
 import { dataValueArb } from "../generators/datasets.js";
 import * as pools from "../generators/pools.js";
-import { buildQuery, buildSelection, querySpecArb, type QuerySpec } from "../generators/queries.js";
+import { buildActionSelection, buildQuery, buildSelection, querySpecArb, type QuerySpec } from "../generators/queries.js";
 import { certainIds, isDefinite, judge, oracle, type Answer, type Outcome } from "../oracle/index.js";
 import type { Real } from "./fixture.js";
 import { counts, datasetOf, listAll, PROJECT, resync, verifyState, type Model } from "./model.js";
@@ -229,7 +229,7 @@ class Act implements Cmd {
     count(`Act ${this.action}${outcome.result ? ` (${certainIds(outcome.result).length ? "some" : "no"} tasks)` : " (refused)"}`);
     const s = sourceQuery(m, this.source)!;
     const handle = r.client.project(PROJECT);
-    const sel: { run(a: unknown, p?: unknown): Promise<unknown> } = s.view !== undefined ? (selection(handle).fromView(s.view) as never) : (buildSelection((this.source as { spec: QuerySpec }).spec, handle as never) as never);
+    const sel: { run(a: unknown, p?: unknown): Promise<unknown> } = s.view !== undefined ? (selection(handle).fromView(s.view) as never) : (buildActionSelection((this.source as { spec: QuerySpec }).spec, handle) as never);
     const params = this.params(m);
     const got = await answerOf(() => sel.run(this.action, params) as Promise<Record<string, unknown>>);
     if (outcome.result === null) {

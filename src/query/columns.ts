@@ -1,0 +1,98 @@
+import type { ColumnKindOf, ColumnName } from "../vocabulary/columns.js";
+import type { operatorAliases, operators } from "../vocabulary/operators.js";
+import type { OperatorsByKind } from "./generated.js";
+import type { NoInference } from "./no-infer.js";
+import type { Refused } from "./rules.js";
+
+/*
+ * Column arguments, their operator methods (generated.ts, from the vocabulary) and the suggestion
+ * for a mistyped column.
+ */
+
+declare const untyped: unique symbol;
+/**
+ * The default task-data type: any `tasks:data.<key>`, offering text and number operators; the wire
+ * type follows the value (numbers -> Number, booleans -> Boolean, else String) unless given.
+ */
+export interface Untyped {
+  readonly [untyped]: true;
+}
+
+type KnownColumnKinds = { readonly [C in ColumnName as `tasks:${C}`]: ColumnKindOf<C> };
+/** `tasks:<column>` for every known column. */
+export type KnownColumn = keyof KnownColumnKinds;
+/** `tasks:data.<key>`: any key, or the keys of the task-data type when one is given. */
+export type DataColumn<D> = [D] extends [Untyped] ? `tasks:data.${string}` : `tasks:data.${keyof D & string}`;
+/** A column a condition can name: a known `tasks:<column>` or a `tasks:data.<key>`. */
+export type ColumnArg<D> = KnownColumn | DataColumn<D>;
+/** An ordering key: a column with an optional leading `-` for descending. */
+export type OrderKey<D> = ColumnArg<D> | `-${ColumnArg<D>}`;
+
+type Aliases = typeof operatorAliases;
+type MethodOf<Op> = Op extends keyof typeof operators ? (typeof operators)[Op]["method"] : never;
+/** Every operator method name, aliases included. */
+export type OperatorMethodName = MethodOf<keyof typeof operators> | keyof Aliases;
+
+/** After a column that does not type-check: every method, any value, so one mistake gives one error. */
+export type AnyOperators<Next> = { readonly [M in OperatorMethodName]: (value: unknown) => Next };
+
+type DataKindOfValue<V> = [V] extends [number] ? "dataNumber" : [V] extends [string] ? "dataText" : [V] extends [boolean] ? "dataBoolean" : "dataAny";
+
+/**
+ * The operator methods after `(column)`. Distributive: a union of columns gives a union of method
+ * sets, so only common methods are offered, and calling one checks the value against each column
+ * (the compiler intersects the parameter types of a union of methods).
+ */
+export type ColumnOperators<Col, D, Next> = Col extends KnownColumn
+  ? OperatorsByKind<Next, unknown>[KnownColumnKinds[Col]]
+  : Col extends `tasks:data.${infer K}`
+    ? [D] extends [Untyped]
+      ? OperatorsByKind<Next, unknown>["dataAny"]
+      : K extends keyof D
+        ? OperatorsByKind<Next, D[K] & {}>[DataKindOfValue<D[K] & {}>]
+        : OperatorsByKind<Next, unknown>["dataAny"]
+    : never;
+
+/** Lower-case, without underscores: `created_at`, `createdAt` and `CreatedAt` meet. */
+type Squash<S extends string> = S extends `${infer A}_${infer B}` ? Squash<`${A}${B}`> : Lowercase<S>;
+type Bare<S extends string> = S extends `filter:${infer R}`
+  ? Bare<R>
+  : S extends `-${infer R}`
+    ? Bare<R>
+    : S extends `tasks:${string}`
+      ? S
+      : `tasks:${S}`;
+type Spelled<D> = KnownColumn | ([D] extends [Untyped] ? never : DataColumn<D>);
+type BySquash<D> = { [C in Spelled<D> as Squash<C>]: C };
+
+/**
+ * What a mistyped column should have been: the same column without the `filter:`/`-` prefix or
+ * with `tasks:` added, a spelling that differs in case or underscores, or the columns it starts;
+ * else a refusal naming where the columns are listed. Only computed for a column that is wrong.
+ */
+export type ColumnSuggestion<S extends string, D> = string extends S
+  ? Refused<"a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time">
+  : Bare<S> extends infer B extends string
+    ? B extends Spelled<D>
+      ? B
+      : Squash<B> extends infer Q extends keyof BySquash<D>
+        ? BySquash<D>[Q]
+        : Extract<Spelled<D>, `${B}${string}`> extends infer P
+          ? [P] extends [never]
+            ? Refused<`unknown column ${S}: use tasks:<column> (dmq columns lists them) or tasks:data.<key>`>
+            : P
+          : never
+    : never;
+
+/** The column argument as written, or (for a wrong one, not inferred from) the suggestion. */
+export type CheckColumn<Arg, D> = Arg extends ColumnArg<D> ? Arg : Arg extends string ? NoInference<ColumnSuggestion<Arg, D>> : Arg;
+/** The ordering key as written, or the suggestion (keeping a leading `-`). */
+export type CheckOrderKey<K, D> = K extends OrderKey<D>
+  ? K
+  : string extends K
+    ? NoInference<Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">>
+    : K extends `-${infer C}`
+      ? NoInference<ColumnSuggestion<C, D> extends infer S extends string ? `-${S}` : ColumnSuggestion<C, D>>
+      : K extends string
+        ? NoInference<ColumnSuggestion<K, D>>
+        : K;

@@ -1,0 +1,185 @@
+import { columnKinds, dataKindByType, inferDataType, type ColumnKindName } from "../vocabulary/column-kinds.js";
+import { DATA_PREFIX, kindOf } from "../vocabulary/columns.js";
+import { describeValue, type JsonValue } from "../vocabulary/json.js";
+import { isOperatorName, operatorByMethod, operators, type OperatorName } from "../vocabulary/operators.js";
+import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
+import type { OrderKey, Untyped } from "./columns.js";
+import { ORDER_PREFIX, type ConditionNode } from "./nodes.js";
+import { QueryBuildError } from "./rules.js";
+import type { Where } from "./types.js";
+
+/**
+ * One condition as a value: a column, an operator (wire name `greater_or_equal` or method name
+ * `greaterOrEqual`), its value and, for `tasks:data.<key>`, an optional type. `condition(column)`
+ * builds one with the compiler's checks; one read from a UI or a config file is checked at run time
+ * when `.where()`, `.and()`, `.or()` or `.child()` adds it.
+ */
+export interface Condition {
+  readonly column: string;
+  readonly operator: string;
+  readonly value: unknown;
+  readonly type?: string | undefined;
+}
+
+const conditionKeys = ["column", "operator", "value", "type"];
+const freeze = <T extends object>(value: T): T => Object.freeze(value);
+const at = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+
+/** A resolved column: the name after `tasks:` and its kind. */
+export interface Target {
+  readonly column: string;
+  readonly kind: ColumnKindName;
+  readonly path: string;
+}
+
+/** `tasks:<column>` or `tasks:data.<key>` -> the column after `tasks:`, or undefined. */
+function columnOf(name: unknown): string | undefined {
+  if (typeof name !== "string" || !name.startsWith(ORDER_PREFIX)) return undefined;
+  const column = name.slice(ORDER_PREFIX.length);
+  return (column.startsWith(DATA_PREFIX) ? column.length > DATA_PREFIX.length : kindOf(column) !== undefined) ? column : undefined;
+}
+
+/**
+ * Whether `key` is an ordering key `.orderBy()` takes: narrow a key held in a `string` (from a sort
+ * header, a config file) with it, as `isNonEmpty` narrows a list.
+ */
+export function isOrderKey(key: unknown): key is OrderKey<Untyped> {
+  return typeof key === "string" && columnOf(key.startsWith("-") ? key.slice(1) : key) !== undefined;
+}
+
+/** `tasks:<column>` or `tasks:data.<key>` -> the column after `tasks:`. */
+export function resolveColumnName(name: unknown, path: string): string {
+  const column = columnOf(name);
+  if (column !== undefined) return column;
+  throw new QueryBuildError(
+    `${path}: expected a known column "tasks:<column>" or "tasks:data.<key>", found ${describeValue(name)}`,
+    path,
+    '"tasks:<column>" or "tasks:data.<key>"',
+    describeValue(name),
+  );
+}
+
+/** The column of a condition at `path` (a filter item), with its kind given the optional data type. */
+export function resolveColumn(column: unknown, type: unknown, path: string): Target {
+  const name = resolveColumnName(column, at(path, "filter"));
+  if (!name.startsWith(DATA_PREFIX) && type !== undefined) {
+    throw new QueryBuildError(
+      `${at(path, "type")}: only tasks:data.<key> columns take a type; ${String(column)} is always ${columnKinds[kindOf(name) as ColumnKindName].type}`,
+      at(path, "type"),
+    );
+  }
+  const kind = kindOf(name, type as string | undefined);
+  if (kind === undefined) {
+    const expected = Object.keys(dataKindByType).join(", ");
+    throw new QueryBuildError(`${at(path, "type")}: expected a data column type (${expected}), found ${describeValue(type)}`, at(path, "type"), expected, describeValue(type));
+  }
+  return { column: name, kind, path };
+}
+
+/** The filter item of `target operator value`, the value encoded for the wire. */
+export function conditionNode(target: Target, operator: OperatorName, value: unknown): ConditionNode {
+  const { column, kind, path } = target;
+  const spec = columnKinds[kind];
+  const shape = (spec.operators as Partial<Record<OperatorName, ShapeName>>)[operator];
+  if (shape === undefined) {
+    const allowed = Object.keys(spec.operators).join(", ");
+    throw new QueryBuildError(
+      `${at(path, "operator")}: ${operator} is not allowed on tasks:${column} (${kind} column); allowed: ${allowed}`,
+      at(path, "operator"),
+      allowed,
+      operator,
+    );
+  }
+  const encoded = valueShapes[shape].encode(value);
+  if (!encoded.ok) {
+    throw new QueryBuildError(
+      `${at(path, "value")}: ${operator} on tasks:${column} expects ${encoded.expected}, found ${describeValue(value)}`,
+      at(path, "value"),
+      encoded.expected,
+      describeValue(value),
+    );
+  }
+  return freeze({
+    column,
+    operator,
+    type: kind === "dataAny" ? inferDataType(operator, encoded.value) : spec.type,
+    value: encoded.value as JsonValue,
+    children: freeze([]),
+  });
+}
+
+/** The dynamic entry: a `Condition` object read at run time, checked against the vocabulary. */
+export function nodeOfCondition(input: unknown, path: string): ConditionNode {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new QueryBuildError(
+      `${path}: expected a column "tasks:<column>" or a condition { column, operator, value, type? }, found ${describeValue(input)}`,
+      path,
+      "a column or a condition",
+      describeValue(input),
+    );
+  }
+  const extra = Object.keys(input).filter((k) => !conditionKeys.includes(k));
+  if (extra.length > 0) {
+    throw new QueryBuildError(`${path}: a condition has column, operator, value and type; found ${extra.join(", ")}`, at(path, extra[0] as string));
+  }
+  const c = input as Partial<Condition>;
+  const target = resolveColumn(c.column, c.type, path);
+  const op = c.operator;
+  const operator = isOperatorName(op) ? op : typeof op === "string" && Object.hasOwn(operatorByMethod, op) ? operatorByMethod[op] : undefined;
+  if (operator === undefined) {
+    const known = Object.keys(operators).join(", ");
+    throw new QueryBuildError(`${at(path, "operator")}: expected an operator (${known}) or its method name, found ${describeValue(op)}`, at(path, "operator"), known, describeValue(op));
+  }
+  return conditionNode(target, operator, c.value);
+}
+
+/** The pending `(column)`: every operator method exists at run time and checks the kind's table. */
+export class ConditionStep<T> {
+  constructor(
+    readonly complete: (node: ConditionNode, condition: Condition) => T,
+    readonly target: Target,
+    readonly columnArg: string,
+    readonly type: string | undefined,
+  ) {}
+
+  apply(operator: OperatorName, value: unknown): T {
+    const node = conditionNode(this.target, operator, value);
+    const condition: Condition = freeze({ column: this.columnArg, operator, value, ...(this.type === undefined ? {} : { type: this.type }) });
+    return this.complete(node, condition);
+  }
+}
+
+// Operator methods (and aliases) derived from the vocabulary table.
+for (const [method, operator] of Object.entries(operatorByMethod)) {
+  Object.defineProperty(ConditionStep.prototype, method, {
+    value(this: ConditionStep<unknown>, value: unknown) {
+      return this.apply(operator, value);
+    },
+    enumerable: false,
+  });
+}
+
+/** The factory behind `condition`: a column (and optional data type), or a condition value to check. */
+function makeCondition(column: unknown, type?: unknown): unknown {
+  if (typeof column !== "string") {
+    nodeOfCondition(column, "");
+    return freeze({ ...(column as Condition) });
+  }
+  const target = resolveColumn(column, type, "");
+  return new ConditionStep((_node, c) => c, target, column, type as string | undefined);
+}
+
+/** Builds conditions on typed task data: `condition.of<Review>()("tasks:data.score").greater(0.5)`. */
+export interface ConditionFactory extends Where<Untyped, Condition> {
+  /** The same factory, typing `tasks:data.<key>` columns with the task-data type `D`. */
+  of<D>(): Where<D, Condition>;
+}
+
+/**
+ * A condition built apart from any selection, for `.where()`, `.and()`, `.or()` and `.child()`:
+ * `condition("tasks:total_annotations").equal(0)`. Checked by the compiler like `.where()`, and
+ * again at run time.
+ */
+export const condition: ConditionFactory = Object.assign(makeCondition as unknown as Where<Untyped, Condition>, {
+  of: <D>() => makeCondition as unknown as Where<D, Condition>,
+});

@@ -1,0 +1,218 @@
+import { describe, expectTypeOf, test } from "vitest";
+import type { RequestOptions } from "../../src/client/options.js";
+import { customAction } from "../../src/query/builder.js";
+import { condition, isOrderKey, type Condition } from "../../src/query/condition.js";
+import type { ProjectHandle, QueryBody, RunOptions } from "../../src/query/nodes.js";
+import type { Refused, rules } from "../../src/query/rules.js";
+import type {
+  AndSelection,
+  AnySelection,
+  BoundSelection,
+  FreshSelection,
+  OrSelection,
+  ResumedSelection,
+  ScopedSelection,
+  Selection,
+  Untyped,
+} from "../../src/query/types.js";
+import { selection } from "../../src/selection.js";
+
+declare const handle: ProjectHandle;
+declare const flag: boolean;
+
+describe("state aliases: composition without casts", () => {
+  test("a variable that may take .and() later", () => {
+    let s: AndSelection = selection(1).where("tasks:total_annotations").equal(0);
+    if (flag) s = s.and("tasks:draft_exists").equal(true);
+    s = s.and("tasks:id").greater(3).child("tasks:inner_id").less(9);
+    // @ts-expect-error the set may already be an AND chain: .or() is refused
+    s.or("tasks:id");
+    // @ts-expect-error where() starts the set once
+    s.where("tasks:id");
+    expectTypeOf(s.toJSON()).toEqualTypeOf<QueryBody>();
+  });
+  test("OrSelection is the same for OR chains", () => {
+    let s: OrSelection = selection(1).where("tasks:id").equal(1);
+    if (flag) s = s.or("tasks:id").equal(2);
+    // @ts-expect-error .and() cannot follow .or()
+    s.and("tasks:id");
+  });
+  test("the inferred variable of the issue's example still refuses: an alias says what may follow", () => {
+    let s = selection(1).where("tasks:id").equal(0);
+    // @ts-expect-error a "first" state cannot hold an "and" state (it would still offer .or())
+    if (flag) s = s.and("tasks:draft_exists").equal(true);
+  });
+  test("helpers take the state they need", () => {
+    const onlyDone = (s: AndSelection) => s.and("tasks:total_annotations").greater(0);
+    const show = (s: AnySelection) => s.toJSON();
+    onlyDone(selection(1).where("tasks:id").greater(1));
+    onlyDone(selection(1).where("tasks:id").greater(1).and("tasks:inner_id").less(5));
+    // @ts-expect-error a fresh selection has no filter set to AND into
+    onlyDone(selection(1));
+    show(selection(1));
+    show(selection(handle).where("tasks:id").equal(1).orderBy("tasks:id").including([1]));
+    show(selection(1).fromView(3));
+    show(selection.from(1, {}));
+    const fresh = (s: FreshSelection) => s.where("tasks:id").equal(1);
+    fresh(selection(1));
+    // @ts-expect-error not fresh any more
+    fresh(selection(1).orderBy("tasks:id"));
+  });
+  test("AnySelection only serialises: every step may be refused", () => {
+    const use = (any: AnySelection) => {
+      expectTypeOf(any.toJSON()).toEqualTypeOf<QueryBody>();
+      // @ts-expect-error which step is allowed depends on the state
+      any.where("tasks:id");
+      // @ts-expect-error run() needs a bound selection
+      void any.run("retrieve_tasks_predictions");
+    };
+    use(selection(1));
+  });
+  test("a bound selection runs what is not destructive; a scoped one runs everything", () => {
+    const retrieve = (s: BoundSelection) => s.run("retrieve_tasks_predictions");
+    void retrieve(selection(handle));
+    void retrieve(selection(handle).where("tasks:id").equal(1));
+    // @ts-expect-error an unbound selection cannot run
+    void retrieve(selection(1));
+    const wipe = (s: ScopedSelection<never, "bound">) => s.run("delete_tasks");
+    void wipe;
+    const wipeAny = (s: ScopedSelection) => s.toRequest("delete_tasks");
+    wipeAny(selection(1).where("tasks:id").equal(1));
+    wipeAny(selection(1).including([1]));
+    wipeAny(selection(1).all());
+    wipeAny(selection(1).fromView(2));
+    // @ts-expect-error not scoped: every task
+    wipeAny(selection(1));
+    // @ts-expect-error excluding alone is not scoped
+    wipeAny(selection(1).excluding([1]));
+    const destroy = (s: BoundSelection) => s.run(
+      // @ts-expect-error a bound selection of any state may have no filters
+      "delete_tasks",
+    );
+    void destroy;
+  });
+});
+
+describe("conditions as values", () => {
+  test("where/and/or/child accept them and keep the state", () => {
+    const c = condition("tasks:total_annotations").equal(0);
+    expectTypeOf(c).toEqualTypeOf<Condition>();
+    const s = selection(1).where(c).or(condition("tasks:id").inList([1, 2]));
+    expectTypeOf(s).toEqualTypeOf<Selection<Untyped, "none", "or">>();
+    // @ts-expect-error .and() cannot follow .or()
+    s.and(c);
+  });
+  test("folding a list", () => {
+    const list: Condition[] = [condition("tasks:id").greater(1), condition("tasks:inner_id").less(5)];
+    const [first, ...rest] = list;
+    if (first) {
+      const s = rest.reduce<AndSelection>((acc, next) => acc.and(next), selection(1).where(first));
+      expectTypeOf(s).toEqualTypeOf<AndSelection>();
+    }
+  });
+  test("condition() has the checks of where()", () => {
+    // @ts-expect-error contains is not a Datetime operator
+    condition("tasks:completed_at").contains("x");
+    // @ts-expect-error a Number column takes numbers
+    condition("tasks:total_annotations").equal("0");
+    condition.of<{ label: "cat" | "dog" }>()("tasks:data.label").equal("cat");
+    // @ts-expect-error not one of the labels
+    condition.of<{ label: "cat" | "dog" }>()("tasks:data.label").equal("cow");
+  });
+  test("a condition from a UI or a config: plain strings, checked at run time, typed next steps", () => {
+    const row = { column: "tasks:id" as string, operator: "greater" as string, value: 3 as unknown };
+    const s = selection(1).where(row);
+    // @ts-expect-error where() once
+    s.where(row);
+    s.and(row).and(row);
+    // @ts-expect-error the row made it an AND chain
+    s.and(row).or(row);
+  });
+});
+
+describe("values known only at run time", () => {
+  test("an ordering key in a string is narrowed with isOrderKey", () => {
+    const key: string = "-tasks:created_at";
+    // @ts-expect-error a string may be any key
+    selection(1).orderBy(key);
+    if (isOrderKey(key)) selection(1).orderBy(key);
+  });
+  test("an action id in a string goes through customAction (checked at run time)", () => {
+    const id: string = "delete_tasks";
+    selection(1).toRequest(customAction(id), { any: 1 });
+  });
+});
+
+describe("selection.from", () => {
+  test("resumes with run() typed and the next step checked at run time", () => {
+    const s = selection.from(handle, JSON.parse("{}") as unknown);
+    expectTypeOf(s).toEqualTypeOf<ResumedSelection<Untyped, "bound">>();
+    expectTypeOf(s.run("delete_tasks")).resolves.toEqualTypeOf<{ processed_items: number; reload: boolean; detail: string }>();
+    const and = s.and("tasks:id").equal(1);
+    // @ts-expect-error typed again after the first step
+    and.or("tasks:id");
+    expectTypeOf(selection.from(1, {}).run).toEqualTypeOf<Refused<typeof rules.notBound>>();
+  });
+});
+
+describe("$if and $call", () => {
+  test("$if: a step is offered next only if both outcomes allow it", () => {
+    const s = selection(1).where("tasks:id").equal(0).$if(flag, (x) => x.and("tasks:draft_exists").equal(true));
+    s.and("tasks:inner_id").less(3);
+    // @ts-expect-error with the step it is an AND chain
+    s.or("tasks:inner_id");
+    const maybe = selection(1).$if(flag, (x) => x.where("tasks:id").equal(1));
+    // @ts-expect-error maybe there is no filter yet, maybe there is one
+    maybe.and("tasks:id");
+  });
+  test("$if keeps a destructive action refused unless both outcomes are scoped", () => {
+    const maybe = selection(handle).$if(flag, (x) => x.where("tasks:id").equal(1));
+    // @ts-expect-error without the step the selection is every task
+    void maybe.run("delete_tasks");
+    void maybe.all().run("delete_tasks");
+  });
+  test("$call returns what the step returns", () => {
+    const onlyDone = (s: AndSelection) => s.and("tasks:total_annotations").greater(0);
+    expectTypeOf(selection(1).where("tasks:id").equal(1).$call(onlyDone)).toEqualTypeOf<Selection<Untyped, "none", "and">>();
+  });
+});
+
+describe("nothing destructive by accident (compile time)", () => {
+  test("refused on a selection that names every task", () => {
+    // @ts-expect-error no filters, ids or view
+    void selection(handle).run("delete_tasks");
+    // @ts-expect-error excluding() names the tasks to keep
+    void selection(handle).excluding([1]).run("delete_tasks_annotations");
+    // @ts-expect-error toRequest() too
+    selection(1).toRequest("delete_tasks_predictions");
+    // @ts-expect-error ordering does not limit the tasks
+    selection(1).orderBy("tasks:id").toRequest("remove_duplicates");
+  });
+  test("allowed with filters, included ids, a view or .all()", () => {
+    void selection(handle).where("tasks:id").equal(1).run("delete_tasks");
+    void selection(handle).including([1]).run("delete_tasks");
+    void selection(handle).fromView(3).run("delete_tasks");
+    void selection(handle).all().run("delete_tasks");
+    void selection(handle).excluding([1]).all().run("delete_tasks");
+    void selection(handle).all().excluding([1]).run("delete_tasks");
+    void selection(handle).run("retrieve_tasks_predictions");
+  });
+});
+
+describe("run() and toRequest(): one signature", () => {
+  test("options are the client's request options", () => {
+    expectTypeOf<RunOptions>().toEqualTypeOf<RequestOptions>();
+    const s = selection(handle).all();
+    void s.run("delete_tasks", undefined, { timeoutInSeconds: 3, maxRetries: 0, signal: new AbortController().signal });
+    void s.run("delete_tasks_annotations", { annotator: 2 }, { maxRetries: 1 });
+    // @ts-expect-error options go third
+    void s.run("delete_tasks", { timeoutInSeconds: 3 });
+    // @ts-expect-error missing required params
+    void s.run("rename_labels");
+    // @ts-expect-error an unknown param
+    void s.run("delete_tasks_annotations", { annotator: 2, reviewer: 3 });
+    // @ts-expect-error a wrong value gets the compiler's message on the params
+    void s.run("cache_labels", { control_tag: "x", with_counters: "Maybe" });
+    void s.run("cache_labels", { control_tag: "x", with_counters: "Yes" });
+  });
+});

@@ -1,0 +1,202 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { paramsText } from "../../src/query/action-args.js";
+import { refusals, rules, type RuleName } from "../../src/query/rules.js";
+import { columnKinds, type ColumnKindName } from "../../src/vocabulary/column-kinds.js";
+import { operatorAliases, operators, type OperatorName } from "../../src/vocabulary/operators.js";
+import { emptyListRule } from "../../src/vocabulary/value-shapes.js";
+import { editor, type Editor } from "./language-service.js";
+
+/*
+ * What an editor shows and what the compiler says, asked from the TypeScript language service:
+ * completions per state (refused members last and deprecated with their rule), operator docs,
+ * and the exact text of the errors that matter.
+ */
+
+let ed: Editor;
+beforeAll(() => {
+  ed = editor();
+  ed.errors("selection(1);"); // builds the program once
+}, 120_000);
+
+const names = (snippet: string) => {
+  const list = ed.completions(snippet).filter((c) => !c.name.startsWith("$") && !["project", "view", "toJSON", "toQuery", "toRequest"].includes(c.name));
+  return {
+    offered: list.filter((c) => !c.deprecated).map((c) => c.name).sort(),
+    refused: list.filter((c) => c.deprecated).map((c) => c.name).sort(),
+    lastAreRefused: list.every((c) => !c.deprecated || list.filter((o) => !o.deprecated).every((o) => o.sortText < c.sortText)),
+  };
+};
+
+describe("completions per state: refused members are offered last, struck through", () => {
+  test.each([
+    ["a fresh selection", "selection(1)./*|*/", ["all", "excluding", "fromView", "including", "orderBy", "where"], ["and", "child", "or", "run"]],
+    ["a bound one", "selection(handle)./*|*/", ["all", "excluding", "fromView", "including", "orderBy", "run", "where"], ["and", "child", "or"]],
+    [
+      "after where",
+      'selection(1).where("tasks:id").greater(1)./*|*/',
+      ["all", "and", "child", "excluding", "including", "or", "orderBy"],
+      ["fromView", "run", "where"],
+    ],
+    ["after and", 'selection(1).where("tasks:id").greater(1).and("tasks:id").less(9)./*|*/', ["all", "and", "child", "excluding", "including", "orderBy"], ["fromView", "or", "run", "where"]],
+    ["after excluding", "selection(1).excluding([1])./*|*/", ["all", "excluding", "orderBy", "where"], ["and", "child", "fromView", "including", "or", "run"]],
+    ["after including", "selection(1).including([1])./*|*/", ["including", "orderBy", "where"], ["all", "and", "child", "excluding", "fromView", "or", "run"]],
+    ["after orderBy", 'selection(1).orderBy("tasks:id")./*|*/', ["all", "excluding", "including", "where"], ["and", "child", "fromView", "or", "orderBy", "run"]],
+    [
+      "a view's",
+      "selection(handle).fromView(2)./*|*/",
+      ["run"],
+      ["all", "and", "child", "excluding", "fromView", "including", "or", "orderBy", "where"],
+    ],
+  ])("%s", (_name, snippet, offered, refused) => {
+    const got = names(snippet);
+    expect(got.offered).toEqual(offered);
+    expect(got.refused).toEqual(refused);
+    expect(got.lastAreRefused).toBe(true);
+  });
+
+  test("every refused member carries its rule as the deprecation text", () => {
+    const cases: [string, string, RuleName][] = [
+      ['selection(1).where("tasks:id").equal(1)./*|*/', "where", "whereTwice"],
+      ["selection(1)./*|*/", "and", "conditionFirst"],
+      ['selection(1).where("tasks:id").equal(1).or("tasks:id").equal(2)./*|*/', "and", "mixedAndAfterOr"],
+      ['selection(1).where("tasks:id").equal(1).and("tasks:id").equal(2)./*|*/', "or", "mixedOrAfterAnd"],
+      ["selection(1).fromView(2)./*|*/", "child", "viewIgnoresBody"],
+      ['selection(1).orderBy("tasks:id")./*|*/', "orderBy", "orderedTwice"],
+      ["selection(1).all()./*|*/", "including", "includingAfterExcluding"],
+      ["selection(1).including([1])./*|*/", "excluding", "excludingAfterIncluding"],
+      ["selection(1).including([1])./*|*/", "fromView", "fromViewFresh"],
+      ["selection(1)./*|*/", "run", "notBound"],
+    ];
+    for (const [snippet, member, rule] of cases) {
+      expect(refusals[member as keyof typeof refusals] as readonly RuleName[]).toContain(rule);
+      expect(ed.deprecation(snippet, member)?.replace(/\s+/g, " ")).toBe(rules[rule]);
+    }
+  });
+
+  test("allowed members are documented, not deprecated", () => {
+    expect(ed.deprecation("selection(1)./*|*/", "where")).toBeUndefined();
+    const [where, all] = ed.quickInfo("selection(1)./*|*/where; selection(1)./*|*/all;").map((i) => i.documentation.replace(/\s+/g, " "));
+    expect(where).toMatch(/^Start the filter set with a condition on `column`/);
+    expect(all).toMatch(/the word that lets a destructive action run/i);
+  });
+
+  test("column completions are the columns, no messages", () => {
+    const columns = ed.completions('selection(1).where("tasks:/*|*/').map((c) => c.name);
+    expect(columns).toContain("tasks:completed_at");
+    expect(columns.every((c) => c.startsWith("tasks:") && !c.includes(" "))).toBe(true);
+  });
+
+  test("action completions are the actions the selection may run", () => {
+    const unscoped = ed.completions('void selection(handle).run("/*|*/').map((c) => c.name);
+    expect(unscoped).toContain("retrieve_tasks_predictions");
+    expect(unscoped).not.toContain("delete_tasks");
+    expect(ed.completions('void selection(handle).all().run("/*|*/').map((c) => c.name)).toContain("delete_tasks");
+  });
+});
+
+describe("operator docs, generated from the vocabulary", () => {
+  const kinds = Object.keys(columnKinds) as ColumnKindName[];
+  const receiver: Record<ColumnKindName, string> = {
+    id: 'selection(1).where("tasks:id")',
+    counter: 'selection(1).where("tasks:total_annotations")',
+    number: 'selection(1).where("tasks:predictions_score")',
+    datetime: 'selection(1).where("tasks:created_at")',
+    boolean: 'selection(1).where("tasks:draft_exists")',
+    text: 'selection(1).where("tasks:file_upload")',
+    users: 'selection(1).where("tasks:annotators")',
+    usersNoEmpty: 'selection(1).where("tasks:skipped_by_annotator")',
+    results: 'selection(1).where("tasks:annotations_results")',
+    annotationIds: 'selection(1).where("tasks:annotations_ids")',
+    modelVersions: 'selection(1).where("tasks:predictions_model_versions")',
+    dataNumber: 'selection(1).where("tasks:data.x", "Number")',
+    dataText: 'selection(1).where("tasks:data.x", "String")',
+    dataUnknown: 'selection(1).where("tasks:data.x", "Unknown")',
+    dataAny: 'selection(1).where("tasks:data.x")',
+    dataBoolean: 'selection(1).where("tasks:data.x", "Boolean")',
+  };
+  test("the receivers cover every kind", () => {
+    expect(Object.keys(receiver).sort()).toEqual([...kinds].sort());
+  });
+  test.each(kinds)("%s: every operator method is offered, with its meaning and a compiling @example", (kind) => {
+    const wire = Object.keys(columnKinds[kind].operators) as OperatorName[];
+    const methods = wire.flatMap((op) => [operators[op].method, ...Object.entries(operatorAliases).filter(([, t]) => t === op).map(([a]) => a)]);
+    expect(ed.completions(`${receiver[kind]}./*|*/`).map((c) => c.name).sort()).toEqual([...methods].sort());
+    const infos = ed.quickInfo(wire.map((op) => `${receiver[kind]}./*|*/${operators[op].method};`).join("\n"));
+    wire.forEach((op, i) => {
+      const info = infos[i];
+      expect(info?.documentation.replace(/\s+/g, " ")).toContain(operators[op].meaning);
+      expect(info?.documentation.replace(/\s+/g, " ")).toContain(columnKinds[kind].description);
+      expect(info?.tags.example).toMatch(new RegExp(`^selection\\(1\\)\\.where\\(.*\\)\\.${operators[op].method}\\(`));
+    });
+  });
+});
+
+describe("errors that say what to do (exact texts)", () => {
+  const refused = (why: string) => `Argument of type 'string' is not assignable to parameter of type 'Refused<"${why}">'.`;
+  test.each([
+    ["a misspelt column, and nothing cascades", 'selection(1).where("tasks:completed").greater(1);', `Argument of type '"tasks:completed"' is not assignable to parameter of type '"tasks:completed_at"'.`],
+    ["a column without tasks:", 'selection(1).where("completed_at").equal(new Date());', `Argument of type '"completed_at"' is not assignable to parameter of type '"tasks:completed_at"'.`],
+    ["camelCase", 'selection(1).where("tasks:createdAt").greater(new Date());', `Argument of type '"tasks:createdAt"' is not assignable to parameter of type '"tasks:created_at"'.`],
+    ["a prefix", 'selection(1).where("tasks:total").greater(1);', `Argument of type '"tasks:total"' is not assignable to parameter of type '"tasks:total_annotations" | "tasks:total_predictions"'.`],
+    ["a task-data key", 'selection<{ score: number }>(1).where("tasks:data.scor").greater(1);', `Argument of type '"tasks:data.scor"' is not assignable to parameter of type '"tasks:data.score"'.`],
+    ["an ordering key", 'selection(1).orderBy("-tasks:created");', `Argument of type '"-tasks:created"' is not assignable to parameter of type '"-tasks:created_at"'.`],
+    ["an unknown column", 'selection(1).where("tasks:nope").greater(1);', refused("unknown column tasks:nope: use tasks:<column> (dmq columns lists them) or tasks:data.<key>")],
+    [
+      "a column in a string",
+      'const c: string = "tasks:id"; selection(1).where(c).greater(1);',
+      refused("a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time"),
+    ],
+    [
+      "an ordering key in a string",
+      'const k: string = "tasks:id"; selection(1).orderBy(k);',
+      refused("an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first"),
+    ],
+    ["a destructive action on every task", 'void selection(handle).run("delete_tasks");', refused(`delete_tasks: ${rules.everyTask}`)],
+    ["a missing required param", 'void selection(handle).all().run("propagate_annotations");', refused(`propagate_annotations needs ${paramsText("propagate_annotations")}`)],
+    [
+      "an unknown param",
+      'void selection(handle).all().run("delete_tasks_annotations", { annotator: 2, reviewer: 3 });',
+      refused("delete_tasks_annotations takes params { annotator? }; reviewer is not one of them"),
+    ],
+    [
+      "options passed second",
+      'void selection(handle).all().run("delete_tasks", { timeoutInSeconds: 3 });',
+      refused("delete_tasks: timeoutInSeconds is a request option, not an action param; pass options third: .run(delete_tasks, params or undefined, options)"),
+    ],
+    ["an unknown action", 'selection(1).toRequest("delete_everything");', refused("unknown action id delete_everything: for an action dmq does not know, use customAction(delete_everything)")],
+    [
+      "an empty list",
+      'selection(1).where("tasks:id").inList([]);',
+      `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${emptyListRule}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
+    ],
+    [
+      "an empty including",
+      "selection(1).including([]);",
+      `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${rules.emptyIncluding}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
+    ],
+    [
+      "a refused member",
+      'selection(1).where("tasks:id").equal(1).where("tasks:id");',
+      `This expression is not callable.\n  Type 'Refused<"${rules.whereTwice}">' has no call signatures.`,
+    ],
+    ["a datetime without a zone", 'selection(1).where("tasks:created_at").greater("2024-01-01T10:00:00");', `Argument of type '"2024-01-01T10:00:00"' is not assignable to parameter of type 'DatetimeInput'.`],
+    [
+      "a value one column of a union refuses",
+      'selection(1).where(flag ? "tasks:id" : "tasks:created_at").greater(1);',
+      "Argument of type 'number' is not assignable to parameter of type 'number & Date'.\n  Type 'number' is not assignable to type 'Date'.",
+    ],
+    ["a value outside a literal union", 'selection<{ label: "cat" | "dog" }>(1).where("tasks:data.label").equal("cow");', `Argument of type '"cow"' is not assignable to parameter of type '"cat" | "dog"'.`],
+  ])("%s", (_name, snippet, message) => {
+    expect(ed.errors(snippet)).toEqual([message]);
+  });
+  test("the accepted forms compile", () => {
+    expect(
+      ed.errors(`
+        selection(1).where("tasks:created_at").greater("2024-01-01T10:00:00Z").and("tasks:updated_at").less("2024-01-01T10:00:00+02:00");
+        selection(1).where(flag ? "tasks:id" : "tasks:inner_id").inList([1, 2]);
+        selection<{ label: "cat" | "dog" }>(1).where("tasks:data.label").inList(["cat"]);
+        void selection(handle).all().run("propagate_annotations", { source_annotation_id: 3 }, { maxRetries: 1 });
+      `),
+    ).toEqual([]);
+  });
+});
