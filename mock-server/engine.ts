@@ -2,7 +2,7 @@ import type { QueryNode } from "../src/query/nodes.js";
 import { computed } from "../src/semantics/dataset.js";
 import { derivedAt } from "../src/semantics/derived.js";
 import { evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
-import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
+import type { Dataset, DerivedColumns, ProjectRecord, TaskRecord } from "../src/semantics/records.js";
 import { validationError } from "./errors.js";
 import type { MockContext } from "./http.js";
 import type { TaskRelations } from "./present/records.js";
@@ -39,6 +39,17 @@ export function deriver(dataset: Dataset): (id: number) => DerivedColumns | unde
 
 export function derivedOne(dataset: Dataset, id: number): DerivedColumns | undefined {
   return deriver(dataset)(id);
+}
+
+/**
+ * One task's computed columns from its own records (a task created, patched or shown alone): the
+ * same columns as `derivedOne` on its project, without building the project's. A task without an
+ * `inner_id` (numbered by its place in the project) is left to `derivedOne`.
+ */
+export function derivedOfTask(project: ProjectRecord, task: TaskRecord, own: TaskRelations): DerivedColumns | undefined {
+  if (task.inner_id === undefined || task.project !== project.id) return undefined;
+  const ds = new PreparedDataset({ project, tasks: [task], annotations: own.annotations, predictions: own.predictions, drafts: own.drafts });
+  return derivedAt(ds, 0);
 }
 
 /**

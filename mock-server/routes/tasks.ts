@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import type { TaskRecord } from "../../src/semantics/records.js";
-import { derivedOne, relationsIndex } from "../engine.js";
+import type { DerivedColumns, TaskRecord } from "../../src/semantics/records.js";
+import { derivedOfTask, derivedOne } from "../engine.js";
 import { bodyObject, noContent, ok, type Handler, type MockContext } from "../http.js";
 import { presentDmTask, presentTask, type TaskRelations } from "../present/records.js";
 import { nowTimestamp } from "../time.js";
@@ -9,9 +9,20 @@ import { pathId, taskOr404 } from "./lookup.js";
 
 /** Single tasks (server-api §5.2); the Data Manager list is in dm-list.ts. */
 
+/** A task's own records (as its project's dataset holds them), from the store's per-task index. */
 export function relationsOf(ctx: MockContext, task: TaskRecord): TaskRelations {
-  const dataset = ctx.store.dataset(ctx.store.find("projects", task.project) ?? missingProject(task));
-  return relationsIndex(dataset).get(task.id) ?? { annotations: [], predictions: [], drafts: [] };
+  const mine = (r: { project: number }) => r.project === task.project;
+  return {
+    annotations: ctx.store.ofTask("annotations", task.id).filter(mine),
+    predictions: ctx.store.ofTask("predictions", task.id).filter(mine),
+    drafts: ctx.store.ofTask("drafts", task.id),
+  };
+}
+
+/** A task's computed columns from its own records; work proportional to the task, not its project. */
+function derivedOf(ctx: MockContext, task: TaskRecord): DerivedColumns | undefined {
+  const project = ctx.store.find("projects", task.project) ?? missingProject(task);
+  return derivedOfTask(project, task, relationsOf(ctx, task)) ?? derivedOne(ctx.store.dataset(project), task.id);
 }
 
 function missingProject(task: TaskRecord): never {
@@ -20,8 +31,7 @@ function missingProject(task: TaskRecord): never {
 
 /** A task rendered by `TaskSerializer` (create/patch answers). */
 export function presentStoredTask(ctx: MockContext, task: TaskRecord): Record<string, unknown> {
-  const project = ctx.store.find("projects", task.project) ?? missingProject(task);
-  return presentTask(task, derivedOne(ctx.store.dataset(project), task.id));
+  return presentTask(task, derivedOf(ctx, task));
 }
 
 const createFields = new Set(["project", "data", "meta", "overlap", "inner_id", "file_upload", "updated_by", "is_labeled"]);
@@ -55,8 +65,7 @@ export const createTask: Handler = (req, ctx) => {
 
 export const getTask: Handler = (req, ctx) => {
   const task = taskOr404(ctx, pathId(req.params));
-  const project = ctx.store.find("projects", task.project) ?? missingProject(task);
-  const derived = derivedOne(ctx.store.dataset(project), task.id);
+  const derived = derivedOf(ctx, task);
   if (!derived) throw new Error(`engine: no derived columns for task ${task.id}`);
   return ok(presentDmTask(task, derived, ctx.store, relationsOf(ctx, task)));
 };
