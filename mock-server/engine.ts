@@ -2,10 +2,9 @@ import type { QueryNode } from "../src/query/nodes.js";
 import { computed } from "../src/semantics/dataset.js";
 import { derivedAt } from "../src/semantics/derived.js";
 import { evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
-import type { Dataset, DerivedColumns, ProjectRecord, TaskRecord } from "../src/semantics/records.js";
+import type { AnnotationRecord, Dataset, DerivedColumns, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../src/semantics/records.js";
 import { validationError } from "./errors.js";
 import type { MockContext } from "./http.js";
-import type { TaskRelations } from "./present/records.js";
 
 /**
  * The one place the mock calls the semantics engine. Results are cached per dataset object: the
@@ -140,7 +139,7 @@ export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ord
 }
 
 /** Serialised list items by task id, per dataset version and version of what else they read. */
-const itemTexts = new WeakMap<PreparedDataset, { readonly also: number; readonly texts: Map<number, string> }>();
+const itemTexts = new WeakMap<PreparedDataset, { readonly also: number | string; readonly texts: Map<number, string> }>();
 const KEPT_ITEMS = 20_000;
 
 /**
@@ -148,7 +147,7 @@ const KEPT_ITEMS = 20_000;
  * its tasks on another page, another ordering) is not presented or serialised again. `also` is
  * the version of anything else the item reads (the users): another value starts afresh.
  */
-export function itemText(dataset: Dataset, also: number, id: number, present: () => unknown): string {
+export function itemText(dataset: Dataset, also: number | string, id: number, present: () => unknown): string {
   const ds = prepared(dataset);
   let kept = itemTexts.get(ds);
   if (!kept || kept.also !== also) itemTexts.set(ds, (kept = { also, texts: new Map() }));
@@ -160,6 +159,12 @@ export function itemText(dataset: Dataset, also: number, id: number, present: ()
     if (texts.size > KEPT_ITEMS) texts.delete(texts.keys().next().value as number);
   }
   return text;
+}
+
+export interface TaskRelations {
+  readonly annotations: readonly AnnotationRecord[];
+  readonly predictions: readonly PredictionRecord[];
+  readonly drafts: readonly DraftRecord[];
 }
 
 /** Each task's annotations, predictions and drafts (by id), for `fields=all` and task details. */

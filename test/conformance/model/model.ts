@@ -5,7 +5,7 @@
  * answers; everything the Data Manager computes (counters, filters, order) is predicted.
  */
 import { expect } from "vitest";
-import type { Task } from "../../../src/client/index.js";
+import type { TaskListItem } from "../../../src/client/index.js";
 import type { AnnotationRecord, Dataset, PredictionRecord, ProjectRecord, TaskRecord } from "../../../src/semantics/records.js";
 import type { QueryNode } from "../../../src/query/nodes.js";
 import type { JsonValue } from "../../../src/vocabulary/json.js";
@@ -84,7 +84,7 @@ export async function verifyState(m: Model, real: Real): Promise<void> {
   adoptBookkeeping(m, page.tasks);
 }
 
-function adoptBookkeeping(m: Model, tasks: readonly Task[]): void {
+function adoptBookkeeping(m: Model, tasks: readonly TaskListItem[]): void {
   const byId = new Map(tasks.map((t) => [t.id, t]));
   m.tasks = m.tasks.map((t) => {
     const s = byId.get(t.id);
