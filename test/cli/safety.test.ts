@@ -142,13 +142,20 @@ describe("destructive actions", () => {
   beforeEach(() => mock.reset());
   const posts = () => mock.requests.filter((r) => r.method === "POST");
 
-  test("with no --include/--exclude/--all/--view: exit 2 before any request, naming the flags", async () => {
-    for (const flags of [[], ["-w", "total_annotations = 0"]]) {
+  test("with no --where/--include/--view (--exclude alone does not count) and no --all: exit 2 before any request", async () => {
+    for (const flags of [[], ["--exclude", "3"], ["--order", "-id"]]) {
       const r = await dmq(["actions", "run", "delete_tasks", "--project", "1", ...flags], { env });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^dmq actions run: delete_tasks with no --include, --exclude, --all or --view acts on every task (of the project|the filters select): name the tasks, or pass --all to mean it\n$/);
+      expect(r.stderr).toBe(
+        "dmq actions run: delete_tasks: with no --where, --include or --view this acts on every task of the project " +
+          "(--exclude alone still does): name the tasks, or pass --all to mean it\n",
+      );
     }
+    const fields = await dmq(["actions", "run", "rename_labels", "--project", "1", "--all"], { env });
+    expect(fields).toMatchObject({ code: 2, stderr: expect.stringMatching(/^dmq actions run: rename_labels: rename_labels needs params/) });
     expect(mock.requests).toEqual([]);
+    const filtered = await dmq(["actions", "run", "delete_tasks", "--project", "1", "-w", "id = 5"], { env });
+    expect(json(filtered)).toMatchObject({ processed_items: 1 });
   });
 
   test("stdin a pipe: no question (the flags say what to act on)", async () => {

@@ -6,22 +6,14 @@ import { actions, isActionId, type ActionId } from "../../vocabulary/actions.js"
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
 import type { DynamicSelection } from "../query/builder.js";
-import { QueryFlags } from "../query/flags.js";
+import { inCliWords, QueryFlags } from "../query/flags.js";
+import { QueryBuildError } from "../../query/rules.js";
 import type { Session } from "../session.js";
 import { actionsTable } from "../tables.js";
 import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
 
-/** Actions that destroy data: they need a selection (or --all) and ask first on a terminal. */
-const DESTRUCTIVE: ReadonlySet<string> = new Set<ActionId>([
-  "delete_tasks",
-  "delete_tasks_annotations",
-  "delete_tasks_predictions",
-  "remove_duplicates",
-  "delete_ground_truths",
-  "delete_tasks_reviews",
-  "delete_reviewers",
-  "delete_annotators",
-]);
+/** Actions the vocabulary marks destructive: the builder wants them scoped (or .all()); the CLI asks first on a terminal. */
+const destructive = (id: string): boolean => isActionId(id) && "destructive" in actions[id];
 
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
@@ -100,27 +92,31 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     kit.run(async (session) => {
       const project = projectOf(options.project, {}, "actions run");
       const selection = query.build(project);
-      if (DESTRUCTIVE.has(id) && !query.namesTasks) {
-        throw new CliUsageError(
-          `${id} with no --include, --exclude, --all or --view acts on every task${query.empty ? " of the project" : " the filters select"}: ` +
-            "name the tasks, or pass --all to mean it",
-        );
-      }
+      // The builder's checks (a destructive action needs a scope or --all, the action's fields) come before any request.
+      const request = (action: ActionId | CustomAction) => {
+        try {
+          return selection.toRequest(action, fields.values);
+        } catch (error) {
+          if (error instanceof QueryBuildError) throw new CliUsageError(`${id}: ${inCliWords(error)}`);
+          throw error;
+        }
+      };
+      if (isActionId(id)) request(id);
       const client = await session.client();
       const action = await resolveAction(session, client, id, project);
-      if (DESTRUCTIVE.has(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
+      if (destructive(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
         const count = await countOf(client, project, selection);
         const what = count === undefined ? "the selected tasks" : `${count} task${count === 1 ? "" : "s"}`;
         await session.confirm(`${id} will act on ${what} of project ${project}. Continue?`, options.yes);
       }
-      const request = selection.toRequest(action, fields.values);
-      session.print(await client.actions.perform(request));
+      session.print(await client.actions.perform(request(action)));
     }),
   );
   run.addHelpText(
     "after",
-    "\nA destructive action (delete_tasks, delete_tasks_annotations, …) refuses a command line that names no tasks until it\n" +
-      "says --all, and asks before acting when stdin is a terminal (--yes skips the question; a pipe is never asked).\n" +
+    "\nA destructive action (delete_tasks, delete_tasks_annotations, …) with no --where, --include or --view would act on\n" +
+      "every task of the project: it is refused until you say --all. On a terminal it asks before acting (--yes skips the\n" +
+      "question; a pipe is never asked). The action's own fields are checked too (e.g. rename_labels needs three).\n" +
       "An action id the vocabulary does not know is looked up in the project's list before anything is sent.",
   );
   examples(run, [

@@ -61,10 +61,10 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
       const { args, type } = columnArgs(node);
       const method = methodOf(node.operator);
       step(`.${at}(${args}).${method}(${literal(node.value)})`, path, () => {
-        if (!isOperatorName(node.operator)) {
+        if (!isOperatorName(node.operator) || !operators[node.operator].implemented) {
           throw new QueryBuildError(`${path}.operator: ${JSON.stringify(node.operator)} is not an operator the builder offers`, path);
         }
-        return s[at](`${ORDER_PREFIX}${node.column}`, type).apply(node.operator, node.value);
+        return s[at]({ column: `${ORDER_PREFIX}${node.column}`, operator: node.operator, value: node.value, type });
       });
     }
   });

@@ -3,8 +3,9 @@ import { selection } from "../../selection.js";
 
 /**
  * The builder seen from the command line, where columns, operators and values are strings known
- * only at run time: the selection's one runtime class, whose every member checks the same rules
- * the compile-time types state (and throws QueryBuildError naming the rule and the body path).
+ * only at run time: the selection's one runtime class (as the playground drives it), whose every
+ * member checks the same rules the compile-time types state and throws QueryBuildError naming the
+ * rule and the body path; conditions go in as values `{ column, operator, value, type }`.
  */
 export type DynamicSelection = SelectionBuilder;
 

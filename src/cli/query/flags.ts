@@ -48,11 +48,15 @@ const inFlagWords: { readonly [R in RuleName]: string } = {
     "uses the view's own filters, ordering and selection",
   notBound: "this command needs a server (--base-url)",
   emptyIncluding: "--include needs at least one task id: the server reads {all: false, included: []} as every task",
-  everyTask: "without --where, --include or --view the action would act on every task of the project: name the tasks, or pass --all",
+  everyTask:
+    "with no --where, --include or --view this acts on every task of the project (--exclude alone still does): " +
+    "name the tasks, or pass --all to mean it",
 };
 
-function ruleOf(error: QueryBuildError): RuleName | undefined {
-  return (Object.keys(rules) as RuleName[]).find((rule) => error.message.endsWith(rules[rule]));
+/** A builder error in the flags' words: the rule's words when it is a rule, else the builder's message (with its path). */
+export function inCliWords(error: QueryBuildError): string {
+  const rule = (Object.keys(rules) as RuleName[]).find((r) => error.message.endsWith(rules[r]));
+  return rule ? inFlagWords[rule] : error.message;
 }
 
 /** `-completed_at` → `-tasks:completed_at`: the prefix is optional on the command line, as in conditions. */
@@ -105,11 +109,6 @@ export class QueryFlags {
     return this.#view;
   }
 
-  /** Whether any flag names tasks: --include, --exclude, --all or --view. */
-  get namesTasks(): boolean {
-    return this.#view !== undefined || this.#steps.some((s) => s.flag === "--include" || s.flag === "--exclude" || s.flag === "--all");
-  }
-
   get empty(): boolean {
     return this.#view === undefined && this.#steps.length === 0;
   }
@@ -125,7 +124,7 @@ export class QueryFlags {
           .with({ flag: "--where" }, { flag: "--or" }, { flag: "--child" }, ({ flag, condition: c }) => {
             const place = flag === "--or" ? "or" : flag === "--child" ? "child" : lines === 0 ? "where" : "and";
             if (flag !== "--child") lines++;
-            return s[place](c.column, c.type).apply(c.operator, c.value);
+            return s[place]({ column: c.column, operator: c.operator, value: c.value, type: c.type });
           })
           .with({ flag: "--order" }, ({ text }) => s.orderBy(orderKey(text)))
           .with({ flag: "--include" }, ({ ids: list }) => s.including(list))
@@ -134,9 +133,8 @@ export class QueryFlags {
           .exhaustive();
       } catch (error) {
         if (!(error instanceof QueryBuildError)) throw error;
-        const rule = ruleOf(error);
         const given = step.text === "" ? step.flag : `${step.flag} ${JSON.stringify(step.text)}`;
-        throw new CliUsageError(rule ? `${given}: ${inFlagWords[rule]}` : `${given}: ${error.message}`);
+        throw new CliUsageError(`${given}: ${inCliWords(error)}`);
       }
     }
     return s;
