@@ -1,11 +1,10 @@
 import { Option, type Command } from "@commander-js/extra-typings";
 import type { Client } from "../../client/client.js";
-import type { CustomAction } from "../../query/types.js";
 import { customAction } from "../../query/builder.js";
-import { actions, isActionId, type ActionId } from "../../vocabulary/actions.js";
+import { actions, isActionId } from "../../vocabulary/actions.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
-import type { DynamicSelection } from "../query/builder.js";
+import { resume, type DynamicSelection } from "../query/builder.js";
 import { inCliWords, QueryFlags } from "../query/flags.js";
 import { QueryBuildError } from "../../query/rules.js";
 import type { Session } from "../session.js";
@@ -31,14 +30,13 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * A known action id as is; any other id only if the project lists it (a plugin's action). An id
- * that is neither fails here, before the POST: the server would answer 500, which is no use retrying.
+ * A known action id, or one the project lists (a plugin's action). An id that is neither fails
+ * here, before the POST: the server would answer 500, which is no use retrying.
  */
-async function resolveAction(session: Session, client: Client, id: string, project: number): Promise<ActionId | CustomAction> {
-  if (isActionId(id)) return id;
-  if (session.dryRun) return customAction(id);
+async function checkActionId(session: Session, client: Client, id: string, project: number): Promise<void> {
+  if (isActionId(id) || session.dryRun) return;
   const listed = (await client.actions.list(project)).map((a) => a.id);
-  if (listed.includes(id)) return customAction(id);
+  if (listed.includes(id)) return;
   const near = [...new Set([...listed, ...Object.keys(actions)])].sort((a, b) => distance(id, a) - distance(id, b))[0];
   throw new CliUsageError(
     `unknown action ${JSON.stringify(id)}${near ? ` (did you mean ${near}?)` : ""}; project ${project} offers: ${listed.join(", ")}`,
@@ -92,24 +90,23 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     kit.run(async (session) => {
       const project = projectOf(options.project, {}, "actions run");
       const selection = query.build(project);
-      // The builder's checks (a destructive action needs a scope or --all, the action's fields) come before any request.
-      const request = (action: ActionId | CustomAction) => {
-        try {
-          return selection.toRequest(action, fields.values);
-        } catch (error) {
-          if (error instanceof QueryBuildError) throw new CliUsageError(`${id}: ${inCliWords(error)}`);
-          throw error;
-        }
-      };
-      if (isActionId(id)) request(id);
+      // The builder's checks (a destructive action needs a scope or --all, the action's fields) come before any request;
+      // an id held in a string goes in as customAction(id), which still gets every check of a known id.
+      let request;
+      try {
+        request = resume(selection).toRequest(customAction(id), fields.values);
+      } catch (error) {
+        if (error instanceof QueryBuildError) throw new CliUsageError(`${id}: ${inCliWords(error)}`);
+        throw error;
+      }
       const client = await session.client();
-      const action = await resolveAction(session, client, id, project);
+      await checkActionId(session, client, id, project);
       if (destructive(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
         const count = await countOf(client, project, selection);
         const what = count === undefined ? "the selected tasks" : `${count} task${count === 1 ? "" : "s"}`;
         await session.confirm(`${id} will act on ${what} of project ${project}. Continue?`, options.yes);
       }
-      session.print(await client.actions.perform(request(action)));
+      session.print(await client.actions.perform(request));
     }),
   );
   run.addHelpText(
