@@ -28,8 +28,9 @@ export { MockOptionError } from "./options.js";
 export { demoData } from "./demo.js";
 
 /**
- * Seed data (DESIGN.md "Seed data"): any collection may be left out; within a record, everything
- * but the id and the fields the server requires may be left out and gets the server's default.
+ * Seed data (docs/mock-server.md#seed-data): any collection may be left out; within a record,
+ * everything but the id and the fields the server requires may be left out and gets the server's
+ * default.
  */
 export type MockSeed = {
   readonly [C in CollectionName]?: readonly (Partial<RecordOf<C>> & { readonly id: number })[];

@@ -3,10 +3,11 @@ import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
 import { systemClock, type Clock } from "../src/vocabulary/clock.js";
 
 /**
- * JWTs as the server's simplejwt issues them (server-api §3.1): HS256 with a per-server secret,
- * claims `token_type` ("access" | "refresh"), `exp`, `iat`, `jti`, `user_id`. Personal access
- * tokens are refresh tokens (lifetime 200 years); access tokens live 5 minutes (simplejwt's
- * default) unless the server is started with another lifetime.
+ * JWTs as the server's simplejwt issues them
+ * (docs/reference/auth.md#credentials-the-server-accepts): HS256 with a per-server secret, claims
+ * `token_type` ("access" | "refresh"), `exp`, `iat`, `jti`, `user_id`. Personal access tokens are
+ * refresh tokens (lifetime 200 years); access tokens live 5 minutes (simplejwt's default) unless
+ * the server is started with another lifetime.
  */
 export type TokenType = "access" | "refresh";
 

@@ -4,8 +4,9 @@ import type { Store } from "../store/store.js";
 import { controlTags } from "./experimental.js";
 
 /**
- * `GET /api/dm/actions/{id}/form/` (server-api §1.5): the forms the server builds on demand for the
- * actions whose list entry carries `form: null`; every other registered action has none (`[]`).
+ * `GET /api/dm/actions/{id}/form/` (docs/reference/actions-endpoint.md#forms): the forms the server
+ * builds on demand for the actions whose list entry carries `form: null`; every other registered
+ * action has none (`[]`).
  */
 type Form = { columnCount: number; fields: Record<string, unknown>[] }[];
 

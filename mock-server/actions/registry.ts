@@ -3,7 +3,8 @@ import { actionIds, actions, type ActionId } from "../../src/vocabulary/actions.
 /**
  * The action registry of a community server, from the vocabulary table: which ids are registered
  * (POST-able), which are listed, and the list items exactly as `get_all_actions` renders them
- * (server-api §1.2): sorted by `order`, keys as registered, callable forms replaced by null.
+ * (docs/reference/actions-endpoint.md#listing-actions): sorted by `order`, keys as registered,
+ * callable forms replaced by null.
  */
 export const registeredIds: readonly ActionId[] = actionIds.filter((id) => actions[id].edition === "community");
 

@@ -6,7 +6,7 @@ import { nowTimestamp } from "../time.js";
 import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
 
-/** Annotations (server-api §5.4). */
+/** Annotations (docs/reference/resources.md#annotations). */
 
 const createFields = new Set(["result", "was_cancelled", "ground_truth", "lead_time", "completed_by", "draft_id", "project", "task", "parent_prediction", "parent_annotation", "unique_id", "import_id", "last_action", "updated_by"]);
 const patchFields = new Set(["result", "was_cancelled", "ground_truth", "lead_time", "completed_by", "project", "task", "updated_by", "last_action"]);

@@ -6,9 +6,10 @@ import { presentDmTask } from "../present/records.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
 
 /**
- * `GET /api/tasks/` — the Data Manager list (server-api §5.2): project from `project`, else from
- * the view; the query from the view, the `query` parameter or the body; 100 tasks per page by
- * default (no maximum, as TASK_API_PAGE_SIZE_MAX is unset); totals over the whole selection.
+ * `GET /api/tasks/` — the Data Manager list (docs/reference/resources.md#tasks): project from
+ * `project`, else from the view; the query from the view, the `query` parameter or the body; 100
+ * tasks per page by default (no maximum, as TASK_API_PAGE_SIZE_MAX is unset); totals over the whole
+ * selection.
  */
 const PAGE_SIZE = 100;
 

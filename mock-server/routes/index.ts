@@ -19,7 +19,7 @@ export interface Route {
 
 const ID = "(\\d+)";
 
-/** Every route the mock serves, in the server's URL layout (server-api §1, §3–§5). */
+/** Every route the mock serves, in the server's URL layout (docs/reference/resources.md and the pages it links). */
 export const routes: readonly Route[] = [
   { path: "/api/token/refresh", methods: { POST: refresh } },
   { path: "/api/token/blacklist", methods: { POST: blacklist } },

@@ -8,7 +8,7 @@ import { nowTimestamp } from "../time.js";
 import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
 import { pathId, predictionOr404 } from "./lookup.js";
 
-/** Predictions (server-api §5.5): a bare array filtered by `task` / `project`, and CRUD. */
+/** Predictions (docs/reference/resources.md#predictions): a bare array filtered by `task` / `project`, and CRUD. */
 
 const INVALID_CHOICE = "Select a valid choice. That choice is not one of the available choices.";
 const writable = new Set(["task", "result", "score", "model_version", "project", "model", "model_run", "cluster", "mislabeling", "neighbors"]);

@@ -9,7 +9,7 @@ import { FieldErrors, parse, refuseUnknownFields } from "./fields.js";
 import { pathId, projectOr404 } from "./lookup.js";
 import { importTasks } from "./import.js";
 
-/** Projects (server-api §5.1): list paginated 30 per page (max 100), CRUD, import, delete all tasks. */
+/** Projects (docs/reference/resources.md#projects): list paginated 30 per page (max 100), CRUD, import, delete all tasks. */
 const PAGE_SIZE = 30;
 const MAX_PAGE_SIZE = 100;
 /** settings.PROJECT_TITLE_MAX_LEN */

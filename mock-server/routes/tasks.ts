@@ -7,7 +7,7 @@ import { nowTimestamp } from "../time.js";
 import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
 import { pathId, taskOr404 } from "./lookup.js";
 
-/** Single tasks (server-api §5.2); the Data Manager list is in dm-list.ts. */
+/** Single tasks (docs/reference/resources.md#tasks); the Data Manager list is in dm-list.ts. */
 
 export function relationsOf(ctx: MockContext, task: TaskRecord): TaskRelations {
   const dataset = ctx.store.dataset(ctx.store.find("projects", task.project) ?? missingProject(task));

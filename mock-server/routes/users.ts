@@ -28,7 +28,7 @@ export function userBrief(user: UserRecord | undefined): Record<string, unknown>
   return { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email, avatar: null };
 }
 
-/** `BaseWhoAmIUserSerializer` (server-api §4). */
+/** `BaseWhoAmIUserSerializer` (`users/serializers.py`, docs/reference/auth.md#whoami). */
 export function whoAmI(user: UserRecord, store: Store): Record<string, unknown> {
   const owner = store.list("users")[0];
   return {

@@ -9,7 +9,7 @@ import { drf, FieldErrors, parse, refuseUnknownFields } from "./fields.js";
 import { pathId, projectOr404, viewOr404 } from "./lookup.js";
 
 /**
- * Saved views (server-api §5.6, server-semantics §6): filters are validated on write as the
+ * Saved views (docs/reference/views.md): filters are validated on write as the
  * server's serializers do (prefix rule, `__` traversal, `in_list` columns and values → 400),
  * legacy `child_filter` is stored as `child_filters`, and reads give the server's representation.
  * A view's stored selection is the top-level `selected_items` of a write; it reads back as

@@ -4,9 +4,9 @@ import { serverTimestamp } from "../time.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
 /**
- * Seed data (DESIGN.md "Seed data"): validated record by record, defaults filled in, so the store
- * only ever holds well-formed records. Every refusal names the record and the field, says what
- * was expected and what was found.
+ * Seed data (docs/mock-server.md#seed-data): validated record by record, defaults filled in, so the
+ * store only ever holds well-formed records. Every refusal names the record and the field, says
+ * what was expected and what was found.
  */
 export class SeedError extends Error {
   override readonly name = "SeedError";
@@ -162,8 +162,9 @@ export interface LoadOptions {
 }
 
 /**
- * Validate a seed object (DESIGN.md format) and return a fresh store state. Missing collections
- * are empty, missing timestamps default to `now`, `inner_id` is numbered per project by id.
+ * Validate a seed object (docs/mock-server.md#seed-data) and return a fresh store state. Missing
+ * collections are empty, missing timestamps default to `now`, `inner_id` is numbered per project by
+ * id.
  */
 export function loadSeed(input: unknown, now: string, options: LoadOptions = {}): StoreState {
   if (!isObject(input)) throw new SeedError("(seed)", "an object with collections users, projects, tasks, …", describeValue(input));

@@ -2,10 +2,10 @@ import type { QueryBody } from "../query/nodes.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
 /*
- * Request and response bodies, with the server's snake_case field names (server-api §4–§5). Responses
- * list the fields the client or its users rely on and admit the rest (`[field: string]: unknown`):
- * the server adds fields between versions. Request bodies admit extra fields the same way, because
- * the server accepts dozens of optional ones.
+ * Request and response bodies, with the server's snake_case field names
+ * (docs/reference/resources.md). Responses list the fields the client or its users rely on and
+ * admit the rest (`[field: string]: unknown`): the server adds fields between versions. Request
+ * bodies admit extra fields the same way, because the server accepts dozens of optional ones.
  */
 
 /** A JSON object. */
@@ -277,7 +277,7 @@ export interface ViewUpdate {
   query?: QueryInput;
 }
 
-/** One entry of `GET /api/dm/actions/?project=` (server-api §1.2). */
+/** One entry of `GET /api/dm/actions/?project=` (docs/reference/actions-endpoint.md#listing-actions). */
 export interface ActionInfo {
   id: string;
   title: string;

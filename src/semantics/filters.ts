@@ -15,10 +15,10 @@ import { djangoFieldName, targetOf } from "./targets.js";
 import { pydanticValue } from "./values.js";
 
 /**
- * `apply_filters` (server-semantics §3): the filter set compiled once into a predicate over task
- * indexes. A line is a root item and its `child_filters`, AND-ed; lines are combined by the
- * conjunction; a line with nothing to test drops out. The result is "all" (no constraint),
- * "none" (the server returns no tasks) or a test.
+ * `apply_filters` (docs/reference/filters.md#lines-and-the-conjunction): the filter set compiled
+ * once into a predicate over task indexes. A line is a root item and its `child_filters`, AND-ed;
+ * lines are combined by the conjunction; a line with nothing to test drops out. The result is "all"
+ * (no constraint), "none" (the server returns no tasks) or a test.
  */
 export type FilterSet =
   | { readonly k: "all" }

@@ -14,9 +14,9 @@ import { arrayElementsText, authorOf, scalarText, type Target } from "./targets.
 import { castValue, describePy, pyFailure } from "./values.js";
 
 /**
- * The generic end of `apply_filters` (server-semantics §3.4 step 11, §3.5–3.7): the counter
- * `empty` rewrite, the first-row type check, the String/Unknown `empty` branch, then a Django
- * lookup chosen by the operator. Lookups are evaluated as Postgres would: three-valued, with
+ * The generic end of `apply_filters` (step 11 of docs/reference/filters.md#steps-within-a-line):
+ * the counter `empty` rewrite, the first-row type check, the String/Unknown `empty` branch, then a
+ * Django lookup chosen by the operator. Lookups are evaluated as Postgres would: three-valued, with
  * NULL failing a negated condition except on a nullable foreign key.
  */
 

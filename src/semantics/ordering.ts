@@ -10,9 +10,10 @@ import type { JsonValue } from "../vocabulary/json.js";
 import { castData, dataReader, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
 
 /**
- * `apply_ordering` (server-semantics §4): only the first key counts; NULLs sort last in both
- * directions; `data.*` sorts as text unless `columnsDisplayType` marks it Number (then as float,
- * falling back to text when a selected task's value does not cast); ties by id, ascending.
+ * `apply_ordering` (docs/reference/ordering.md#ordering): only the first key counts; NULLs sort
+ * last in both directions; `data.*` sorts as text unless `columnsDisplayType` marks it Number (then
+ * as float, falling back to text when a selected task's value does not cast); ties by id,
+ * ascending.
  */
 export type Order =
   | { readonly k: "ok"; readonly sort: (indexes: number[]) => number[] }

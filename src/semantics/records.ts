@@ -1,9 +1,9 @@
 import type { JsonValue } from "../vocabulary/json.js";
 
 /**
- * Stored records, as the mock server keeps them and as its seed file holds them (DESIGN.md "Seed
- * data"). Field names are the server's. Derived columns (completed_at, total_annotations, …) are
- * never stored: the engine computes them (see DerivedColumns).
+ * Stored records, as the mock server keeps them and as its seed file holds them
+ * (docs/mock-server.md#seed-data). Field names are the server's. Derived columns (completed_at,
+ * total_annotations, …) are never stored: the engine computes them (see DerivedColumns).
  */
 export interface UserRecord {
   readonly id: number;
@@ -89,7 +89,7 @@ export interface Dataset {
   readonly drafts?: readonly DraftRecord[];
 }
 
-/** The computed columns the Data Manager list shows for each task (server-semantics §1). */
+/** The computed columns the Data Manager list shows for each task (docs/reference/columns.md#task-columns). */
 export interface DerivedColumns {
   readonly id: number;
   readonly inner_id: number;

@@ -12,10 +12,11 @@ import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { describePy, pyFailure } from "./values.js";
 
 /*
- * The columns `apply_filters` handles before its generic path (server-semantics §3.8, §3.9):
- * user lists, annotation/prediction results, annotation ids, model versions, and the `in_list`
- * validation. Each returns a Piece, "skipLine" (the server's `skip_line`), or undefined to fall
- * through to the generic path, as the server's code does.
+ * The columns `apply_filters` handles before its generic path
+ * (docs/reference/filters.md#special-columns): user lists, annotation/prediction results,
+ * annotation ids, model versions, and the `in_list` validation. Each returns a Piece, "skipLine"
+ * (the server's `skip_line`), or undefined to fall through to the generic path, as the server's
+ * code does.
  */
 
 /** `DATA_MANAGER_LIST_FILTER_MAX_VALUES` (default 5000 per the is-any-of design doc). */

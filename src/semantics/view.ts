@@ -3,10 +3,10 @@ import { parseQueryBody } from "../wire/parse.js";
 import { EvaluationError } from "./errors.js";
 
 /**
- * The query a saved view stands for (server-semantics §6.2): its stored `filters` (read back the
- * way the server reads them, legacy user filters rewritten), `ordering`, `selectedItems` and
- * `columnsDisplayType`, from the view's `data`. Throws EvaluationError with the server's answer
- * when the stored data would make the server refuse the view.
+ * The query a saved view stands for (docs/reference/views.md#a-view-at-query-time): its stored
+ * `filters` (read back the way the server reads them, legacy user filters rewritten), `ordering`,
+ * `selectedItems` and `columnsDisplayType`, from the view's `data`. Throws EvaluationError with the
+ * server's answer when the stored data would make the server refuse the view.
  */
 export function viewQuery(data: unknown): QueryNode {
   const parsed = parseQueryBody(data, { context: "view" });

@@ -1,7 +1,7 @@
 /**
  * Does Python's `re.compile(pattern)` accept this pattern? The server compiles every `regex` filter
  * value with Python `re` before filtering and answers an empty result when one fails
- * (`filters_contain_invalid_regex`, server-semantics §3.2). This is a syntax checker for `str`
+ * (`data_manager/managers.py` `filters_contain_invalid_regex`). This is a syntax checker for `str`
  * patterns following CPython 3.11's `re._parser`, written from its rules: it reports the first
  * error with CPython's message, and computes widths only to reject variable-width look-behinds.
  * Unicode character names in `\N{...}` are accepted without looking them up.

@@ -3,7 +3,7 @@ import { actionList, isRegistered } from "../../../mock-server/actions/registry.
 import { controlTags } from "../../../mock-server/actions/experimental.js";
 
 describe("the action list", () => {
-  test("is exactly the community default list of server-api §1.2 (copied from the reference)", () => {
+  test("is exactly the community default list (docs/reference/actions-endpoint.md#listing-actions)", () => {
     const expected = [
       { id: "retrieve_tasks_predictions", title: "Retrieve Predictions", order: 90, permission: "predictions.any",
         dialog: { title: "Retrieve Predictions", text: "Send the selected tasks to all ML backends connected to the project.This operation might be abruptly interrupted due to a timeout. The recommended way to get predictions is to update tasks using the Label Studio API.Please confirm your action.", type: "confirm" } },
