@@ -219,8 +219,51 @@ describe("dmq mock", () => {
     expect(await exited).toBe(0);
     expect(out).toMatch(/dmq mock server stopped\n$/);
   });
-  test("a bad option is a usage error", async () => {
+  test("the start options as flags: --strict, --max-body-size, --access-token-lifetime reach the server", async () => {
+    const { spawn } = await import("node:child_process");
+    const { DMQ } = await import("./dmq.js");
+    const flags = ["--strict", "--max-body-size", "1024", "--access-token-lifetime", "60", "--journal-capacity", "5", "--request-time-limit", "9"];
+    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet", ...flags], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let out = "";
+      const banner = await new Promise<string>((resolve, reject) => {
+        child.stdout.setEncoding("utf8").on("data", (d: string) => {
+          out += d;
+          if (out.includes("Ctrl-C stops it.")) resolve(out);
+        });
+        child.on("exit", (code) => reject(new Error(`dmq mock exited with ${code}: ${out}`)));
+      });
+      expect(banner).toMatch(/^dmq mock server \(strict\) listening on/);
+      const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1] ?? "";
+      const key = /legacy token:\s+(\S+)/.exec(banner)?.[1] ?? "";
+      const pat = /personal access token:\s+(\S+)/.exec(banner)?.[1] ?? "";
+      const post = (path: string, body: unknown, auth: Record<string, string> = {}) =>
+        fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...auth }, body: JSON.stringify(body) });
+      const big = await post("/api/projects/", { title: "x".repeat(2000) }, { authorization: `Token ${key}` });
+      expect(big.status).toBe(413);
+      const small = await post("/api/projects/", { title: "fits" }, { authorization: `Token ${key}` });
+      expect(small.status).toBe(201);
+      const { access } = (await (await post("/api/token/refresh/", { refresh: pat })).json()) as { access: string };
+      const claims = JSON.parse(Buffer.from(access.split(".")[1] ?? "", "base64url").toString()) as { exp: number; iat: number };
+      expect(claims.exp - claims.iat).toBe(60);
+    } finally {
+      child.kill("SIGINT");
+    }
+  });
+
+  test("a bad option is a usage error naming the flag", async () => {
     const r = await dmq(["mock", "--port", "http"]);
     expect(r).toMatchObject({ code: 2, stderr: 'dmq mock: --port: expected an integer port from 0 to 65535, found "http"\n' });
+    const limit = await dmq(["mock", "--journal-capacity", "lots"]);
+    expect(limit).toMatchObject({ code: 2, stderr: 'dmq mock: --journal-capacity: expected a whole number of entries ≥ 0, found "lots"\n' });
+  });
+
+  test("--help lists every start option of the mock, with examples", async () => {
+    const r = await dmq(["mock", "--help"]);
+    expect(r.code).toBe(0);
+    for (const flag of ["--max-body-size <bytes>", "--request-time-limit <seconds>", "--journal-capacity <entries>", "--persist <file>", "--strict"]) {
+      expect(r.stdout).toContain(flag);
+    }
+    expect(r.stdout).toContain("$ dmq mock --persist db.json --journal-capacity 100 --request-time-limit 5");
   });
 });
