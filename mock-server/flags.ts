@@ -1,8 +1,13 @@
 import { parseArgs } from "node:util";
-import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
-import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_CAPACITY } from "./journal.js";
-import { optionChecks, DEFAULT_REQUEST_TIME_LIMIT_SECONDS, type MockOptionName } from "./options.js";
-import { DEFAULT_ACCESS_LIFETIME_SECONDS } from "./tokens.js";
+import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/settings.js";
+import {
+  DEFAULT_ACCESS_LIFETIME_SECONDS,
+  DEFAULT_JOURNAL_BODY_LIMIT,
+  DEFAULT_JOURNAL_CAPACITY,
+  DEFAULT_REQUEST_TIME_LIMIT_SECONDS,
+  optionChecks,
+  type MockOptionName,
+} from "./options.js";
 import type { MockServerOptions } from "./index.js";
 
 /**
@@ -21,8 +26,11 @@ export interface MockFlag {
   readonly read: "text" | "number" | "on" | "off";
 }
 
+/** The port a command line's mock listens on unless told (`npm start`, `dmq mock`); `startMockServer`'s is 0. */
+export const MOCK_CLI_PORT = 8080;
+
 export const mockFlags: { readonly [O in MockOptionName]: MockFlag | { readonly notAFlag: string } } = {
-  port: { arg: "<port>", help: "port to listen on (default $PORT, else 8080; 0 picks a free one)", read: "number" },
+  port: { arg: "<port>", help: `port to listen on (default $PORT, else ${MOCK_CLI_PORT}; 0 picks a free one)`, read: "number" },
   host: { arg: "<host>", help: "interface to bind (default 127.0.0.1)", read: "text" },
   data: { arg: "<file>", help: "JSON seed file (format: docs/mock-server.md); default: the built-in demo data", read: "text" },
   persist: {
@@ -101,7 +109,7 @@ export function mockOptionsOf(
   for (const f of mockFlagList) flags[f.flag] = { type: f.arg ? "string" : "boolean" };
   const { values } = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false });
   const given: Record<string, unknown> = {
-    port: env["PORT"] ? readMockFlag(portFlag, env["PORT"], "$PORT") : 8080,
+    port: env["PORT"] ? readMockFlag(portFlag, env["PORT"], "$PORT") : MOCK_CLI_PORT,
     host: "127.0.0.1",
   };
   for (const f of mockFlagList) {

@@ -18,6 +18,11 @@ export class MockOptionError extends TypeError {
 export type MockOptionName = keyof MockServerOptions;
 
 export const DEFAULT_REQUEST_TIME_LIMIT_SECONDS = 30;
+/** The journal's defaults: entries kept, and characters of a body kept per entry. */
+export const DEFAULT_JOURNAL_CAPACITY = 1_000;
+export const DEFAULT_JOURNAL_BODY_LIMIT = 8_192;
+/** Lifetime of an access token, in seconds (the server's default). */
+export const DEFAULT_ACCESS_LIFETIME_SECONDS = 5 * 60;
 
 type Check = readonly [test: (v: unknown) => boolean, expected: string];
 /** Each option's check and what it expects (also the command-line flags' checks, flags.ts). */

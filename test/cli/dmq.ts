@@ -36,6 +36,35 @@ export function dmq(args: readonly string[], options: RunOptions = {}): Promise<
   });
 }
 
+export interface InProcessOptions extends RunOptions {
+  readonly stdinIsTTY?: boolean;
+  readonly stderrIsTTY?: boolean;
+  /** The browser opener (`dmq explain --open`); absent: the CLI has none. */
+  readonly openUrl?: (url: string) => Promise<string | undefined>;
+}
+
+/**
+ * Runs the CLI in this process (`runCli` with an injected io): the same program and output as the
+ * child process, without a node start per run. For parsing, usage errors and offline output; the
+ * child-process `dmq` stays for what needs a real process (exit codes, signals, TTYs, the built dist).
+ */
+export async function dmqIn(args: readonly string[], options: InProcessOptions = {}): Promise<Run> {
+  const { runCli } = await import("../../src/cli/main.js");
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    env: { ...options.env },
+    stdinIsTTY: options.stdinIsTTY ?? false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
+    readStdin: async () => options.input ?? "",
+    ask: async () => "",
+    ...(options.openUrl ? { openUrl: options.openUrl } : {}),
+  });
+  return { code, stdout, stderr };
+}
+
 /** Runs the CLI under a pseudo-terminal; `answer` goes to the first [y/N] question ("-" = end of input). */
 export async function dmqTty(args: readonly string[], answer: string, env: Readonly<Record<string, string>>): Promise<{ output: string; code: number }> {
   const { stdout } = await promisify(execFile)("python3", [join(import.meta.dirname, "under-tty.py"), answer, process.execPath, DMQ, ...args], {
