@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { match } from "ts-pattern";
 import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/settings.js";
 import {
   DEFAULT_ACCESS_LIFETIME_SECONDS,
@@ -88,8 +89,13 @@ export class MockCliUsageError extends Error {
 
 /** The option value of `--<flag> <text>` (a switch: `text` undefined), checked by the option's check. */
 export function readMockFlag(entry: MockFlagEntry, text: string | undefined, source = `--${entry.flag}`): unknown {
-  if (entry.read === "on" || entry.read === "off") return entry.read === "on";
-  const value = entry.read === "number" && text !== undefined && /^\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  const value = match(entry.read)
+    .with("on", () => true)
+    .with("off", () => false)
+    .with("text", () => text)
+    .with("number", () => (text !== undefined && /^\d+(\.\d+)?$/.test(text) ? Number(text) : text))
+    .exhaustive();
+  if (typeof value === "boolean") return value;
   const [test, expected] = optionChecks[entry.option];
   if (!test(value)) throw new MockCliUsageError(`${source}: expected ${expected}, found ${JSON.stringify(text)}`);
   return value;

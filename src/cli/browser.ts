@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { match } from "ts-pattern";
 
 /** How to open a URL in a browser, or why it is not opened. */
 export type BrowserPlan =
@@ -26,10 +27,16 @@ export function browserPlan(url: string, env: Readonly<Record<string, string | u
 
 /** Runs a plan: the browser is left running on its own; a missing opener is a reason, not a failure. */
 export function openInBrowser(plan: BrowserPlan): Promise<string | undefined> {
-  if (!plan.open) return Promise.resolve(plan.why);
+  return match(plan)
+    .with({ open: false }, ({ why }) => Promise.resolve<string | undefined>(why))
+    .with({ open: true }, ({ command, args }) => launch(command, args))
+    .exhaustive();
+}
+
+function launch(command: string, args: readonly string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn(plan.command, [...plan.args], { detached: true, stdio: "ignore" });
-    child.once("error", (error) => resolve(`${plan.command}: ${error.message}`));
+    const child = spawn(command, [...args], { detached: true, stdio: "ignore" });
+    child.once("error", (error) => resolve(`${command}: ${error.message}`));
     child.once("spawn", () => {
       child.unref();
       resolve(undefined);

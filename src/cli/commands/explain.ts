@@ -1,4 +1,5 @@
 import { Option, type Command } from "@commander-js/extra-typings";
+import { match } from "ts-pattern";
 import { MOCK_CLI_PORT } from "../../../mock-server/flags.js";
 import { parseQueryBody, type ParseContext, type ParseResult } from "../../wire/parse.js";
 import { playgroundUrl } from "../../wire/playground-link.js";
@@ -176,17 +177,24 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
           countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
         }
       }
-      if (session.format === "json" && session.options.formatGiven) {
-        session.print({
-          source: input.source,
-          selects: e.selects,
-          notes: e.notes,
-          issues: e.parsed.issues,
-          answer: e.parsed.answer ?? null,
-          ...(count === undefined ? {} : { count }),
-          ...(link === undefined ? {} : { playground: link }),
-        });
-      } else session.say(explanationText(e, countText) + (link === undefined ? "" : `\nThe playground: ${link}`));
+      const text = () => session.say(explanationText(e, countText) + (link === undefined ? "" : `\nThe playground: ${link}`));
+      // Text for people unless --format json is asked for (the global default is json).
+      match(session.format)
+        .with("json", () =>
+          session.options.formatGiven
+            ? session.print({
+                source: input.source,
+                selects: e.selects,
+                notes: e.notes,
+                issues: e.parsed.issues,
+                answer: e.parsed.answer ?? null,
+                ...(count === undefined ? {} : { count }),
+                ...(link === undefined ? {} : { playground: link }),
+              })
+            : text(),
+        )
+        .with("table", text)
+        .exhaustive();
       if (link) await openLink(session, link);
     }),
   );
