@@ -1,5 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { startMockServer, type MockServer } from "../../mock-server/index.js";
 
@@ -44,12 +45,13 @@ export interface InProcessOptions extends RunOptions {
 }
 
 /**
- * Runs the CLI in this process (`runCli` with an injected io): the same program and output as the
- * child process, without a node start per run. For parsing, usage errors and offline output; the
- * child-process `dmq` stays for what needs a real process (exit codes, signals, TTYs, the built dist).
+ * Runs the built CLI (dist/, as `dmq` does) in this process: its `runCli` with an injected io, so the
+ * same program and output without a node start per run. For help, parsing, usage errors, dry runs
+ * and explanations, many at once; the child-process `dmq` stays for what needs a real process
+ * (the entry point, exit status, stdin, signals, terminals) and for end-to-end runs against the mock.
  */
 export async function dmqIn(args: readonly string[], options: InProcessOptions = {}): Promise<Run> {
-  const { runCli } = await import("../../src/cli/main.js");
+  const { runCli } = (await import(/* @vite-ignore */ pathToFileURL(DMQ).href)) as typeof import("../../src/cli/main.js");
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {

@@ -146,7 +146,7 @@ const cases: readonly Case[] = [
 
 describe.concurrent("explain, in plain words", () => {
   test.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
-    const r = await dmq(["explain", "-"], { input: JSON.stringify(c.body) });
+    const r = await dmqIn(["explain", "-"], { input: JSON.stringify(c.body) });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
@@ -161,7 +161,7 @@ describe.concurrent("explain, in plain words", () => {
 
   test("--format json gives the record; --query and a file give the same explanation", async () => {
     const body = JSON.stringify(cases[5]?.body);
-    const [asJson, viaQuery] = await Promise.all([dmq(["explain", "--query", body, "--format", "json"]), dmq(["explain", "--query", body])]);
+    const [asJson, viaQuery] = await Promise.all([dmqIn(["explain", "--query", body, "--format", "json"]), dmqIn(["explain", "--query", body])]);
     const record = json<{ source: string; selects: string[]; notes: string[]; issues: { path: string; effect: string }[]; answer: null }>(asJson);
     expect(record.selects).toEqual(["tasks of the project where id < 9", "in the server's default order"]);
     expect(record.issues.map((i) => [i.path, i.effect])).toEqual([["filters.items[0].filter", "ignored"]]);
@@ -261,7 +261,7 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
   beforeAll(async () => {
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
-    const runs = await Promise.all(chained.map((c) => dmq(["explain", "--code", "-"], { input: JSON.stringify(c.body) })));
+    const runs = await Promise.all(chained.map((c) => dmqIn(["explain", "--code", "-"], { input: JSON.stringify(c.body) })));
     const index = relative(outDir, join(import.meta.dirname, "..", "..", "src", "index.js"));
     runs.forEach((r, i) => {
       expect(r.code, r.stderr).toBe(0);
@@ -288,12 +288,12 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
   });
 
   test("a single OR line: the chain says it writes AND", async () => {
-    const r = await dmq(["explain", "--code", "-"], { input: JSON.stringify(cases[1]?.body) });
+    const r = await dmqIn(["explain", "--code", "-"], { input: JSON.stringify(cases[1]?.body) });
     expect(r.stdout).toMatch(/^\/\/ written differently: filters\.conjunction "or" with one line; the builder writes "and", which selects the same tasks$/m);
   });
 
   test("a chain of a view names fromView and says what it leaves out", async () => {
-    const r = await dmq(["explain", "--code", "-"], { input: JSON.stringify(cases[11]?.body) });
+    const r = await dmqIn(["explain", "--code", "-"], { input: JSON.stringify(cases[11]?.body) });
     expect(r.stdout).toBe(
       [
         'import { selection } from "dmq";',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import type { MockServer } from "../../mock-server/index.js";
 import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
-import { DMQ, dmq, dmqTty, json, mockWithEnv } from "./dmq.js";
+import { DMQ, dmq, dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -45,12 +45,12 @@ describe.concurrent("help and version", () => {
     }
   });
   test.each(paths.map((p) => [p.join(" "), p]))("dmq %s --help: usage, options and examples, exit 0", async (_name, path) => {
-    const help = await dmq([...path, "--help"]);
+    const help = await dmqIn([...path, "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(new RegExp(`^Usage: dmq ${path.join(" ")}(\\|[\\w-]+)? `));
     expect(help.stdout).toMatch(/\nExamples:\n {2}\$ dmq /);
   });
-  test("-h is --help", async () => {
+  test("-h is --help (the built CLI as a process)", async () => {
     const [long, short] = await Promise.all([dmq(["tasks", "list", "--help"]), dmq(["tasks", "list", "-h"])]);
     expect(short).toEqual(long);
     expect(long.stdout).toMatch(/^Conditions: "<column>\[@Type\] <operator> \[value\]"/m);
@@ -95,7 +95,7 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
     [["explain", "--query", "{}", "--against", "URL", "--project", "1"], "GET", "/api/tasks/?page_size=1&project=1&query=%7B%7D&page=1", undefined],
   ] as const)("%j → %s %s", async (args, method, path, body) => {
     const argv = args.map((a) => (a === "URL" ? mock.url : a));
-    const r = await dmq([...argv, "--dry-run"], { env });
+    const r = await dmqIn([...argv, "--dry-run"], { env });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const [request, ...more] = json<{ method: string; url: string; headers: Record<string, string>; body?: unknown }[]>(r);
