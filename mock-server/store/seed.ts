@@ -54,6 +54,8 @@ const resultArray: Check = (v) => v === null || Array.isArray(v);
 const timestamp: Check = (v) => serverTimestamp(v) !== undefined;
 const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
 
+const orNullTimestamp = (v: unknown): unknown => (v === null ? null : serverTimestamp(v));
+
 const id: Field = { check: positiveInt, expected: "a positive integer id", fallback: "required" };
 const now = (): Field => ({
   check: timestamp,
@@ -77,6 +79,11 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     first_name: { check: str, expected: "a string", fallback: constant("") },
     last_name: { check: str, expected: "a string", fallback: constant("") },
     token: { check: nonEmptyStr, expected: "a non-empty legacy API key", fallback: "optional" },
+    date_joined: now(),
+    last_activity: { ...now(), fallback: (r, t) => (timestamp(r["date_joined"]) ? r["date_joined"] : t) },
+    phone: { check: str, expected: "a string", fallback: "optional" },
+    allow_newsletters: { check: orNull(bool), expected: "a boolean or null", fallback: "optional" },
+    custom_hotkeys: { check: orNull(jsonObject), expected: "a JSON object or null", fallback: "optional" },
   },
   projects: {
     id,
@@ -115,6 +122,11 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
     created_at: now(),
     updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+    cluster: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
+    neighbors: { check: isJson, expected: "a JSON value", fallback: "optional" },
+    mislabeling: { check: finite, expected: "a finite number", fallback: "optional" },
+    model: { check: orNull(positiveInt), expected: "an ML backend id or null", fallback: "optional" },
+    model_run: { check: orNull(positiveInt), expected: "a model run id or null", fallback: "optional" },
   },
   annotations: {
     id,
@@ -128,6 +140,14 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     created_at: now(),
     updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
     parent_prediction: ref("predictions", true, constant(null)),
+    updated_by: ref("users", true, "optional"),
+    draft_created_at: { check: orNull(timestamp), expected: `${TIMESTAMP} or null`, fallback: "optional", normalise: orNullTimestamp },
+    import_id: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
+    last_action: { check: orNull(str), expected: "a string or null", fallback: "optional" },
+    bulk_created: { check: orNull(bool), expected: "a boolean or null", fallback: "optional" },
+    // The annotations' own ids are not known while they are read: any positive id.
+    parent_annotation: { check: orNull(positiveInt), expected: "an annotation id or null", fallback: "optional" },
+    last_created_by: ref("users", true, "optional"),
   },
   drafts: {
     id,
@@ -135,6 +155,11 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     user: ref("users", false, "required"),
     result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
     created_at: now(),
+    updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+    lead_time: { check: orNull(finite), expected: "a finite number or null", fallback: "optional" },
+    was_postponed: { check: bool, expected: "a boolean", fallback: "optional" },
+    import_id: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
+    annotation: ref("annotations", true, "optional"),
   },
   views: {
     id,
@@ -142,6 +167,9 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     user: ref("users", true, constant(null)),
     order: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
     data: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
+    is_locked: { check: bool, expected: "a boolean", fallback: "optional" },
+    locked_by: ref("users", true, "optional"),
+    locked_at: { check: orNull(timestamp), expected: `${TIMESTAMP} or null`, fallback: "optional", normalise: orNullTimestamp },
   },
 };
 

@@ -22,7 +22,16 @@ describe("seed defaults", () => {
     const state = loadSeed({ ...base, tasks: [{ id: 5, project: 1, data: { text: "a" } }] }, NOW);
     expect(state.annotations).toEqual([]);
     expect(state.views).toEqual([]);
-    expect(state.users[0]).toEqual({ id: 1, username: "ada", email: "", first_name: "", last_name: "", token: "secret-key-1" });
+    expect(state.users[0]).toEqual({
+      id: 1,
+      username: "ada",
+      email: "",
+      first_name: "",
+      last_name: "",
+      token: "secret-key-1",
+      date_joined: NOW,
+      last_activity: NOW,
+    });
     expect(state.tasks[0]).toMatchObject({
       id: 5,
       meta: {},
