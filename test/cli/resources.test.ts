@@ -199,10 +199,11 @@ describe("server options: flags over the environment", () => {
 });
 
 describe("dmq mock", () => {
-  test("runs the mock as npm start does: banner with URL and keys, serves the demo data, stops on SIGINT", async () => {
+  /** `dmq mock --port 0 --quiet …flags` as a process, once its banner is out; `output()` is all it printed so far. */
+  async function startMock(flags: readonly string[] = []) {
     const { spawn } = await import("node:child_process");
     const { DMQ } = await import("./dmq.js");
-    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet", ...flags], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const banner = await new Promise<string>((resolve, reject) => {
       child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -211,6 +212,11 @@ describe("dmq mock", () => {
       });
       child.on("exit", (code) => reject(new Error(`dmq mock exited with ${code}: ${out}`)));
     });
+    return { child, banner, output: () => out };
+  }
+
+  test("runs the mock as npm start does: banner with URL and keys, serves the demo data, stops on SIGINT", async () => {
+    const { child, banner, output } = await startMock();
     const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
     const token = /legacy token:\s+(\S+)/.exec(banner)?.[1];
     expect(banner).toMatch(/^dmq mock server \(faithful\) listening on http:\/\/127\.0\.0\.1:\d+\n {2}data: {18}built-in demo \(1 project, 200 tasks, 3 users\)/);
@@ -219,22 +225,12 @@ describe("dmq mock", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGINT");
     expect(await exited).toBe(0);
-    expect(out).toMatch(/dmq mock server stopped\n$/);
+    expect(output()).toMatch(/dmq mock server stopped\n$/);
   });
   test("the start options as flags: --strict, --max-body-size, --access-token-lifetime reach the server", async () => {
-    const { spawn } = await import("node:child_process");
-    const { DMQ } = await import("./dmq.js");
     const flags = ["--strict", "--max-body-size", "1024", "--access-token-lifetime", "60", "--journal-capacity", "5", "--request-time-limit", "9"];
-    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet", ...flags], { stdio: ["ignore", "pipe", "pipe"] });
+    const { child, banner } = await startMock(flags);
     try {
-      let out = "";
-      const banner = await new Promise<string>((resolve, reject) => {
-        child.stdout.setEncoding("utf8").on("data", (d: string) => {
-          out += d;
-          if (out.includes("Ctrl-C stops it.")) resolve(out);
-        });
-        child.on("exit", (code) => reject(new Error(`dmq mock exited with ${code}: ${out}`)));
-      });
       expect(banner).toMatch(/^dmq mock server \(strict\) listening on/);
       const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1] ?? "";
       const key = /legacy token:\s+(\S+)/.exec(banner)?.[1] ?? "";
