@@ -1,7 +1,7 @@
-import type { TaskRecord } from "../../src/semantics/records.js";
+import type { DerivedColumns, TaskRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { task as taskContract, taskSimple } from "../../src/wire/contract/index.js";
-import { derivedOne, relationsIndex, type TaskRelations } from "../engine.js";
+import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
@@ -20,16 +20,25 @@ import { resolveUndefinedKey, validateTask } from "./task-validator.js";
  * `meta`, `overlap`, `inner_id` and `updated_by` and computes the counters and `is_labeled`.
  */
 
+/** A task's own records (as its project's dataset holds them), from the store's per-task index. */
 export function relationsOf(ctx: MockContext, task: TaskRecord): TaskRelations {
-  const dataset = ctx.store.dataset(ctx.store.find("projects", task.project) ?? missingProject(task));
-  return relationsIndex(dataset).get(task.id) ?? { annotations: [], predictions: [], drafts: [] };
+  const mine = (r: { project: number }) => r.project === task.project;
+  return {
+    annotations: ctx.store.ofTask("annotations", task.id).filter(mine),
+    predictions: ctx.store.ofTask("predictions", task.id).filter(mine),
+    drafts: ctx.store.ofTask("drafts", task.id),
+  };
 }
 
 function missingProject(task: TaskRecord): never {
   throw new Error(`store: task ${task.id} refers to project ${task.project}, which does not exist`);
 }
 
-const derivedOf = (ctx: MockContext, task: TaskRecord) => derivedOne(ctx.store.dataset(ctx.store.find("projects", task.project) ?? missingProject(task)), task.id);
+/** A task's computed columns from its own records; work proportional to the task, not its project. */
+function derivedOf(ctx: MockContext, task: TaskRecord): DerivedColumns | undefined {
+  const project = ctx.store.find("projects", task.project) ?? missingProject(task);
+  return derivedOfTask(project, task, relationsOf(ctx, task)) ?? derivedOne(ctx.store.dataset(project), task.id);
+}
 
 /** The pk collections of the task fields (the mock keeps no FileUpload records). */
 const relations = { project: "projects", updated_by: "users", file_upload: "none" } as const;
