@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
 import { systemClock, type Clock } from "../src/vocabulary/clock.js";
+import { DEFAULT_ACCESS_LIFETIME_SECONDS } from "./options.js";
 
 /**
  * JWTs as the server's simplejwt issues them
@@ -31,7 +32,6 @@ export type TokenFailure = keyof typeof tokenErrors;
 export type Verified = { readonly ok: true; readonly claims: TokenClaims } | { readonly ok: false; readonly failure: TokenFailure };
 
 const REFRESH_LIFETIME_SECONDS = 200 * 365 * 24 * 3600;
-export const DEFAULT_ACCESS_LIFETIME_SECONDS = 5 * 60;
 
 interface Outstanding {
   readonly token: string;
