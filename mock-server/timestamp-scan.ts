@@ -36,7 +36,9 @@ export function scanTimestamp(s: string): string | undefined {
   if (zone === Z || zone === LOWER_Z) {
     if (at + 1 !== n) return undefined;
     // The server's own form (`…SS.f{1,6}Z`) is taken as it is written, as the general parser does.
-    if (zone === Z && sep === T && mark === DOT) return fractionEnd === 26 ? s : flat(`${s.slice(0, fractionEnd)}${ZEROS.slice(fractionEnd - 20)}Z`);
+    if (zone === Z && sep === T && mark === DOT) {
+      return fractionEnd === 26 ? s : flat(`${s.slice(0, fractionEnd)}${ZEROS.slice(fractionEnd - 20)}Z`);
+    }
   } else if (zone === PLUS || zone === DASH) {
     const oh = digits2(s, at + 1);
     const rest = n - (at + 3);

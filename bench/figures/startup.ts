@@ -50,14 +50,15 @@ export interface StartupSeeds {
 export async function startupFigures(seeds: StartupSeeds, token: string, log: (line: string) => void): Promise<Figure[]> {
   const small = await rounds(seeds.seed10k, token, RUNS, true);
   const start = median(small.mock.map((r) => r.startMs)), stockStart = median(small.json.map((r) => r.startMs));
-  log(`  start 10k: mock ${fmt(start)} ms, json-server ${fmt(stockStart)} ms; load ${fmt(small.load)} ms, JSON.parse ${fmt(small.parseMs)} ms`);
+  const loads = (r: { load: number; parseMs: number }) => `load ${fmt(r.load)} ms, JSON.parse ${fmt(r.parseMs)} ms`;
+  log(`  start 10k: mock ${fmt(start)} ms, json-server ${fmt(stockStart)} ms; ${loads(small)}`);
   const big = await rounds(seeds.seed100k, token, RUNS, true);
   const rss = median(big.mock.map((r) => r.rssMb)), stockRss = median(big.json.map((r) => r.rssMb));
   const bigStart = median(big.mock.map((r) => r.startMs)), bigStockStart = median(big.json.map((r) => r.startMs));
-  log(`  start 100k: mock ${fmt(bigStart)} ms (${fmt(rss)} MB), json-server ${fmt(bigStockStart)} ms (${fmt(stockRss)} MB); load ${fmt(big.load)} ms, JSON.parse ${fmt(big.parseMs)} ms`);
+  log(`  start 100k: mock ${fmt(bigStart)} ms (${fmt(rss)} MB), json-server ${fmt(bigStockStart)} ms (${fmt(stockRss)} MB); ${loads(big)}`);
   const z = await rounds(seeds.seed100kZ, token, RUNS, false);
   const zStart = median(z.mock.map((r) => r.startMs)), zRss = median(z.mock.map((r) => r.rssMb));
-  log(`  start 100k, Z timestamps: mock ${fmt(zStart)} ms (${fmt(zRss)} MB); load ${fmt(z.load)} ms, JSON.parse ${fmt(z.parseMs)} ms`);
+  log(`  start 100k, Z timestamps: mock ${fmt(zStart)} ms (${fmt(zRss)} MB); ${loads(z)}`);
   // Writes at 100k tasks: one child, RUNS creates after a warm-up one, each followed by a list page.
   const writes = await runJson<{ createMs: number[]; listMs: number[] }>("mock.mjs", ["writes", seeds.seed100k, token, String(WRITES)]);
   const create = median(writes.createMs), listAfter = median(writes.listMs);

@@ -361,7 +361,9 @@ function unknownField(at: At, key: string, parsed: boolean): void {
   if (collection === "tasks" && isColumnName(key) && !storedTaskFields.has(key)) {
     throw refusal(at, key, "no derived column (the mock computes it from annotations and predictions)", `field "${key}"`);
   }
-  if (collection !== "projects") throw refusal(at, key, `only the fields ${Object.keys(specs[collection]).join(", ")}`, `an unknown field "${key}"`);
+  if (collection !== "projects") {
+    throw refusal(at, key, `only the fields ${Object.keys(specs[collection]).join(", ")}`, `an unknown field "${key}"`);
+  }
   if (!parsed && !isJson(record[key])) throw refusal(at, key, "a JSON value", describeValue(record[key]));
 }
 

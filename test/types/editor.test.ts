@@ -99,6 +99,9 @@ describe("completions per state: refused members are offered last, struck throug
     const columns = ed.completions(columnNames).map((c) => c.name);
     expect(columns).toContain("tasks:completed_at");
     expect(columns.every((c) => c.startsWith("tasks:") && !c.includes(" "))).toBe(true);
+    expect(ed.completions('selection<{ score: number }>(1).where("tasks:/*|*/').map((c) => c.name)).toContain("tasks:data.score");
+    const keys = ed.completions('selection<{ score: number }>(1).orderBy("/*|*/').map((c) => c.name);
+    expect(keys).toEqual(expect.arrayContaining(["tasks:created_at", "-tasks:created_at", "tasks:data.score", "-tasks:data.score"]));
   });
 
   test("action completions are the actions the selection may run", () => {
