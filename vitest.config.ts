@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import HeaviestFirst from "./test/helpers/sequencer.js";
 
 export default defineConfig({
   test: {
@@ -14,5 +15,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // One worker per core (vitest's default leaves one core free: a single worker on two cores). Much of the
+    // suite waits on child processes (the CLI, npm, tsc, a browser), so the second worker is nearly free.
+    maxWorkers: 2,
+    sequence: { sequencer: HeaviestFirst },
   },
 });

@@ -9,13 +9,14 @@ import { lazyData, readBody, type LazyData } from "./body.js";
 import { cors } from "./cors.js";
 import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
-import { JsonText, type Handler, type MockContext, type MockRequest, type Query, type Reply } from "./http.js";
+import { allowHeader, sendJson, serverHeaders } from "./headers.js";
+import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
 import { routes, type Method, type Route } from "./routes/index.js";
 
 /**
- * The Express app: json-server's app and no-cache middleware, the server's CORS answers, then, as on the server, the URL
+ * The Express app: json-server's app with the server's headers (headers.ts) and CORS answers, then, as on the server, the URL
  * decides first: a path no route serves gets the server's 404 page whatever the method or the
  * credentials. Only then come authentication (every route but the token refresh), the body and the
  * route's handler. json-server's generic routes (`/db`, `/tasks?…`) are not served: the server has
@@ -45,6 +46,8 @@ interface Locals {
   started: number;
   /** The handler is running (an async one may be waiting): the budget timer leaves it alone. */
   handling?: boolean;
+  /** The DRF view's `Allow`: set on every answer of a server route, errors included. */
+  allow?: string;
 }
 
 const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
@@ -88,9 +91,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
     });
     next();
   });
-  // json-server's no-cache headers (no static files, and the server's CORS rules instead of json-server's).
+  // The server's own headers and CORS rules instead of json-server's defaults (whose no-cache headers the server does not send).
+  app.use(serverHeaders);
   app.use(cors);
-  app.use(jsonServer.defaults({ logger: false, noGzip: true, noCors: true }).filter((m) => m.name !== "serveStatic"));
 
   // The semantics playground: a public static page; its data route checks credentials itself.
   app.use("/playground", playground(ctx));
@@ -121,7 +124,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
     }, next);
   });
 
-  for (const route of routes) mount(app, route.path, route.methods, ctx, options);
+  for (const route of routes) mount(app, route, ctx, options);
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
@@ -130,13 +133,15 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   return app;
 }
 
-function mount(app: Application, path: string, methods: Partial<Record<Method, Handler>>, ctx: MockContext, options: AppOptions): void {
-  const allowed = [...Object.keys(methods), "OPTIONS"].join(", ");
-  app.all(path, (req, res, next) => {
+function mount(app: Application, route: Route, ctx: MockContext, options: AppOptions): void {
+  const methods: Partial<Record<Method, Handler>> = route.methods;
+  const allowed = route.allow ?? allowHeader(Object.keys(methods) as Method[]);
+  app.all(route.path, (req, res, next) => {
     // Answered 503 while the body was still arriving: never handled.
     if (res.headersSent) return;
+    (res.locals as Locals).allow = allowed;
     const method = (req.method === "HEAD" ? "GET" : req.method) as Method;
-    if (req.method === "OPTIONS") return send(req, res, { status: 200, body: {}, headers: { Allow: allowed } });
+    if (req.method === "OPTIONS") return send(req, res, { status: 200, body: {} });
     const handler = methods[method];
     if (!handler) return next(methodNotAllowed(req.method));
     const locals = res.locals as Locals;
@@ -198,10 +203,11 @@ function send(req: Request, res: Response, reply: Reply): void {
   const entry = (res.locals as Locals).entry;
   if (entry) entry.status = reply.status;
   res.status(reply.status);
+  const allow = (res.locals as Locals).allow;
+  if (allow !== undefined) res.setHeader("Allow", allow);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.body === undefined) res.end();
-  else if (reply.body instanceof JsonText) res.type("application/json").send(reply.body.text);
-  else res.json(reply.body);
+  else sendJson(res, reply.body);
 }
 
 /** Strict mode: a body past the limit is refused before any view runs. */

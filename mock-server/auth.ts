@@ -5,7 +5,8 @@ import type { Store } from "./store/store.js";
 import { looksLikeJwt, secretsEqual, type TokenService } from "./tokens.js";
 
 /**
- * Authentication as the server does it (server-api §2.3, §3.1):
+ * Authentication as the server does it (docs/reference/auth.md#credentials-the-server-accepts,
+ * docs/reference/errors.md#authentication-errors):
  * 1. `X-Api-Key: <v>` replaces any Authorization header with `Token <v>` (XApiKeySupportMiddleware);
  * 2. `Bearer <jwt>` (two parts, JWT-shaped): a valid, unexpired *access* token of an existing user
  *    authenticates; anything else is swallowed and the request stays anonymous;

@@ -1,9 +1,10 @@
 import type { QueryNode } from "../src/query/nodes.js";
-import { deriveColumns, evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
-import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
+import { computed } from "../src/semantics/dataset.js";
+import { derivedAt } from "../src/semantics/derived.js";
+import { evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
+import type { AnnotationRecord, Dataset, DerivedColumns, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../src/semantics/records.js";
 import { validationError } from "./errors.js";
 import type { MockContext } from "./http.js";
-import type { TaskRelations } from "./present/records.js";
 
 /**
  * The one place the mock calls the semantics engine. Results are cached per dataset object: the
@@ -11,7 +12,6 @@ import type { TaskRelations } from "./present/records.js";
  * stale, and a request that lists and presents tasks derives the columns once.
  */
 const preparedCache = new WeakMap<Dataset, PreparedDataset>();
-const derivedCache = new WeakMap<Dataset, ReadonlyMap<number, DerivedColumns>>();
 const relationsCache = new WeakMap<Dataset, ReadonlyMap<number, TaskRelations>>();
 
 /** The engine's indexes over a dataset, built once per dataset. */
@@ -24,33 +24,75 @@ function prepared(dataset: Dataset): PreparedDataset {
   return ds;
 }
 
-export function derivedById(dataset: Dataset): ReadonlyMap<number, DerivedColumns> {
-  let byId = derivedCache.get(dataset);
-  if (!byId) {
-    byId = deriveColumns(prepared(dataset));
-    derivedCache.set(dataset, byId);
-  }
-  return byId;
-}
-
 /**
  * Computed columns task by task, without rendering every other task's (a task page, a created
  * task, the next task of a stream). Undefined for a task of another project.
  */
 export function deriver(dataset: Dataset): (id: number) => DerivedColumns | undefined {
-  const all = derivedCache.get(dataset);
-  if (all) return (id) => all.get(id);
   const ds = prepared(dataset);
-  const evaluation = evaluate(ds, {}, { ordering: false });
-  return (id) => (ds.indexById.has(id) ? evaluation.derived(id) : undefined);
+  return (id) => {
+    const i = ds.indexOf(id);
+    return i === undefined ? undefined : derivedAt(ds, i);
+  };
 }
 
 export function derivedOne(dataset: Dataset, id: number): DerivedColumns | undefined {
   return deriver(dataset)(id);
 }
 
+/**
+ * One task's computed columns from its own records (a task created, patched or shown alone): the
+ * same columns as `derivedOne` on its project, without building the project's. A task without an
+ * `inner_id` (numbered by its place in the project) is left to `derivedOne`.
+ */
+export function derivedOfTask(project: ProjectRecord, task: TaskRecord, own: TaskRelations): DerivedColumns | undefined {
+  if (task.inner_id === undefined || task.project !== project.id) return undefined;
+  const ds = new PreparedDataset({ project, tasks: [task], annotations: own.annotations, predictions: own.predictions, drafts: own.drafts });
+  return derivedAt(ds, 0);
+}
+
+/**
+ * Every task's computed columns (a project's statistics), as rows read on demand: the numbers
+ * come from the engine's columns, and a row's text columns are built only if someone reads them,
+ * so summing a 100k-task project's counters builds no 100k rows of text.
+ */
 export function derivedList(dataset: Dataset): readonly DerivedColumns[] {
-  return [...derivedById(dataset).values()];
+  const ds = prepared(dataset);
+  return ds.memo("mock:derivedList", () => Array.from({ length: ds.size }, (_, i) => new DerivedRow(ds, i)));
+}
+
+class DerivedRow implements DerivedColumns {
+  constructor(
+    private readonly ds: PreparedDataset,
+    private readonly i: number,
+  ) {}
+  private get c() {
+    return computed(this.ds);
+  }
+  private get all(): DerivedColumns {
+    return derivedAt(this.ds, this.i);
+  }
+  get id() { return this.ds.idAt(this.i); }
+  get inner_id() { return this.c.innerId[this.i] as number; }
+  get total_annotations() { return this.c.totalAnnotations[this.i] as number; }
+  get cancelled_annotations() { return this.c.cancelledAnnotations[this.i] as number; }
+  get total_predictions() { return this.c.totalPredictions[this.i] as number; }
+  get is_labeled() { return this.c.isLabeled[this.i] === 1; }
+  get completed_at() { return this.all.completed_at; }
+  get annotators() { return this.all.annotators; }
+  get predictions_score() { return this.all.predictions_score; }
+  get avg_lead_time() { return this.all.avg_lead_time; }
+  get draft_exists() { return this.ds.draftExists[this.i] === 1; }
+  get file_upload() { return this.all.file_upload; }
+  get storage_filename() { return this.all.storage_filename; }
+  get annotations_ids() { return this.all.annotations_ids; }
+  get annotations_results() { return this.all.annotations_results; }
+  get predictions_results() { return this.all.predictions_results; }
+  get predictions_model_versions() { return this.all.predictions_model_versions; }
+  /** What JSON shows: every column, as a plain object. */
+  toJSON(): DerivedColumns {
+    return this.all;
+  }
 }
 
 /** Evaluations kept per prepared dataset, by query: paging through a result evaluates it once. */
@@ -97,7 +139,7 @@ export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ord
 }
 
 /** Serialised list items by task id, per dataset version and version of what else they read. */
-const itemTexts = new WeakMap<PreparedDataset, { readonly also: number; readonly texts: Map<number, string> }>();
+const itemTexts = new WeakMap<PreparedDataset, { readonly also: number | string; readonly texts: Map<number, string> }>();
 const KEPT_ITEMS = 20_000;
 
 /**
@@ -105,7 +147,7 @@ const KEPT_ITEMS = 20_000;
  * its tasks on another page, another ordering) is not presented or serialised again. `also` is
  * the version of anything else the item reads (the users): another value starts afresh.
  */
-export function itemText(dataset: Dataset, also: number, id: number, present: () => unknown): string {
+export function itemText(dataset: Dataset, also: number | string, id: number, present: () => unknown): string {
   const ds = prepared(dataset);
   let kept = itemTexts.get(ds);
   if (!kept || kept.also !== also) itemTexts.set(ds, (kept = { also, texts: new Map() }));
@@ -117,6 +159,12 @@ export function itemText(dataset: Dataset, also: number, id: number, present: ()
     if (texts.size > KEPT_ITEMS) texts.delete(texts.keys().next().value as number);
   }
   return text;
+}
+
+export interface TaskRelations {
+  readonly annotations: readonly AnnotationRecord[];
+  readonly predictions: readonly PredictionRecord[];
+  readonly drafts: readonly DraftRecord[];
 }
 
 /** Each task's annotations, predictions and drafts (by id), for `fields=all` and task details. */

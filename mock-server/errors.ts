@@ -3,10 +3,11 @@ import { apiError, bareResponse, errorAnswer, validationFailure, type ErrorBody 
 import { PyException, ServerException } from "../src/emulation/exceptions.js";
 
 /**
- * Error answers as the server sends them (server-api §2.1). Errors raised by the server's views go
- * through its exception handler and come back as `{id, status_code, version, detail, exc_info}`
- * (+ `validation_errors` for field errors); responses a view builds itself (the 422 for a missing
- * action id, the 404 for a task list without project or view) are a bare `{detail}`.
+ * Error answers as the server sends them (docs/reference/errors.md#the-error-body). Errors raised
+ * by the server's views go through its exception handler and come back as
+ * `{id, status_code, version, detail, exc_info}` (+ `validation_errors` for field errors);
+ * responses a view builds itself (the 422 for a missing action id, the 404 for a task list without
+ * project or view) are a bare `{detail}`.
  */
 
 /** The server version the handler body reports (the newest community release we follow). */

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
 import { systemClock, type Clock } from "../src/vocabulary/clock.js";
-import { checkOptions } from "./options.js";
+import { checkOptions, DEFAULT_ACCESS_LIFETIME_SECONDS, DEFAULT_REQUEST_TIME_LIMIT_SECONDS } from "./options.js";
 import { demoData } from "./demo.js";
 import { loadServerModules } from "./json-server.js";
 import { Journal, type JournalEntry } from "./journal.js";
@@ -18,7 +18,7 @@ import { readSeedFile } from "./store/seed-file.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./store/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "./time.js";
-import { DEFAULT_ACCESS_LIFETIME_SECONDS, newLegacyKey, TokenService } from "./tokens.js";
+import { newLegacyKey, TokenService } from "./tokens.js";
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
@@ -28,8 +28,9 @@ export { MockOptionError } from "./options.js";
 export { demoData } from "./demo.js";
 
 /**
- * Seed data (DESIGN.md "Seed data"): any collection may be left out; within a record, everything
- * but the id and the fields the server requires may be left out and gets the server's default.
+ * Seed data (docs/mock-server.md#seed-data): any collection may be left out; within a record,
+ * everything but the id and the fields the server requires may be left out and gets the server's
+ * default.
  */
 export type MockSeed = {
   readonly [C in CollectionName]?: readonly (Partial<RecordOf<C>> & { readonly id: number })[];
@@ -74,8 +75,6 @@ export interface MockServerOptions {
 export interface MockTuning {
   readonly wal?: WalTuning;
 }
-
-const DEFAULT_REQUEST_TIME_LIMIT_SECONDS = 30;
 
 /** A running mock server: where it listens, the credentials of its first user, the request journal and its data. */
 export interface MockServer {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_CAPACITY } from "./options.js";
 
 /**
  * The request journal: what each client sent and what the mock answered, so a contract test can
@@ -24,8 +25,6 @@ export interface JournalEntry {
   status: number | undefined;
 }
 
-export const DEFAULT_JOURNAL_CAPACITY = 1_000;
-export const DEFAULT_JOURNAL_BODY_LIMIT = 8_192;
 
 /**
  * The journal is a ring: it keeps the newest `capacity` entries and counts the ones it let go, and

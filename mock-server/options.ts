@@ -1,5 +1,6 @@
 import { isClock } from "../src/vocabulary/clock.js";
 import { describeValue } from "../src/vocabulary/json.js";
+import type { MockServerOptions } from "./index.js";
 
 /** A bad `startMockServer` option: names the option, what was expected and what was found. */
 export class MockOptionError extends TypeError {
@@ -13,8 +14,19 @@ export class MockOptionError extends TypeError {
   }
 }
 
+/** The name of a `startMockServer` option. */
+export type MockOptionName = keyof MockServerOptions;
+
+export const DEFAULT_REQUEST_TIME_LIMIT_SECONDS = 30;
+/** The journal's defaults: entries kept, and characters of a body kept per entry. */
+export const DEFAULT_JOURNAL_CAPACITY = 1_000;
+export const DEFAULT_JOURNAL_BODY_LIMIT = 8_192;
+/** Lifetime of an access token, in seconds (the server's default). */
+export const DEFAULT_ACCESS_LIFETIME_SECONDS = 5 * 60;
+
 type Check = readonly [test: (v: unknown) => boolean, expected: string];
-const checks: Readonly<Record<string, Check>> = {
+/** Each option's check and what it expects (also the command-line flags' checks, flags.ts). */
+export const optionChecks: { readonly [O in MockOptionName]-?: Check } = {
   port: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535, "an integer port from 0 to 65535"],
   host: [(v) => typeof v === "string" && v.length > 0, "a host name or address"],
   data: [(v) => typeof v === "string" || (typeof v === "object" && v !== null && !Array.isArray(v)), "a seed object or the path of a JSON seed file"],
@@ -37,8 +49,8 @@ export function checkOptions(options: unknown): void {
     throw new MockOptionError("(options)", "an options object", describeValue(options));
   }
   for (const [key, value] of Object.entries(options)) {
-    const check = checks[key];
-    if (!check) throw new MockOptionError(key, `one of the options ${Object.keys(checks).join(", ")}`, `an unknown option "${key}"`);
+    const check = Object.hasOwn(optionChecks, key) ? optionChecks[key as MockOptionName] : undefined;
+    if (!check) throw new MockOptionError(key, `one of the options ${Object.keys(optionChecks).join(", ")}`, `an unknown option "${key}"`);
     if (value !== undefined && !check[0](value)) throw new MockOptionError(key, check[1], describeValue(value));
   }
 }

@@ -12,7 +12,8 @@ import { viewOr404 } from "./routes/lookup.js";
 import type { ViewRecord } from "./store/state.js";
 
 /**
- * The server's `get_prepare_params` (server-semantics §2.2): where filters, ordering and the
+ * The server's `get_prepare_params` (`data_manager/functions.py`,
+ * docs/reference/request.md#where-the-query-comes-from): where filters, ordering and the
  * selection come from. A `view` (query string, else body) wins and its stored query is used;
  * otherwise the `query` URL parameter (JSON, URL-encoded once more) or else the body. The parser
  * reports how the server treats each deviation; faithful mode answers like the server, strict mode

@@ -1,19 +1,22 @@
 import { toWireDatetime } from "../src/vocabulary/datetime.js";
+import { scanTimestamp } from "./timestamp-scan.js";
 
 /**
  * Timestamps as the server renders them: UTC ISO-8601 with microseconds and `Z`
- * (DRF's DateTimeField output with USE_TZ and TIME_ZONE=UTC).
+ * (DRF's DateTimeField output with USE_TZ and TIME_ZONE=UTC). The common forms are read by a
+ * scanner; the rest (and every bad value) by the builder's general parser, which decides.
  */
 export function serverTimestamp(input: unknown): string | undefined {
-  // Already in the server's form (what the store and its files hold): nothing to rewrite.
-  if (typeof input === "string" && input.length === 27 && STORED.test(input)) return input;
+  return (typeof input === "string" ? scanTimestamp(input) : undefined) ?? generalTimestamp(input);
+}
+
+/** The general path: `toWireDatetime`, padded to microseconds (the reference the scanner is tested against). */
+export function generalTimestamp(input: unknown): string | undefined {
   const wire = toWireDatetime(input);
   if (!wire.ok) return undefined;
   const [head, fraction = ""] = wire.value.slice(0, -1).split(".");
   return `${head}.${fraction.padEnd(6, "0")}Z`;
 }
-
-const STORED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function nowTimestamp(): string {
   return serverTimestamp(new Date()) as string;

@@ -1,12 +1,14 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
 import { systemClock, type Clock } from "../src/vocabulary/clock.js";
+import { DEFAULT_ACCESS_LIFETIME_SECONDS } from "./options.js";
 
 /**
- * JWTs as the server's simplejwt issues them (server-api §3.1): HS256 with a per-server secret,
- * claims `token_type` ("access" | "refresh"), `exp`, `iat`, `jti`, `user_id`. Personal access
- * tokens are refresh tokens (lifetime 200 years); access tokens live 5 minutes (simplejwt's
- * default) unless the server is started with another lifetime.
+ * JWTs as the server's simplejwt issues them
+ * (docs/reference/auth.md#credentials-the-server-accepts): HS256 with a per-server secret, claims
+ * `token_type` ("access" | "refresh"), `exp`, `iat`, `jti`, `user_id`. Personal access tokens are
+ * refresh tokens (lifetime 200 years); access tokens live 5 minutes (simplejwt's default) unless
+ * the server is started with another lifetime.
  */
 export type TokenType = "access" | "refresh";
 
@@ -30,7 +32,6 @@ export type TokenFailure = keyof typeof tokenErrors;
 export type Verified = { readonly ok: true; readonly claims: TokenClaims } | { readonly ok: false; readonly failure: TokenFailure };
 
 const REFRESH_LIFETIME_SECONDS = 200 * 365 * 24 * 3600;
-export const DEFAULT_ACCESS_LIFETIME_SECONDS = 5 * 60;
 
 interface Outstanding {
   readonly token: string;

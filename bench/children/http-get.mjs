@@ -15,6 +15,20 @@ export function get(url, headers = {}) {
   });
 }
 
+/** A POST of a JSON body with node:http. */
+export function post(url, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers: { ...headers, "content-type": "application/json" } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode, body: text }));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
 /** CPU ms of this process (user + system, all threads): the machine may be shared, see bench/lib/stats.ts. */
 export function cpuMs() {
   const u = process.cpuUsage();

@@ -18,6 +18,11 @@ export interface DataOptions {
   readonly annotations?: number | "random";
   /** Annotations share two result values (saves memory at 1M tasks; records are never mutated). */
   readonly shareResults?: boolean;
+  /**
+   * How timestamps are written: as the server stores them (`…:SS.ffffffZ`, the default), or as people
+   * write them (`…:SSZ`), which the mock converts while it loads.
+   */
+  readonly timestamps?: "stored" | "z";
 }
 
 const choice = (label: string) => [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: [label] } }];
@@ -29,17 +34,20 @@ function stamp(r: () => number): string {
   const micros = pad(Math.floor(r() * 1e6), 6);
   return `2024-${pad(month)}-${pad(day)}T${pad(Math.floor(r() * 24))}:${pad(Math.floor(r() * 60))}:${pad(Math.floor(r() * 60))}.${micros}Z`;
 }
+/** `…:SS.ffffffZ` as `…:SSZ`. */
+const zForm = (stored: string) => `${stored.slice(0, 19)}Z`;
 
 export function benchDataset(n: number, options: DataOptions = {}): Dataset {
   const r = rng(42);
   const perTask = options.annotations ?? "random";
+  const time = options.timestamps === "z" ? zForm : (t: string) => t;
   const tasks: TaskRecord[] = new Array<TaskRecord>(n);
   const annotations: AnnotationRecord[] = [];
   let annotationId = 1;
   for (let id = 1; id <= n; id++) {
     let text = WORDS[Math.floor(r() * WORDS.length)] as string;
     for (let w = 1; w < 8; w++) text += ` ${WORDS[Math.floor(r() * WORDS.length)] as string}`;
-    const created = stamp(r);
+    const created = time(stamp(r));
     tasks[id - 1] = {
       id,
       project: 1,
@@ -67,8 +75,8 @@ export function benchDataset(n: number, options: DataOptions = {}): Dataset {
         was_cancelled: cancelled,
         ground_truth: false,
         lead_time: Math.round(r() * 1000) / 100,
-        created_at: `2025-01-${pad(1 + Math.floor(r() * 28))}T10:00:00.${pad(Math.floor(r() * 1e6), 6)}Z`,
-        updated_at: "2025-01-28T10:00:00.000000Z",
+        created_at: time(`2025-01-${pad(1 + Math.floor(r() * 28))}T10:00:00.${pad(Math.floor(r() * 1e6), 6)}Z`),
+        updated_at: time("2025-01-28T10:00:00.000000Z"),
       });
     }
   }

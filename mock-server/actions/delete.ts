@@ -5,7 +5,7 @@ import { pyTruthy } from "../../src/emulation/python-json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
 import type { ActionEffect } from "./types.js";
 
-/** Deleting actions (server-api §1.4; data_manager/actions/basic.py). */
+/** Deleting actions (docs/reference/actions-endpoint.md#community-actions; data_manager/actions/basic.py). */
 
 /**
  * Delete tasks; when the project is left without tasks the server also deletes all its views and

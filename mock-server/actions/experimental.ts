@@ -2,6 +2,7 @@ import type { AnnotationRecord, PredictionRecord } from "../../src/semantics/rec
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { HttpProblem, serverError, validationError } from "../errors.js";
 import { ok } from "../http.js";
+import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../time.js";
 import { pyStr, pyType, strRepr } from "../../src/emulation/python-json.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
@@ -11,31 +12,6 @@ import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
  * The experimental community actions (data_manager/actions/experimental.py, cache_labels.py,
  * data_columns.py). The server never lists them by default but performs them when POSTed.
  */
-
-interface ControlTag {
-  readonly type: string;
-  readonly labels: readonly string[];
-}
-
-/** Control tags of a labeling config: elements with `name` and `toName`, and their label values. */
-export function controlTags(config: string): ReadonlyMap<string, ControlTag> {
-  const tags = new Map<string, ControlTag>();
-  // `<` is excluded inside a tag, so a tag left open cannot make every later start rescan the rest.
-  const open = /<([A-Za-z]+)\b([^<>]*?)(\/?)>/g;
-  for (let m = open.exec(config); m; m = open.exec(config)) {
-    const [, type, attrs, selfClosing] = m as unknown as [string, string, string, string];
-    const name = /\bname="([^"]*)"/.exec(attrs)?.[1];
-    if (!name || !/\btoName="/.test(attrs)) continue;
-    let labels: string[] = [];
-    if (!selfClosing) {
-      const end = config.indexOf(`</${type}>`, open.lastIndex);
-      const inner = config.slice(open.lastIndex, end < 0 ? undefined : end);
-      labels = [...inner.matchAll(/<(?:Label|Choice)\b[^<>]*?\bvalue="([^"<>]*)"/g)].map((x) => x[1] as string);
-    }
-    tags.set(name, { type, labels });
-  }
-  return tags;
-}
 
 /** Copy one annotation (by id, of this project) to every other selected task. */
 export const propagateAnnotations: ActionEffect = (run) => {
@@ -59,7 +35,7 @@ export const renameLabels: ActionEffect = ({ ctx, project, body }) => {
   const oldName = body["old_label_name"];
   const newName = body["new_label_name"];
   const control = body["control_tag"];
-  const tags = controlTags(project.label_config);
+  const tags = parseConfig(project.label_config);
   const tag = typeof control === "string" ? tags.get(control) : undefined;
   if (!tag) {
     if (typeof oldName !== "string") throw serverError("TypeError", `can only concatenate str (not "${pyType(oldName)}") to str`);

@@ -1,11 +1,12 @@
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import type { ActionId } from "../../src/vocabulary/actions.js";
 import type { Store } from "../store/store.js";
-import { controlTags } from "./experimental.js";
+import { parseConfig } from "../label-config.js";
 
 /**
- * `GET /api/dm/actions/{id}/form/` (server-api §1.5): the forms the server builds on demand for the
- * actions whose list entry carries `form: null`; every other registered action has none (`[]`).
+ * `GET /api/dm/actions/{id}/form/` (docs/reference/actions-endpoint.md#forms): the forms the server
+ * builds on demand for the actions whose list entry carries `form: null`; every other registered
+ * action has none (`[]`).
  */
 type Form = { columnCount: number; fields: Record<string, unknown>[] }[];
 
@@ -40,7 +41,7 @@ function sourceAnnotationForm(project: ProjectRecord, store: Store): Form {
 
 /** rename_labels: the config's control tags and their labels. */
 function renameForm(project: ProjectRecord): Form {
-  const tags = controlTags(project.label_config);
+  const tags = parseConfig(project.label_config);
   const labels = [...new Set([...tags.values()].flatMap((t) => t.labels))];
   return [{
     columnCount: 1,
@@ -57,7 +58,7 @@ function cacheForm(project: ProjectRecord): Form {
   return [{
     columnCount: 1,
     fields: [
-      { type: "select", name: "control_tag", label: "Choose a control tag", options: ["ALL", ...controlTags(project.label_config).keys()] },
+      { type: "select", name: "control_tag", label: "Choose a control tag", options: ["ALL", ...parseConfig(project.label_config).keys()] },
       { type: "input", name: "custom_control_tag", label: "Custom control tag if it's not in label config" },
       { type: "select", name: "with_counters", label: "With counters", options: ["Yes", "No"] },
       { type: "select", name: "source", label: "Source", options: ["Annotations", "Predictions"] },

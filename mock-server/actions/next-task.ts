@@ -1,7 +1,7 @@
 import { deriver, relationsIndex } from "../engine.js";
 import { HttpProblem } from "../errors.js";
 import { ok } from "../http.js";
-import { presentDmTask, presentPrediction } from "../present/records.js";
+import { presentNextTask } from "../present/tasks.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import type { ActionEffect } from "./types.js";
@@ -10,7 +10,7 @@ import type { ActionEffect } from "./types.js";
  * `next_task` (hidden; data_manager/actions/next_task.py): with filters, ordering or a selection
  * in the body it walks the Data Manager queue (the task after `currentTaskId`); otherwise it asks
  * the labeling stream, here the first selected task that is not labeled and that the caller has
- * not annotated. The answer is the task plus `queue`; none left is a 404.
+ * not annotated. The answer is `NextTaskSerializer`'s task plus `queue`; none left is a 404.
  */
 export const nextTask: ActionEffect = ({ ctx, project, ids, body, user }) => {
   const dataset = ctx.store.dataset(project);
@@ -32,8 +32,6 @@ export const nextTask: ActionEffect = ({ ctx, project, ids, body, user }) => {
   const task = chosen === undefined ? undefined : ctx.store.find("tasks", chosen);
   const columns = chosen === undefined ? undefined : derived(chosen);
   if (!task || !columns) throw new HttpProblem(404, `There are no tasks for ${user.email}`);
-  const item = presentDmTask(task, columns, ctx.store);
-  item["predictions"] = (relationsIndex(dataset).get(task.id)?.predictions ?? []).map(presentPrediction);
-  item["queue"] = queue;
-  return ok(item);
+  const relations = relationsIndex(dataset).get(task.id) ?? { annotations: [], predictions: [], drafts: [] };
+  return ok(presentNextTask(task, columns, relations, project, user, ctx.store, queue));
 };

@@ -3,7 +3,10 @@ import { nowTimestamp } from "../time.js";
 import { pyStr } from "../../src/emulation/python-json.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 
-/** Actions on predictions (server-api §1.4; data_manager/actions/basic.py, predictions_to_annotations.py). */
+/**
+ * Actions on predictions (docs/reference/actions-endpoint.md#community-actions;
+ * data_manager/actions/basic.py, predictions_to_annotations.py).
+ */
 
 /** No ML backend is connected to a mock project: the server's answer, and nothing changes. */
 export const retrieveTasksPredictions: ActionEffect = ({ ids }) =>

@@ -1,60 +1,112 @@
-import type { DerivedColumns, ProjectRecord } from "../../src/semantics/records.js";
-import { ORGANIZATION_ID, userBrief } from "../routes/users.js";
+import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
+import type { JsonValue } from "../../src/vocabulary/json.js";
+import { project } from "../../src/wire/contract/index.js";
+import type { FieldSpec, Rendered } from "../../src/wire/contract/field.js";
+import { render, type RenderContext, type Values } from "../../src/wire/contract/render.js";
+import { derivedList } from "../engine.js";
+import { configElements, parseConfig, parsedLabelConfig } from "../label-config.js";
 import type { Store } from "../store/store.js";
+import { ORGANIZATION_ID, presentUserSimple } from "./users.js";
 
-/** Project settings the server has and the seed may leave out, with the server's defaults. */
-export const projectDefaults = {
-  description: "",
-  expert_instruction: "",
-  show_instruction: false,
-  show_skip_button: true,
-  enable_empty_annotation: true,
-  show_annotation_history: false,
-  color: "#FFFFFF",
-  maximum_annotations: 1,
-  is_published: false,
-  is_draft: false,
-  min_annotations_to_start_training: 0,
-  start_training_on_annotation_update: false,
-  show_collab_predictions: true,
-  sampling: "Sequential sampling",
-  show_overlap_first: false,
-  overlap_cohort_percentage: 100,
-  task_data_login: null,
-  task_data_password: null,
-  control_weights: {},
-  evaluate_predictions_automatically: false,
-  skip_queue: "REQUEUE_FOR_OTHERS",
-  reveal_preannotations_interactively: false,
-  pinned_at: null,
-} as const;
+/** The project settings a client may write, with the model defaults that fill a record's gaps. */
+export const projectDefaults: Readonly<Record<string, JsonValue>> = Object.fromEntries(
+  Object.entries(project.fields as Readonly<Record<string, FieldSpec>>).flatMap(([name, spec]) =>
+    spec.access !== "read-only" && spec.default !== undefined ? [[name, spec.default]] : [],
+  ),
+);
 
-/** Fields a client may write with `POST`/`PATCH /api/projects/` (the rest are computed). */
-export const writableProjectFields: ReadonlySet<string> = new Set(["title", "label_config", "model_version", ...Object.keys(projectDefaults)]);
+/** `ProjectSerializer.get_config_suitable_for_bulk_annotation`: no region tags, per-item or valued choices. */
+const REGION_TAGS = new Set([
+  "Labels", "Brush", "BrushLabels", "Ellipse", "EllipseLabels", "KeyPoint", "KeyPointLabels", "Polygon", "PolygonLabels",
+  "Rectangle", "RectangleLabels", "HyperTextLabels", "ParagraphLabels", "TimeSeriesLabels", "VideoRectangle",
+]);
+const CHECKED_TAGS = new Set(["Choices", "Taxonomy", "DateTime", "Number", "Rating", "TextArea"]);
 
-/** `ProjectSerializer` with its counters (computed from the engine's derived columns). */
-export function presentProject(project: ProjectRecord, store: Store, derived: readonly DerivedColumns[]): Record<string, unknown> {
-  const annotations = store.dataset(project).annotations;
-  const finished = derived.filter((d) => d.is_labeled).length;
-  const total = derived.reduce((n, d) => n + d.total_annotations, 0);
-  const creator = project["created_by"];
-  return {
-    ...projectDefaults,
-    ...project,
-    organization: ORGANIZATION_ID,
-    created_by: userBrief(typeof creator === "number" ? store.find("users", creator) : store.list("users")[0]),
-    created_at: project["created_at"] ?? null,
-    num_tasks_with_annotations: derived.filter((d) => d.total_annotations > 0).length,
-    task_number: derived.length,
-    useful_annotation_number: total,
-    ground_truth_number: annotations.filter((a) => a.ground_truth && !a.was_cancelled).length,
-    skipped_annotations_number: derived.reduce((n, d) => n + d.cancelled_annotations, 0),
-    total_annotations_number: total,
-    total_predictions_number: derived.reduce((n, d) => n + d.total_predictions, 0),
-    parsed_label_config: {},
-    config_has_control_tags: /<(Choices|Labels|RectangleLabels|PolygonLabels|TextArea|Rating|Taxonomy|KeyPointLabels|BrushLabels|Number|DateTime|Ranker|Relations)\b/.test(project.label_config),
-    finished_task_number: finished,
-    queue_total: derived.length,
-    queue_done: finished,
-  };
+function suitableForBulk(config: string): boolean {
+  for (const { tag, attrs } of configElements(config)) {
+    if (REGION_TAGS.has(tag)) return false;
+    if (!CHECKED_TAGS.has(tag)) continue;
+    if (attrs["perRegion"]?.toLowerCase() === "true" || attrs["perItem"]?.toLowerCase() === "true") return false;
+    if ((tag === "Choices" || tag === "Taxonomy") && attrs["value"] !== undefined) return false;
+    if (tag === "Taxonomy" && (attrs["labeling"]?.toLowerCase() === "true" || attrs["apiUrl"] !== undefined)) return false;
+  }
+  return true;
+}
+
+export interface ProjectAnswer {
+  /** The caller: `queue_total` / `queue_done` are per user. */
+  readonly caller: UserRecord;
+  /** False for a create's answer: the new instance was not loaded with `with_counts()`. */
+  readonly counts: boolean;
+  readonly render?: RenderContext;
+}
+
+/** `ProjectSerializer`: stored settings (model defaults for the gaps) and the counters of `with_counts()`. */
+export function presentProject(p: ProjectRecord, store: Store, answer: ProjectAnswer): Rendered<typeof project> {
+  const dataset = store.dataset(p);
+  const derived = derivedList(dataset);
+  const live = dataset.annotations.filter((a) => !a.was_cancelled);
+  const useful = live.filter((a) => !a.ground_truth && a.result !== null);
+  const counter = (n: () => number) => (answer.counts ? n() : null);
+  const setting = <K extends keyof typeof project.fields>(name: K) => (p[name] === undefined ? projectDefaults[name] : p[name]) as Values<typeof project>[K];
+  const creator = typeof p["created_by"] === "number" ? store.find("users", p["created_by"]) : undefined;
+  const mine = new Set(dataset.annotations.filter((a) => a.completed_by === answer.caller.id).map((a) => a.task));
+  const mineDone = new Set(
+    dataset.annotations
+      .filter((a) => a.completed_by === answer.caller.id && !(setting("skip_queue") === "REQUEUE_FOR_ME" && a.was_cancelled))
+      .map((a) => a.task),
+  );
+  const minAnnotations = setting("min_annotations_to_start_training");
+  return render(
+    project,
+    {
+      id: p.id,
+      title: setting("title"),
+      description: setting("description"),
+      label_config: p.label_config,
+      expert_instruction: setting("expert_instruction"),
+      show_instruction: setting("show_instruction"),
+      show_skip_button: setting("show_skip_button"),
+      enable_empty_annotation: setting("enable_empty_annotation"),
+      show_annotation_history: setting("show_annotation_history"),
+      organization: ORGANIZATION_ID,
+      color: setting("color"),
+      maximum_annotations: setting("maximum_annotations"),
+      is_published: setting("is_published"),
+      model_version: p.model_version,
+      is_draft: setting("is_draft"),
+      created_by: creator ? presentUserSimple(creator) : null,
+      created_at: typeof p["created_at"] === "string" ? p["created_at"] : "",
+      min_annotations_to_start_training: minAnnotations,
+      start_training_on_annotation_update: minAnnotations !== 0,
+      show_collab_predictions: setting("show_collab_predictions"),
+      num_tasks_with_annotations: counter(() => new Set(useful.map((a) => a.task)).size),
+      task_number: counter(() => derived.length),
+      useful_annotation_number: counter(() => useful.length),
+      ground_truth_number: counter(() => dataset.annotations.filter((a) => a.ground_truth).length),
+      skipped_annotations_number: counter(() => dataset.annotations.length - live.length),
+      total_annotations_number: counter(() => live.length),
+      total_predictions_number: counter(() => dataset.predictions.length),
+      sampling: setting("sampling"),
+      show_ground_truth_first: setting("show_ground_truth_first"),
+      annotator_evaluation_enabled: setting("annotator_evaluation_enabled"),
+      show_overlap_first: setting("show_overlap_first"),
+      overlap_cohort_percentage: setting("overlap_cohort_percentage"),
+      task_data_login: setting("task_data_login"),
+      task_data_password: setting("task_data_password"),
+      control_weights: setting("control_weights"),
+      parsed_label_config: parsedLabelConfig(p.label_config),
+      evaluate_predictions_automatically: setting("evaluate_predictions_automatically"),
+      config_has_control_tags: parseConfig(p.label_config).size > 0,
+      skip_queue: setting("skip_queue"),
+      reveal_preannotations_interactively: setting("reveal_preannotations_interactively"),
+      pinned_at: setting("pinned_at"),
+      finished_task_number: counter(() => derived.filter((d) => d.is_labeled).length),
+      queue_total: derived.filter((d) => (!d.is_labeled && !mine.has(d.id)) || mine.has(d.id)).length,
+      queue_done: mineDone.size,
+      config_suitable_for_bulk_annotation: suitableForBulk(p.label_config),
+      state: null,
+    },
+    answer.render,
+  );
 }

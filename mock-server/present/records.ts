@@ -12,8 +12,8 @@ import { timeSince } from "../time.js";
 
 /**
  * Records rendered as the server's serializers render them (field names and shapes from
- * server-api §5 and the openapi examples it cites). Counters and other derived columns come from
- * the engine; nothing here recomputes them.
+ * docs/reference/resources.md and the server's `tasks/openapi_schema.py` examples). Counters and
+ * other derived columns come from the engine; nothing here recomputes them.
  */
 
 /** `created_username` as the server builds it: "<first> <last> <email>, <id>". */

@@ -9,9 +9,10 @@ import { prepareParams } from "../prepare.js";
 import { projectOr404 } from "./lookup.js";
 
 /**
- * Data Manager actions (server-api §1): `GET`/`POST /api/dm/actions/` and the published alias
- * `/api/actions`, and `GET …/{id}/form/`. The POST follows the server's order: project, query
- * (errors here come first), missing id (422, bare body), unknown id (500), then the action.
+ * Data Manager actions (docs/reference/actions-endpoint.md#routes): `GET`/`POST /api/dm/actions/`
+ * and the published alias `/api/actions`, and `GET …/{id}/form/`. The POST follows the server's
+ * order: project, query (errors here come first), missing id (422, bare body), unknown id (500),
+ * then the action.
  */
 
 function unknownAction(ctx: MockContext, id: string): ServerException {

@@ -1,82 +1,152 @@
+import { castBoolFromStr, PyError } from "../../src/emulation/python.js";
+import { ujsonLoads } from "../../src/emulation/ujson.js";
+import type { AnnotationRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { validationError } from "../errors.js";
-import { bodyObject, noContent, ok, param, type Handler } from "../http.js";
-import { presentAnnotation } from "../present/records.js";
+import { annotation as annotationContract } from "../../src/wire/contract/index.js";
+import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
+import { HttpProblem, serverError, validationError } from "../errors.js";
+import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { presentAnnotation } from "../present/annotations.js";
 import { nowTimestamp } from "../time.js";
-import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
+import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";
+import { sparseFields } from "./sparse.js";
 
-/** Annotations (server-api §5.4). */
+/**
+ * Annotations (label_studio/tasks/api.py `AnnotationsListAPI`, `AnnotationAPI`), validated by the
+ * contract's `AnnotationSerializer` fields. Saving an annotation makes the caller its `updated_by`
+ * and the task's (`Annotation.save`, `update_task`).
+ */
 
-const createFields = new Set(["result", "was_cancelled", "ground_truth", "lead_time", "completed_by", "draft_id", "project", "task", "parent_prediction", "parent_annotation", "unique_id", "import_id", "last_action", "updated_by"]);
-const patchFields = new Set(["result", "was_cancelled", "ground_truth", "lead_time", "completed_by", "project", "task", "updated_by", "last_action"]);
+const relations = {
+  completed_by: "users",
+  task: "tasks",
+  project: "projects",
+  updated_by: "users",
+  parent_prediction: "predictions",
+  parent_annotation: "annotations",
+  last_created_by: "users",
+} as const;
 
-/** `GET /api/tasks/{id}/annotations/`: a bare array of the task's non-cancelled annotations by id. */
+/** `AnnotationSerializer.validate_result`: a string is parsed with ujson (a 500 where it fails), then it must be a list. */
+const rules: CustomRules = {
+  annotation_result: (value) => {
+    let data = value;
+    if (typeof value === "string") {
+      try {
+        data = ujsonLoads(value);
+      } catch {
+        throw serverError("ValueError", `annotation "result" can't be parse from str to JSON`);
+      }
+    }
+    return Array.isArray(data) ? { value: data } : { errors: ['annotation "result" field in annotation must be list'] };
+  },
+};
+
+function validate(req: MockRequest, ctx: MockContext, partial: boolean) {
+  const written = validateWrite(annotationContract, writeInput(req.body), { partial, strict: ctx.strict, store: ctx.store, relations, rules, extra: ["draft_id"] });
+  // The task and project come from the route, not the body; the author only when given.
+  const { task: _task, project: _project, unique_id: _unique, ...fields } = written;
+  return fields as Partial<Record<keyof AnnotationRecord, JsonValue>>;
+}
+
 export const listTaskAnnotations: Handler = (req, ctx) => {
   const task = taskOr404(ctx, pathId(req.params));
   const rows = ctx.store
     .list("annotations")
     .filter((a) => a.task === task.id && !a.was_cancelled)
     .sort((a, b) => a.id - b.id);
-  return ok(rows.map((a) => presentAnnotation(a, ctx.store)));
+  const render = { sparse: sparseFields(req.query) };
+  return ok(rows.map((a) => presentAnnotation(a, ctx.store, render)));
 };
 
-/** `POST /api/tasks/{id}/annotations/`: 201; the author is `completed_by` when given, else the caller. */
+/** `bool_from_request(request.GET, 'was_cancelled', False)` (label_studio/core/utils/params.py). */
+function wasCancelledParam(req: MockRequest): boolean | undefined {
+  const raw = param(req.query, "was_cancelled");
+  if (raw === undefined) return undefined;
+  try {
+    const cast = castBoolFromStr({ t: "str", v: raw });
+    return cast.t === "bool" && cast.v;
+  } catch (error) {
+    if (error instanceof PyError) throw validationError({ was_cancelled: [error.message] });
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/tasks/{id}/annotations/`: fields first, then `perform_create`: the skip check (on the
+ * raw `was_cancelled` of the body or the query string), the draft's owner (403), the save.
+ */
 export const createAnnotation: Handler = (req, ctx) => {
   const task = taskOr404(ctx, pathId(req.params));
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, createFields);
-  const errors = new FieldErrors();
-  const result = errors.check(body, "result", parse.nullableList, false);
-  let cancelled = errors.check(body, "was_cancelled", parse.boolean, false);
-  const groundTruth = errors.check(body, "ground_truth", parse.boolean, false);
-  const leadTime = errors.check(body, "lead_time", parse.number(true), false);
-  const draftId = errors.check(body, "draft_id", parse.integer, false);
-  const author = errors.check(body, "completed_by", parse.pk(ctx.store, "users", true), false);
-  errors.throwIfAny();
-  const flag = param(req.query, "was_cancelled");
-  if (flag !== undefined && ["1", "true", "yes", "on"].includes(flag.toLowerCase())) cancelled = true;
+  const body = writeInput(req.body);
+  const fields = validate(req, ctx, false);
+  const cancelledParam = wasCancelledParam(req);
   const project = projectOr404(ctx, task.project);
-  if (cancelled && project["show_skip_button"] === false) {
+  if ((cancelledParam === true || pyTruthy(inputValue(body, "was_cancelled") ?? false)) && project["show_skip_button"] === false) {
     throw validationError({ detail: ["This task cannot be skipped."] });
   }
+  const draftId = inputValue(body, "draft_id");
+  const draft = draftId === undefined || draftId === null ? undefined : findDraft(ctx, draftId);
+  if (draft && (draft.task !== task.id || draft.user !== req.user.id)) throw new HttpProblem(403, `You have no permission to draft id:${pyStr(draftId)}`);
   const now = nowTimestamp();
-  const annotation = ctx.store.insert("annotations", {
+  const created = ctx.store.insert("annotations", {
     task: task.id,
     project: task.project,
-    result: (result === undefined ? [] : result) as JsonValue[] | null,
-    completed_by: author === undefined ? req.user.id : author,
-    was_cancelled: cancelled ?? false,
-    ground_truth: groundTruth ?? false,
-    lead_time: leadTime ?? null,
+    result: null,
+    completed_by: req.user.id,
+    was_cancelled: false,
+    ground_truth: false,
+    lead_time: null,
     created_at: now,
     updated_at: now,
     parent_prediction: null,
-  });
-  if (draftId !== undefined) ctx.store.removeWhere("drafts", (d) => d.id === draftId);
+    ...fields,
+    ...(cancelledParam === undefined ? {} : { was_cancelled: cancelledParam }),
+    ...(draft ? { draft_created_at: draft.created_at } : {}),
+    updated_by: req.user.id,
+  } as Omit<AnnotationRecord, "id">);
+  if (draft) ctx.store.removeWhere("drafts", (d) => d.id === draft.id);
+  if (pyTruthy(inputValue(body, "ground_truth"))) uniqueGroundTruth(ctx, created);
   ctx.store.update("tasks", task.id, { updated_at: now, updated_by: req.user.id });
-  return ok(presentAnnotation(annotation, ctx.store), 201);
+  return ok(presentAnnotation(created, ctx.store, { sparse: sparseFields(req.query) }), 201);
 };
 
-export const getAnnotation: Handler = (req, ctx) => ok(presentAnnotation(annotationOr404(ctx, pathId(req.params)), ctx.store));
+/** `AnnotationDraft.objects.filter(id=draft_id).first()`: Django's `int()` of the id (a 500 where it raises). */
+function findDraft(ctx: MockContext, raw: unknown) {
+  const id = typeof raw === "number" ? Math.trunc(raw) : typeof raw === "string" && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined;
+  if (id === undefined) throw serverError("ValueError", `Field 'id' expected a number but got ${typeof raw === "string" ? `'${raw}'` : pyStr(raw)}.`);
+  return ctx.store.find("drafts", id);
+}
 
+/** `Task.ensure_unique_groundtruth`: the task's other annotations stop being ground truth. */
+function uniqueGroundTruth(ctx: MockContext, keep: AnnotationRecord): void {
+  for (const other of ctx.store.list("annotations")) {
+    if (other.task === keep.task && other.id !== keep.id && other.ground_truth) ctx.store.update("annotations", other.id, { ground_truth: false });
+  }
+}
+
+export const getAnnotation: Handler = (req, ctx) => ok(presentAnnotation(annotationOr404(ctx, pathId(req.params)), ctx.store, { sparse: sparseFields(req.query) }));
+
+/**
+ * `AnnotationAPI.update`: the caller becomes `updated_by`, a truthy raw `ground_truth` drops the task's
+ * other ground truths, the task is saved. (The server does the last two before validating the fields,
+ * so they stay when it refuses the write; the mock keeps nothing of a refused request.)
+ */
 export const patchAnnotation: Handler = (req, ctx) => {
-  const annotation = annotationOr404(ctx, pathId(req.params));
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, patchFields);
-  const errors = new FieldErrors();
-  const result = errors.check(body, "result", parse.nullableList, false);
-  const cancelled = errors.check(body, "was_cancelled", parse.boolean, false);
-  const groundTruth = errors.check(body, "ground_truth", parse.boolean, false);
-  const leadTime = errors.check(body, "lead_time", parse.number(true), false);
-  errors.throwIfAny();
-  const given = givenFields({ result: result as JsonValue[] | null | undefined, was_cancelled: cancelled, ground_truth: groundTruth, lead_time: leadTime });
-  const patch = { updated_at: nowTimestamp(), ...given };
-  return ok(presentAnnotation(ctx.store.update("annotations", annotation.id, patch), ctx.store));
+  const found = annotationOr404(ctx, pathId(req.params));
+  const body = writeInput(req.body);
+  const fields = validate(req, ctx, req.method === "PATCH");
+  const now = nowTimestamp();
+  const updated = ctx.store.update("annotations", found.id, { ...fields, updated_at: now, updated_by: req.user.id } as Partial<AnnotationRecord>);
+  if (pyTruthy(inputValue(body, "ground_truth"))) uniqueGroundTruth(ctx, updated);
+  ctx.store.update("tasks", updated.task, { updated_at: now, updated_by: req.user.id });
+  return ok(presentAnnotation(updated, ctx.store, { sparse: sparseFields(req.query) }));
 };
 
 export const deleteAnnotation: Handler = (req, ctx) => {
-  const annotation = annotationOr404(ctx, pathId(req.params));
-  ctx.store.removeWhere("annotations", (a) => a.id === annotation.id);
+  const found = annotationOr404(ctx, pathId(req.params));
+  ctx.store.removeWhere("annotations", (a) => a.id === found.id);
+  ctx.store.update("tasks", found.task, { updated_at: nowTimestamp(), updated_by: req.user.id });
   return noContent();
 };

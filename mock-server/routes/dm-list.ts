@@ -1,16 +1,44 @@
+import { evaluatedColumns } from "../../src/wire/contract/index.js";
+import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
+import type { RenderContext } from "../../src/wire/contract/render.js";
 import { itemText, relationsIndex, select } from "../engine.js";
-import { fieldError, HttpProblem } from "../errors.js";
-import { bodyDict, intFromData, intFromQuery, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";
-import { prepareParams } from "../prepare.js";
-import { presentDmTask } from "../present/records.js";
+import { fieldError, HttpProblem, serverError } from "../errors.js";
+import { bodyDict, intFromData, intFromQuery, isPlainObject, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";
+import { prepareParams, type Prepared } from "../prepare.js";
+import { presentDmTask } from "../present/tasks.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
+import { sparseFields } from "./sparse.js";
 
 /**
- * `GET /api/tasks/` — the Data Manager list (server-api §5.2): project from `project`, else from
- * the view; the query from the view, the `query` parameter or the body; 100 tasks per page by
- * default (no maximum, as TASK_API_PAGE_SIZE_MAX is unset); totals over the whole selection.
+ * `GET /api/tasks/` — the Data Manager list (`TaskListAPI.get`, label_studio/data_manager/api.py):
+ * project from `project`, else from the view; the query from the view, the `query` parameter or
+ * the body; 100 tasks per page by default (no maximum, as TASK_API_PAGE_SIZE_MAX is unset); totals
+ * over the whole selection. `fields=all` evaluates every column and adds annotations, predictions
+ * and the caller's drafts; otherwise only the columns the filters, the ordering and the shown
+ * columns (`hiddenColumns`) need are evaluated (`get_fields_for_evaluation`).
  */
 const PAGE_SIZE = 100;
+const EMPTY = { annotations: [], predictions: [], drafts: [] } as const;
+
+/** `get_fields_for_evaluation` (label_studio/data_manager/managers.py) for the columns this list renders. */
+function evaluated(prepared: Prepared): ReadonlySet<string> {
+  const columns = new Set<string>();
+  const first = prepared.query.ordering?.[0];
+  if (first) columns.add(first.column);
+  for (const item of prepared.query.filters?.items ?? []) columns.add(item.column);
+  const hidden = prepared.data["hiddenColumns"];
+  if (pyTruthy(hidden)) {
+    // `set(fields['explore']) & set(fields['labeling'])`: what Python raises on other shapes.
+    if (Array.isArray(hidden)) throw serverError("TypeError", "list indices must be integers or slices, not str");
+    if (typeof hidden === "string") throw serverError("TypeError", "string indices must be integers, not 'str'");
+    if (!isPlainObject(hidden)) throw serverError("TypeError", `'${pyType(hidden)}' object is not subscriptable`);
+    for (const mode of ["explore", "labeling"]) if (!Object.hasOwn(hidden, mode)) throw serverError("KeyError", `'${mode}'`);
+    const both = (mode: string) => new Set((Array.isArray(hidden[mode]) ? hidden[mode] : []) as unknown[]);
+    const [explore, labeling] = [both("explore"), both("labeling")];
+    for (const column of evaluatedColumns) if (!(explore.has(`tasks:${column}`) && labeling.has(`tasks:${column}`))) columns.add(column);
+  }
+  return columns;
+}
 
 export const listTasks: Handler = (req, ctx) => {
   // request.data is read only where the query string lacks the key, as the view's `or` does.
@@ -33,23 +61,25 @@ export const listTasks: Handler = (req, ctx) => {
   const totals = evaluation.totals();
   const all = param(req.query, "fields") === "all";
   const relations = all ? relationsIndex(dataset) : undefined;
-  const include = param(req.query, "include")?.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  const render: RenderContext = {
+    context: all ? new Set(["annotations", "predictions", "drafts"]) : undefined,
+    evaluated: all ? "all" : evaluated(prepared),
+    sparse: sparseFields(req.query),
+  };
   // Only the page sent is presented.
   const present = (id: number) => {
     const task = ctx.store.find("tasks", id);
     if (!task) throw new Error(`engine: selected task ${id} has no record`);
-    return presentDmTask(task, evaluation.derived(id), ctx.store, relations?.get(id) ?? (all ? { annotations: [], predictions: [], drafts: [] } : undefined));
+    return presentDmTask(task, evaluation.derived(id), relations?.get(id) ?? EMPTY, req.user, ctx.store, render);
   };
   const head = { total_annotations: totals.total_annotations, total_predictions: totals.total_predictions, total: totals.total };
-  if (!all && !(include && include.length > 0)) {
-    // A plain item depends on the dataset version and the users (`fields=all` carries `created_ago`, a clock): kept as text.
-    const users = ctx.store.versionOf("users");
-    const items = page.items.map((id) => itemText(dataset, users, id, () => present(id)));
+  if (!all && render.sparse === undefined) {
+    // A plain item depends on the dataset version, the users (its annotators) and the evaluated
+    // columns (`fields=all` carries `created_ago`, a clock, and the caller's drafts): kept as text.
+    const also = `${ctx.store.versionOf("users")}:${[...(render.evaluated as ReadonlySet<string>)].sort().join(",")}`;
+    const items = page.items.map((id) => itemText(dataset, also, id, () => present(id)));
     return ok(new JsonText(`${JSON.stringify(head).slice(0, -1)},"tasks":[${items.join(",")}]}`));
   }
-  const tasks = page.items.map((id) => {
-    const item = present(id);
-    return include && include.length > 0 ? Object.fromEntries(Object.entries(item).filter(([k]) => k === "id" || include.includes(k))) : item;
-  });
+  const tasks = page.items.map(present);
   return ok({ ...head, tasks });
 };

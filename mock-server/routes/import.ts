@@ -6,9 +6,10 @@ import { pyType } from "../../src/emulation/python-json.js";
 import { nowTimestamp } from "../time.js";
 
 /**
- * `POST /api/projects/{id}/import` with a JSON body (server-api §5.1): a list of tasks or one task.
- * An item with a `data` key is a task (`data`, `meta`, `annotations`, `predictions`); any other
- * object is taken as the task data itself, as the server does. Community answers synchronously.
+ * `POST /api/projects/{id}/import` with a JSON body (docs/reference/resources.md#projects): a list
+ * of tasks or one task. An item with a `data` key is a task (`data`, `meta`, `annotations`,
+ * `predictions`); any other object is taken as the task data itself, as the server does. Community
+ * answers synchronously.
  */
 interface ImportItem {
   data: Record<string, JsonValue>;

@@ -6,7 +6,7 @@ import { createPrediction, deletePrediction, getPrediction, listPredictions, pat
 import { createProject, deleteAllTasks, deleteProject, getProject, importIntoProject, listProjects, patchProject } from "./projects.js";
 import { createTask, deleteTask, getTask, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
-import { getVersion, getWhoAmI } from "./users.js";
+import { getUser, getVersion, getWhoAmI, listUsers } from "./users.js";
 import { createView, deleteView, getView, listViews, orderViews, resetViews, updateView } from "./views.js";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -15,17 +15,22 @@ export interface Route {
   /** An Express path; non-strict routing makes every one match with and without the trailing slash. */
   readonly path: string;
   readonly methods: Partial<Record<Method, Handler>>;
+  /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
+  readonly allow?: string;
 }
 
 const ID = "(\\d+)";
 
-/** Every route the mock serves, in the server's URL layout (server-api §1, §3–§5). */
+/** Every route the mock serves, in the server's URL layout (docs/reference/resources.md and the pages it links). */
 export const routes: readonly Route[] = [
   { path: "/api/token/refresh", methods: { POST: refresh } },
   { path: "/api/token/blacklist", methods: { POST: blacklist } },
   { path: "/api/token/rotate", methods: { POST: rotate } },
   { path: "/api/token", methods: { GET: listTokens, POST: createToken } },
   { path: "/api/current-user/whoami", methods: { GET: getWhoAmI } },
+  // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
+  { path: "/api/users", methods: { GET: listUsers }, allow: "GET, POST, HEAD" },
+  { path: `/api/users/:id${ID}`, methods: { GET: getUser }, allow: "GET, PATCH, DELETE, HEAD" },
   { path: "/api/version", methods: { GET: getVersion } },
 
   { path: "/api/projects", methods: { GET: listProjects, POST: createProject } },

@@ -1,17 +1,24 @@
-import type { PredictionRecord } from "../../src/semantics/records.js";
+import type { PredictionRecord, ProjectRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
+import { prediction as predictionContract } from "../../src/wire/contract/index.js";
+import { pyRepr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
-import { bodyObject, noContent, ok, param, type Handler } from "../http.js";
-import { presentPrediction } from "../present/records.js";
+import { isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { parseConfig } from "../label-config.js";
+import { presentPrediction } from "../present/predictions.js";
 import type { CollectionName } from "../store/state.js";
 import { nowTimestamp } from "../time.js";
-import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
-import { pathId, predictionOr404 } from "./lookup.js";
+import { pathId, predictionOr404, projectOr404 } from "./lookup.js";
+import { writeInput, validateWrite } from "./serializer.js";
 
-/** Predictions (server-api §5.5): a bare array filtered by `task` / `project`, and CRUD. */
+/**
+ * Predictions (label_studio/tasks/api.py `PredictionAPI`, a ModelViewSet): a bare array filtered by
+ * `task` / `task__project` / `project`, and CRUD validated by the contract's `PredictionSerializer`
+ * fields; `Prediction.save` normalises `result` and makes the caller the task's `updated_by`.
+ */
 
 const INVALID_CHOICE = "Select a valid choice. That choice is not one of the available choices.";
-const writable = new Set(["task", "result", "score", "model_version", "project", "model", "model_run", "cluster", "mislabeling", "neighbors"]);
+const relations = { task: "tasks", project: "projects", model: "none", model_run: "none" } as const;
 
 /** django-filter's ModelChoiceFilter: a value naming no record is a 400 on that parameter. */
 const filters: readonly (readonly [string, CollectionName, (p: PredictionRecord) => number])[] = [
@@ -34,49 +41,95 @@ export const listPredictions: Handler = (req, ctx) => {
   return ok(rows.sort((a, b) => a.id - b.id).map(presentPrediction));
 };
 
+/** SINGLE_VALUED_TAGS (label_studio/core/label_config.py): a bare string or number goes under the first such tag. */
+const SINGLE_VALUED: Readonly<Record<string, (v: unknown) => boolean>> = {
+  choices: (v) => typeof v === "string",
+  rating: (v) => typeof v === "boolean" || typeof v === "number",
+  // `float`: a float never gets this far (only strings and integers do).
+  number: () => false,
+  textarea: (v) => typeof v === "string",
+};
+
+/**
+ * `Prediction.prepare_prediction_result`: a list of dicts as it is; a dict under the first control
+ * tag whose type is one of its keys; a string or integer under the first single-valued tag that
+ * takes it; nothing matching stores null. Other values are refused (400 from `save`).
+ */
+function prepareResult(result: unknown, project: ProjectRecord): JsonValue[] | null {
+  const refuse = (message: string) => validationError({ non_field_errors: [message] });
+  if (Array.isArray(result)) {
+    if (!result.every(isPlainObject)) throw refuse("Each item in prediction result should be dict");
+    return result as JsonValue[];
+  }
+  const tags = [...parseConfig(project.label_config)];
+  const region = (name: string, type: string, to: readonly string[], value: JsonValue) => [{ from_name: name, to_name: to.join(","), type, value }];
+  if (isPlainObject(result)) {
+    for (const [name, tag] of tags) {
+      const type = tag.type.toLowerCase();
+      if (Object.hasOwn(result, type)) return region(name, type, tag.to_name, result as JsonValue);
+    }
+    return null;
+  }
+  if (typeof result === "string" || typeof result === "boolean" || (typeof result === "number" && Number.isInteger(result))) {
+    for (const [name, tag] of tags) {
+      const type = tag.type.toLowerCase();
+      if (SINGLE_VALUED[type]?.(result)) return region(name, type, tag.to_name, { [type]: [result] });
+    }
+    return null;
+  }
+  throw refuse(`Incorrect format <class '${pyType(result)}'> for prediction result ${pyRepr(result)}`);
+}
+
+function written(req: MockRequest, ctx: MockContext, partial: boolean) {
+  return validateWrite(predictionContract, writeInput(req.body), { partial, strict: ctx.strict, store: ctx.store, relations });
+}
+
 export const createPrediction: Handler = (req, ctx) => {
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, writable);
-  const errors = new FieldErrors();
-  const taskId = errors.check(body, "task", parse.pk(ctx.store, "tasks"), true);
-  const result = errors.check(body, "result", parse.list, true);
-  const score = errors.check(body, "score", parse.number(true), false);
-  const version = errors.check(body, "model_version", parse.nullableString, false);
-  errors.throwIfAny();
-  const task = ctx.store.find("tasks", taskId as number);
+  const fields = written(req, ctx, false);
+  const task = ctx.store.find("tasks", fields.task as number);
   if (!task) throw new Error("unreachable: the pk check found the task");
-  const project = ctx.store.find("projects", task.project);
+  const project = projectOr404(ctx, task.project);
+  const result = prepareResult(fields.result, project);
   const now = nowTimestamp();
+  const { task: _t, project: _p, result: _r, ...rest } = fields;
   const prediction = ctx.store.insert("predictions", {
+    score: null,
+    model_version: "",
+    ...(rest as Partial<PredictionRecord>),
     task: task.id,
     project: task.project,
-    result: result as JsonValue[],
-    score: score ?? null,
-    model_version: version ?? project?.model_version ?? "",
+    result,
     created_at: now,
     updated_at: now,
   });
+  ctx.store.update("tasks", task.id, { updated_at: now, updated_by: req.user.id });
   return ok(presentPrediction(prediction), 201);
 };
 
 export const getPrediction: Handler = (req, ctx) => ok(presentPrediction(predictionOr404(ctx, pathId(req.params))));
 
 export const patchPrediction: Handler = (req, ctx) => {
-  const prediction = predictionOr404(ctx, pathId(req.params));
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, writable);
-  const errors = new FieldErrors();
-  const result = errors.check(body, "result", parse.list, false);
-  const score = errors.check(body, "score", parse.number(true), false);
-  const version = errors.check(body, "model_version", parse.nullableString, false);
-  errors.throwIfAny();
-  const given = givenFields({ result: result as JsonValue[] | undefined, score, model_version: version });
-  const patch = { updated_at: nowTimestamp(), ...given };
-  return ok(presentPrediction(ctx.store.update("predictions", prediction.id, patch)));
+  const found = predictionOr404(ctx, pathId(req.params));
+  const fields = written(req, ctx, req.method === "PATCH");
+  const { task, project: _p, result, ...rest } = fields;
+  // A written task moves the prediction; the mock keeps it in that task's project.
+  const target = task === undefined ? undefined : ctx.store.find("tasks", task as number);
+  const project = projectOr404(ctx, target?.project ?? found.project);
+  const now = nowTimestamp();
+  const patch: Partial<PredictionRecord> = {
+    ...(rest as Partial<PredictionRecord>),
+    ...(target ? { task: target.id, project: target.project } : {}),
+    ...(result === undefined ? {} : { result: prepareResult(result, project) }),
+    updated_at: now,
+  };
+  const updated = ctx.store.update("predictions", found.id, patch);
+  ctx.store.update("tasks", found.task, { updated_at: now, updated_by: req.user.id });
+  return ok(presentPrediction(updated));
 };
 
 export const deletePrediction: Handler = (req, ctx) => {
-  const prediction = predictionOr404(ctx, pathId(req.params));
-  ctx.store.removeWhere("predictions", (p) => p.id === prediction.id);
+  const found = predictionOr404(ctx, pathId(req.params));
+  ctx.store.removeWhere("predictions", (p) => p.id === found.id);
+  ctx.store.update("tasks", found.task, { updated_at: nowTimestamp(), updated_by: req.user.id });
   return noContent();
 };

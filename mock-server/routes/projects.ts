@@ -1,32 +1,40 @@
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { derivedList } from "../engine.js";
-import { validationError } from "../errors.js";
-import { bodyObject, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
-import { presentProject, projectDefaults, writableProjectFields } from "../present/project.js";
+import { project as projectContract } from "../../src/wire/contract/index.js";
+import { pyStr } from "../../src/emulation/python-json.js";
+import { pyInt } from "../../src/emulation/python-text.js";
+import { serverError, validationError } from "../errors.js";
+import { noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { labelConfigProblem } from "../label-config.js";
+import { presentProject, projectDefaults } from "../present/project.js";
 import { nowTimestamp } from "../time.js";
-import { FieldErrors, parse, refuseUnknownFields } from "./fields.js";
-import { pathId, projectOr404 } from "./lookup.js";
 import { importTasks } from "./import.js";
+import { pathId, projectOr404 } from "./lookup.js";
+import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";
+import { sparseFields } from "./sparse.js";
 
-/** Projects (server-api §5.1): list paginated 30 per page (max 100), CRUD, import, delete all tasks. */
+/**
+ * Projects (label_studio/projects/api.py `ProjectListAPI`, `ProjectAPI`): the list paginated 30
+ * per page (max 100), CRUD, import, delete all tasks. Writes are validated by the contract's
+ * `ProjectSerializer` fields and rules.
+ */
 const PAGE_SIZE = 30;
 const MAX_PAGE_SIZE = 100;
-/** settings.PROJECT_TITLE_MAX_LEN */
-const TITLE_MAX = 50;
 
-export function present(ctx: MockContext, project: ProjectRecord): Record<string, unknown> {
-  return presentProject(project, ctx.store, derivedList(ctx.store.dataset(project)));
+export function present(ctx: MockContext, req: MockRequest, project: ProjectRecord, counts = true) {
+  return presentProject(project, ctx.store, { caller: req.user, counts, render: { sparse: sparseFields(req.query) } });
 }
 
 /** `ordering=` fields the list accepts; DRF's OrderingFilter drops any other. */
 const orderable = new Set(["id", "title", "created_at", "pinned_at"]);
 
-function compare(a: JsonValue | undefined, b: JsonValue | undefined): number {
+/** Postgres order: NULLs last ascending, first descending (`nullsLast` forces them last). */
+function compare(a: JsonValue | undefined, b: JsonValue | undefined, sign: number, nullsLast = false): number {
   if (a === b) return 0;
-  if (a === null || a === undefined) return 1;
-  if (b === null || b === undefined) return -1;
-  return a < b ? -1 : 1;
+  const aNull = a === null || a === undefined;
+  const bNull = b === null || b === undefined;
+  if (aNull || bNull) return (aNull ? 1 : -1) * (nullsLast ? 1 : sign);
+  return sign * ((a as string | number) < (b as string | number) ? -1 : 1);
 }
 
 export const listProjects: Handler = (req, ctx) => {
@@ -43,15 +51,18 @@ export const listProjects: Handler = (req, ctx) => {
     const needle = search.toLowerCase();
     rows = rows.filter((p) => p.title.toLowerCase().includes(needle) || String(p["description"] ?? "").toLowerCase().includes(needle));
   }
+  const pinned = param(req.query, "filter");
+  if (pinned === "pinned_only" || pinned === "exclude_pinned") rows = rows.filter((p) => (p["pinned_at"] == null) === (pinned === "exclude_pinned"));
   const ordering = (param(req.query, "ordering") ?? "").split(",").map((s) => s.trim()).filter((s) => orderable.has(s.replace(/^-/, "")));
-  // Default: pinned first, then newest first (id breaks ties between equal timestamps).
-  const keys = ordering.length > 0 ? ordering : ["pinned_at", "-created_at", "-id"];
   rows.sort((a, b) => {
-    for (const key of keys) {
+    if (ordering.length === 0) {
+      // Default: `F('pinned_at').desc(nulls_last=True), '-created_at'` (id breaks ties between equal timestamps).
+      return compare(a["pinned_at"], b["pinned_at"], -1, true) || compare(a["created_at"], b["created_at"], -1) || b.id - a.id;
+    }
+    for (const key of ordering) {
       const field = key.replace(/^-/, "");
-      const sign = key.startsWith("-") ? -1 : 1;
-      const c = compare(a[field], b[field]);
-      if (c !== 0) return sign * c;
+      const c = compare(a[field], b[field], key.startsWith("-") ? -1 : 1);
+      if (c !== 0) return c;
     }
     return 0;
   });
@@ -60,57 +71,89 @@ export const listProjects: Handler = (req, ctx) => {
     count: rows.length,
     next: page.number < page.pages ? pageLink(req, page.number + 1) : null,
     previous: page.number > 1 ? pageLink(req, page.number - 1) : null,
-    results: page.items.map((p) => present(ctx, p)),
+    results: page.items.map((p) => present(ctx, req, p)),
   });
 };
 
-/** Validate the writable project fields of a body; unknown fields are ignored (refused when strict). */
-function projectFields(req: MockRequest, ctx: MockContext): Partial<ProjectRecord> {
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, writableProjectFields);
-  const errors = new FieldErrors();
-  const out: Record<string, unknown> = {};
-  const title = errors.check(body, "title", parse.string(TITLE_MAX), false);
-  if (title !== undefined) out["title"] = title;
-  const config = errors.check(body, "label_config", parse.string(), false);
-  if (config !== undefined) out["label_config"] = config;
-  const version = errors.check(body, "model_version", parse.nullableString, false);
-  if (version !== undefined) out["model_version"] = version;
-  for (const [field, fallback] of Object.entries(projectDefaults)) {
-    if (!(field in body)) continue;
-    const value = body[field];
-    const expectsBool = typeof fallback === "boolean";
-    const expectsNumber = typeof fallback === "number";
-    const parsed = expectsBool ? parse.boolean(value) : expectsNumber ? parse.number(false)(value) : { ok: true as const, value };
-    if (parsed.ok) out[field] = parsed.value;
-    else errors.add(field, parsed.message);
+/** `ProjectSerializer.validate_color`: "#" and six characters Python's `int(…, 16)` reads. */
+const validColor = (v: unknown) => typeof v === "string" && v.startsWith("#") && v.length === 7 && /^\s*[+-]?[0-9a-fA-F](?:_?[0-9a-fA-F])*\s*$/.test(v.slice(1));
+
+/** `validate_<field>` of ProjectSerializer for this write (`instance`: the project a PATCH changes). */
+function projectRules(ctx: MockContext, instance: ProjectRecord | undefined): CustomRules {
+  const messages = Object.fromEntries(
+    Object.values(projectContract.fields).flatMap((f) => ("checks" in f ? f.checks.flatMap((c) => (c.rule === "custom" ? [[c.name, c.message]] : [])) : [])),
+  ) as Record<string, string>;
+  return {
+    color: (v) => {
+      if (v === null) throw serverError("AttributeError", "'NoneType' object has no attribute 'startswith'");
+      return validColor(v) ? { value: v } : { errors: [messages["color"] as string] };
+    },
+    label_config: (v) => {
+      const problem = typeof v === "string" ? labelConfigProblem(v) : undefined;
+      return problem === undefined ? { value: v } : { errors: [problem] };
+    },
+    model_version: (v) => {
+      if (instance === undefined || v === instance.model_version || v === "" || v === null) return { value: v };
+      const known = ctx.store.dataset(instance).predictions.some((p) => p.model_version === v);
+      return known ? { value: v } : { errors: [messages["model_version"] as string] };
+    },
+  };
+}
+
+/**
+ * `ProjectSerializer.to_internal_value` and `update` after the fields: a written
+ * `start_training_on_annotation_update` sets `min_annotations_to_start_training` to Python's
+ * `int()` of it (500 where that raises); `show_collab_predictions: false` clears `model_version`.
+ */
+function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecord | undefined): Partial<ProjectRecord> {
+  const body = writeInput(req.body);
+  const written: Record<string, unknown> = {
+    ...validateWrite(projectContract, body, {
+      partial: req.method === "PATCH",
+      strict: ctx.strict,
+      store: ctx.store,
+      relations: { organization: "none", created_by: "users" },
+      rules: projectRules(ctx, instance),
+      extra: ["start_training_on_annotation_update"],
+    }),
+  };
+  const organization = written["organization"];
+  if (organization !== undefined && organization !== null && organization !== 1) throw validationError({ organization: [`Invalid pk "${pyStr(organization)}" - object does not exist.`] });
+  if (typeof written["created_by"] === "object" && written["created_by"] !== null) {
+    throw serverError(
+      "AssertionError",
+      `The \`.${instance ? "update" : "create"}()\` method does not support writable nested fields by default.\n` +
+        "Write an explicit `.create()` method for serializer `projects.serializers.ProjectSerializer`, or set `read_only=True` on nested serializer fields.",
+    );
   }
-  errors.throwIfAny();
-  return out as Partial<ProjectRecord>;
+  delete written["created_by"];
+  delete written["organization"];
+  if (inputHas(body, "start_training_on_annotation_update")) written["min_annotations_to_start_training"] = pyInt(inputValue(body, "start_training_on_annotation_update"));
+  if (instance && written["show_collab_predictions"] === false) written["model_version"] = "";
+  return written as Partial<ProjectRecord>;
 }
 
 export const createProject: Handler = (req, ctx) => {
-  if (req.body !== undefined && (typeof req.body !== "object" || req.body === null || Array.isArray(req.body))) {
-    throw validationError({ non_field_errors: ["Invalid data. Expected a dictionary, but got list."] });
-  }
-  const fields = projectFields(req, ctx);
+  const fields = projectWrite(req, ctx, undefined);
+  const creator: UserRecord = req.user;
   const project = ctx.store.insert("projects", {
-    title: "",
-    label_config: "<View></View>",
-    model_version: null,
+    title: projectDefaults["title"],
+    label_config: projectDefaults["label_config"],
+    model_version: projectDefaults["model_version"],
     ...fields,
-    created_by: req.user.id,
+    created_by: creator.id,
     created_at: nowTimestamp(),
   } as Omit<ProjectRecord, "id">);
-  return ok(present(ctx, project), 201);
+  // The new instance was not loaded with `with_counts()`: its counters render null.
+  return ok(present(ctx, req, project, false), 201);
 };
 
-export const getProject: Handler = (req, ctx) => ok(present(ctx, projectOr404(ctx, pathId(req.params))));
+export const getProject: Handler = (req, ctx) => ok(present(ctx, req, projectOr404(ctx, pathId(req.params))));
 
 export const patchProject: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
-  const updated = ctx.store.update("projects", project.id, projectFields(req, ctx));
-  return ok(present(ctx, updated));
+  const updated = ctx.store.update("projects", project.id, projectWrite(req, ctx, project));
+  return ok(present(ctx, req, updated));
 };
 
 export const deleteProject: Handler = (req, ctx) => {

@@ -1,81 +1,158 @@
+import type { DerivedColumns, TaskRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import type { TaskRecord } from "../../src/semantics/records.js";
-import { derivedOne, relationsIndex } from "../engine.js";
-import { bodyObject, noContent, ok, type Handler, type MockContext } from "../http.js";
-import { presentDmTask, presentTask, type TaskRelations } from "../present/records.js";
+import { task as taskContract, taskSimple } from "../../src/wire/contract/index.js";
+import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
+import { parsePyInt } from "../../src/emulation/python-text.js";
+import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
+import { pyTruthy } from "../../src/emulation/python-json.js";
+import { fieldError, HttpProblem, notFound, serverError, validationError } from "../errors.js";
+import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { presentDmTaskDetail, presentTask, presentTaskSimple } from "../present/tasks.js";
 import { nowTimestamp } from "../time.js";
-import { FieldErrors, givenFields, parse, refuseUnknownFields } from "./fields.js";
-import { pathId, taskOr404 } from "./lookup.js";
+import { pathId, projectOr404, taskOr404 } from "./lookup.js";
+import { writeInput, inputHas, inputValue, validateWrite } from "./serializer.js";
+import { sparseFields } from "./sparse.js";
+import { resolveUndefinedKey, validateTask } from "./task-validator.js";
 
-/** Single tasks (server-api §5.2); the Data Manager list is in dm-list.ts. */
+/**
+ * Single tasks (label_studio/tasks/api.py `TaskListAPI.post`, `TaskAPI`); the Data Manager list is
+ * in dm-list.ts. Writes are validated by the contract's task fields; the mock stores `data`,
+ * `meta`, `overlap`, `inner_id` and `updated_by` and computes the counters and `is_labeled`.
+ */
 
+/** A task's own records (as its project's dataset holds them), from the store's per-task index. */
 export function relationsOf(ctx: MockContext, task: TaskRecord): TaskRelations {
-  const dataset = ctx.store.dataset(ctx.store.find("projects", task.project) ?? missingProject(task));
-  return relationsIndex(dataset).get(task.id) ?? { annotations: [], predictions: [], drafts: [] };
+  const mine = (r: { project: number }) => r.project === task.project;
+  return {
+    annotations: ctx.store.ofTask("annotations", task.id).filter(mine),
+    predictions: ctx.store.ofTask("predictions", task.id).filter(mine),
+    drafts: ctx.store.ofTask("drafts", task.id),
+  };
 }
 
 function missingProject(task: TaskRecord): never {
   throw new Error(`store: task ${task.id} refers to project ${task.project}, which does not exist`);
 }
 
-/** A task rendered by `TaskSerializer` (create/patch answers). */
-export function presentStoredTask(ctx: MockContext, task: TaskRecord): Record<string, unknown> {
+/** A task's computed columns from its own records; work proportional to the task, not its project. */
+function derivedOf(ctx: MockContext, task: TaskRecord): DerivedColumns | undefined {
   const project = ctx.store.find("projects", task.project) ?? missingProject(task);
-  return presentTask(task, derivedOne(ctx.store.dataset(project), task.id));
+  return derivedOfTask(project, task, relationsOf(ctx, task)) ?? derivedOne(ctx.store.dataset(project), task.id);
 }
 
-const createFields = new Set(["project", "data", "meta", "overlap", "inner_id", "file_upload", "updated_by", "is_labeled"]);
-const patchFields = new Set(["data", "meta", "overlap", "project", "is_labeled", "updated_by"]);
+/** The pk collections of the task fields (the mock keeps no FileUpload records). */
+const relations = { project: "projects", updated_by: "users", file_upload: "none" } as const;
 
+/** The task fields the store keeps, from a validated write. */
+function stored(written: Readonly<Record<string, unknown>>): Partial<TaskRecord> {
+  const keep = ["data", "meta", "overlap", "inner_id", "updated_by"] as const;
+  return Object.fromEntries(keep.filter((k) => written[k] !== undefined).map((k) => [k, written[k]])) as Partial<TaskRecord>;
+}
+
+/**
+ * `POST /api/tasks/`: `get_serializer_context` looks the body's `project` up first (404, before
+ * any field is validated), then the fields, then `TaskValidator` against the project's config.
+ */
 export const createTask: Handler = (req, ctx) => {
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, createFields);
-  const errors = new FieldErrors();
-  const project = errors.check(body, "project", parse.pk(ctx.store, "projects"), true);
-  const data = errors.check(body, "data", parse.dict, true);
-  const meta = errors.check(body, "meta", parse.dict, false);
-  const overlap = errors.check(body, "overlap", parse.integer, false);
-  errors.throwIfAny();
+  const body = writeInput(req.body);
+  const projectId = inputValue(body, "project");
+  if (pyTruthy(projectId)) {
+    // Django's `int(pk)`: a float is truncated, True is 1; what int() refuses is a 404 too.
+    const id = typeof projectId === "number" ? Math.trunc(projectId) : projectId === true ? 1 : typeof projectId === "string" ? parsePyInt(projectId) : undefined;
+    if (id === undefined || !ctx.store.find("projects", id)) throw notFound("Project");
+  }
+  const written = validateWrite(taskContract, body, { partial: false, strict: ctx.strict, store: ctx.store, relations });
+  if (written.project === undefined || written.project === null) throw validationError({ project: ["This field is required."] });
+  const project = projectOr404(ctx, written.project as number);
+  validateTask(project, written);
+  const data = written.data;
+  if (!isPlainObject(data)) {
+    throw validationError({ data: ["expected a JSON object: the mock stores task data as an object (the server also takes a list here)"] });
+  }
   const now = nowTimestamp();
+  const keep = stored(written);
   const task = ctx.store.insert("tasks", {
-    project: project as number,
-    data: data as Record<string, JsonValue>,
-    meta: (meta ?? {}) as Record<string, JsonValue>,
+    project: project.id,
+    data: resolveUndefinedKey(project, data) as Record<string, JsonValue>,
+    meta: (keep.meta ?? {}) as Record<string, JsonValue>,
     created_at: now,
     updated_at: now,
-    updated_by: null,
+    updated_by: keep.updated_by ?? null,
     file_upload: null,
     storage_filename: null,
-    inner_id: ctx.store.nextInnerId(project as number),
-    overlap: overlap ?? 1,
+    inner_id: keep.inner_id ? keep.inner_id : ctx.store.nextInnerId(project.id),
+    overlap: keep.overlap ?? 1,
     unresolved_comment_count: 0,
   });
-  return ok(presentStoredTask(ctx, task), 201);
+  return ok(presentTask(task, derivedOf(ctx, task), { sparse: sparseFields(req.query) }), 201);
 };
+
+/**
+ * `TaskAPI.get_queryset` narrows to the project of the query string or body, else the task's own:
+ * a task asked for under another project is not found.
+ */
+function taskInProject(req: MockRequest, ctx: MockContext): TaskRecord {
+  const task = taskOr404(ctx, pathId(req.params));
+  const fromQuery = param(req.query, "project");
+  // `query_params.get('project') or request.data.get('project')`: the body only when the query string has none.
+  const asked = pyTruthy(fromQuery) ? fromQuery : readProjectKey(req, ctx);
+  if (pyTruthy(asked) && prepareParamsProject(asked) !== task.project) throw notFound("Task");
+  return task;
+}
+
+/**
+ * The lookup reads only `project` from the body. On a read or delete nothing else does, so strict mode refuses any
+ * other key (the server ignores it); PATCH/PUT bodies go on to the serializer, which checks them.
+ */
+function readProjectKey(req: MockRequest, ctx: MockContext): unknown {
+  const body = bodyDict(req, ctx);
+  const lookupOnly = req.method === "GET" || req.method === "DELETE" || req.method === "HEAD";
+  const ignored = Object.keys(body).filter((key) => key !== "project");
+  if (ctx.strict && lookupOnly && ignored.length > 0) {
+    throw fieldError("body", `expected at most a project key: ${req.method} ${req.path} reads only body.project; the server ignores ${ignored.join(", ")}`);
+  }
+  return body["project"];
+}
+
+/** `PrepareParams(project=…)`: pydantic's lax int, a 500 where it refuses. */
+function prepareParamsProject(value: unknown): number {
+  const fail = (type: "int_parsing" | "int_from_float" | "int_type") => serverError("ValidationError", pydanticText([pydanticError(["project"], type, value)]));
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "number") {
+    if (!Number.isInteger(value)) throw fail("int_from_float");
+    return value;
+  }
+  if (typeof value !== "string") throw fail("int_type");
+  const trimmed = value.trim();
+  if (!/^[+-]?\d+$/.test(trimmed)) throw fail("int_parsing");
+  return Number(trimmed);
+}
 
 export const getTask: Handler = (req, ctx) => {
-  const task = taskOr404(ctx, pathId(req.params));
-  const project = ctx.store.find("projects", task.project) ?? missingProject(task);
-  const derived = derivedOne(ctx.store.dataset(project), task.id);
+  const task = taskInProject(req, ctx);
+  const derived = derivedOf(ctx, task);
   if (!derived) throw new Error(`engine: no derived columns for task ${task.id}`);
-  return ok(presentDmTask(task, derived, ctx.store, relationsOf(ctx, task)));
+  return ok(presentDmTaskDetail(task, derived, relationsOf(ctx, task), req.user, ctx.store, { sparse: sparseFields(req.query) }));
 };
 
+/** `PATCH`/`PUT /api/tasks/{id}/`: `TaskSimpleSerializer` (no TaskValidator); the answer carries every annotation and prediction. */
 export const patchTask: Handler = (req, ctx) => {
-  const task = taskOr404(ctx, pathId(req.params));
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, patchFields);
-  const errors = new FieldErrors();
-  const data = errors.check(body, "data", parse.dict, false);
-  const meta = errors.check(body, "meta", parse.dict, false);
-  const overlap = errors.check(body, "overlap", parse.integer, false);
-  errors.throwIfAny();
-  const given = givenFields({ data: data as Record<string, JsonValue> | undefined, meta: meta as Record<string, JsonValue> | undefined, overlap });
-  const patch = { updated_at: nowTimestamp(), updated_by: req.user.id, ...given };
-  return ok(presentStoredTask(ctx, ctx.store.update("tasks", task.id, patch)));
+  const task = taskInProject(req, ctx);
+  const body = writeInput(req.body);
+  const written = validateWrite(taskSimple, body, { partial: req.method === "PATCH", strict: ctx.strict, store: ctx.store, relations });
+  if (written.project === null) {
+    throw new HttpProblem(400, "Validation error", {
+      validationErrors: { project: ["expected the task's project: the server would detach the task from every project; the mock keeps each task in one"] },
+    });
+  }
+  if (written.data !== undefined && !isPlainObject(written.data)) {
+    throw validationError({ data: ["expected a JSON object: the mock stores task data as an object (the server also takes other JSON here)"] });
+  }
+  const updated = ctx.store.update("tasks", task.id, { updated_at: nowTimestamp(), ...stored(written) });
+  return ok(presentTaskSimple(updated, derivedOf(ctx, updated), relationsOf(ctx, updated), ctx.store));
 };
 
 export const deleteTask: Handler = (req, ctx) => {
-  ctx.store.deleteTasks(new Set([taskOr404(ctx, pathId(req.params)).id]));
+  ctx.store.deleteTasks(new Set([taskInProject(req, ctx).id]));
   return noContent();
 };

@@ -3,8 +3,8 @@ import { bodyObject, noContent, ok, type Handler, type MockContext, type MockReq
 import { tokenErrors, truncateToken, type TokenClaims } from "../tokens.js";
 
 /**
- * Token endpoints (server-api §3.1; jwt_auth/views.py): simplejwt's refresh view, the personal
- * access token list/create, blacklist and rotate.
+ * Token endpoints (docs/reference/auth.md#token-endpoints; jwt_auth/views.py): simplejwt's refresh
+ * view, the personal access token list/create, blacklist and rotate.
  */
 
 /** simplejwt's views answer token errors with their own authenticate header. */

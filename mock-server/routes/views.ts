@@ -1,22 +1,28 @@
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
+import { pyType } from "../../src/emulation/python-json.js";
+import { view as viewContract, viewOrder, viewReset } from "../../src/wire/contract/index.js";
 import { fieldError, validationError } from "../errors.js";
 import { bodyObject, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { settle } from "../prepare.js";
-import { presentView } from "../present/records.js";
+import { presentView } from "../present/views.js";
 import type { ViewRecord } from "../store/state.js";
-import { drf, FieldErrors, parse, refuseUnknownFields } from "./fields.js";
+import { nowTimestamp } from "../time.js";
 import { pathId, projectOr404, viewOr404 } from "./lookup.js";
+import { writeInput, inputHas, inputValue, validateWrite } from "./serializer.js";
 
 /**
- * Saved views (server-api §5.6, server-semantics §6): filters are validated on write as the
- * server's serializers do (prefix rule, `__` traversal, `in_list` columns and values → 400),
- * legacy `child_filter` is stored as `child_filters`, and reads give the server's representation.
- * A view's stored selection is the top-level `selected_items` of a write; it reads back as
- * `data.selectedItems`.
+ * Saved views (label_studio/data_manager/api.py `ViewAPI`, serializers.py `ViewSerializer`): filters
+ * are validated on write as the server's serializers do (prefix rule, `__` traversal, `in_list`
+ * columns and values → 400), legacy `child_filter` is stored as `child_filters`, and reads give the
+ * server's representation. A view's stored selection is the top-level `selected_items` of a write;
+ * it reads back as `data.selectedItems`. A locked view takes only `columnsWidth` from a write that
+ * does not unlock it.
  */
 const INVALID_CHOICE = "Select a valid choice. That choice is not one of the available choices.";
-const writable = new Set(["project", "data", "selected_items", "ordering", "order", "user", "filter_group", "is_locked"]);
+/** `LOCKED_VIEW_ALLOWED_DATA_KEYS`. */
+const LOCKED_VIEW_ALLOWED_DATA_KEYS = ["columnsWidth"];
+const relations = { project: "projects", user: "users" } as const;
 
 type Data = Record<string, JsonValue>;
 const truthy = (v: unknown) =>
@@ -39,6 +45,8 @@ function storedItem(raw: unknown, root: boolean): Data {
 }
 
 interface Written {
+  /** The serializer's plain fields (`project`, `order`, `user`, `is_locked`). */
+  readonly fields: { readonly project?: JsonValue; readonly is_locked?: JsonValue };
   /** The view's data without the filter group and ordering. */
   readonly rest: Data;
   /** undefined: no filter group written (the server keeps or creates none). */
@@ -48,17 +56,19 @@ interface Written {
 }
 
 /** Validate a write the way ViewSerializer does; returns what it stores. */
-function written(req: MockRequest, ctx: MockContext): Written {
-  const body = bodyObject(req);
-  refuseUnknownFields(ctx.strict, body, writable);
-  const rawData = body["data"];
+function written(req: MockRequest, ctx: MockContext, partial: boolean): Written {
+  const body = writeInput(req.body);
+  const fields = validateWrite(viewContract, body, { partial, strict: ctx.strict, store: ctx.store, relations });
+  const rawData = inputValue(body, "data");
   const data: Record<string, unknown> = isPlainObject(rawData) ? { ...rawData } : {};
-  if (rawData !== undefined && rawData !== null && !isPlainObject(rawData) && ctx.strict) throw fieldError("data", drf.dict(rawData));
+  if (rawData !== undefined && rawData !== null && !isPlainObject(rawData) && ctx.strict) {
+    throw fieldError("data", `expected a JSON object, found ${pyType(rawData)}: the server stores it and its answers break`);
+  }
   if (ctx.strict && "selectedItems" in data) {
     throw fieldError("data.selectedItems", "nothing here: the server keeps data.selectedItems as plain data and never applies it; send the selection as top-level selected_items");
   }
   delete data["selectedItems"];
-  const selection = body["selected_items"];
+  const selection = inputValue(body, "selected_items");
   const input: Record<string, unknown> = { ...data };
   if (truthy(selection)) input["selectedItems"] = selection;
   settle(ctx, input, "view", "data.");
@@ -66,6 +76,7 @@ function written(req: MockRequest, ctx: MockContext): Written {
   const { filters, ordering, ...rest } = data;
   const group = isPlainObject(filters) && truthy(filters["conjunction"]) ? filters : undefined;
   return {
+    fields,
     rest: rest as Data,
     filters: group
       ? { conjunction: group["conjunction"] as JsonValue, items: (Array.isArray(group["items"]) ? group["items"] : []).map((i) => storedItem(i, true)) }
@@ -97,29 +108,48 @@ export const listViews: Handler = (req, ctx) => {
     rows = rows.filter((v) => v.project === id);
   }
   rows.sort((a, b) => a.order - b.order || a.id - b.id);
-  return ok(rows.map(presentView));
+  return ok(rows.map((v) => presentView(v, ctx.store)));
 };
 
+/** `perform_create`: the caller owns the view, which goes last (`order` = max + 1); a locked one is locked by the caller. */
 export const createView: Handler = (req, ctx) => {
-  const errors = new FieldErrors();
-  const project = errors.check(bodyObject(req), "project", parse.pk(ctx.store, "projects"), true);
-  errors.throwIfAny();
-  const w = written(req, ctx);
+  const w = written(req, ctx, false);
+  const project = w.fields.project as number;
   const siblings = ctx.store.list("views").filter((v) => v.project === project);
   const order = siblings.reduce((max, v) => Math.max(max, v.order), -1) + 1;
-  const view = ctx.store.insert("views", { project: project as number, user: req.user.id, order, data: compose(w, undefined, true) });
-  return ok(presentView(view), 201);
+  const lock = w.fields.is_locked === true ? { is_locked: true, locked_by: req.user.id, locked_at: nowTimestamp() } : {};
+  const view = ctx.store.insert("views", { project, user: req.user.id, order, data: compose(w, undefined, true), ...lock });
+  return ok(presentView(view, ctx.store), 201);
 };
 
-export const getView: Handler = (req, ctx) => ok(presentView(viewOr404(ctx, pathId(req.params))));
+export const getView: Handler = (req, ctx) => ok(presentView(viewOr404(ctx, pathId(req.params)), ctx.store));
 
-/** PATCH/PUT: `data` is replaced; filters and ordering only when the write carries them (as the server). */
+/**
+ * PATCH/PUT (`ViewSerializer.update`): `data` is replaced; filters and ordering only when the write
+ * carries them. `is_locked` locks or unlocks first; a locked view that stays locked takes only the
+ * allow-listed `data` keys and ignores the rest of the write.
+ */
 export const updateView: Handler = (req, ctx) => {
   const view = viewOr404(ctx, pathId(req.params));
   const body = bodyObject(req);
-  const w = written(req, ctx);
+  const w = written(req, ctx, req.method === "PATCH");
+  const locking = w.fields.is_locked;
+  const unlocking = locking !== undefined && !truthy(locking) && view.is_locked === true;
+  if (view.is_locked === true && !unlocking) {
+    const written = inputValue(body, "data");
+    const incoming = isPlainObject(written) ? written : {};
+    const kept: Data = { ...view.data };
+    for (const key of LOCKED_VIEW_ALLOWED_DATA_KEYS) if (Object.hasOwn(incoming, key)) kept[key] = incoming[key] as JsonValue;
+    return ok(presentView(ctx.store.update("views", view.id, { data: kept }), ctx.store));
+  }
+  const lock =
+    locking === undefined || truthy(locking) === (view.is_locked === true)
+      ? {}
+      : truthy(locking)
+        ? { is_locked: true, locked_by: req.user.id, locked_at: nowTimestamp() }
+        : { is_locked: false, locked_by: null, locked_at: null };
   const data = "data" in body ? compose(w, view.data, false) : compose({ ...w, rest: stripQuery(view.data) }, view.data, false);
-  return ok(presentView(ctx.store.update("views", view.id, { data })));
+  return ok(presentView(ctx.store.update("views", view.id, { data, ...lock }), ctx.store));
 };
 
 function stripQuery(data: ViewRecord["data"]): Data {
@@ -136,10 +166,8 @@ export const deleteView: Handler = (req, ctx) => {
 /** `DELETE /api/dm/views/reset/` with `project` in the body or, failing that, the query string. */
 export const resetViews: Handler = (req, ctx) => {
   const body = bodyObject(req);
-  const source = "project" in body ? body : { project: param(req.query, "project") };
-  const errors = new FieldErrors();
-  const project = errors.check(source, "project", parse.pk(ctx.store, "projects"), true);
-  errors.throwIfAny();
+  const source = "project" in body ? body : { project: param(req.query, "project") ?? null };
+  const { project } = validateWrite(viewReset, source, { partial: false, strict: false, store: ctx.store, relations });
   projectOr404(ctx, project as number);
   ctx.store.removeWhere("views", (v) => v.project === project);
   return noContent();
@@ -147,14 +175,10 @@ export const resetViews: Handler = (req, ctx) => {
 
 /** `POST /api/dm/views/order/` `{project, ids}` → 204 (views of the project get their list position). */
 export const orderViews: Handler = (req, ctx) => {
-  const body = bodyObject(req);
-  const errors = new FieldErrors();
-  const project = errors.check(body, "project", parse.integer, true);
-  const ids = errors.check(body, "ids", parse.list, true);
-  errors.throwIfAny();
+  const { project, ids } = validateWrite(viewOrder, writeInput(req.body), { partial: false, strict: ctx.strict, store: ctx.store, relations: {} });
   projectOr404(ctx, project as number);
-  (ids as unknown[]).forEach((id, order) => {
-    const view = typeof id === "number" ? ctx.store.find("views", id) : undefined;
+  (ids as number[]).forEach((id, order) => {
+    const view = ctx.store.find("views", id);
     if (view && view.project === project) ctx.store.update("views", view.id, { order });
   });
   return noContent();

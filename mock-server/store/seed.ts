@@ -1,12 +1,12 @@
 import { isColumnName } from "../../src/vocabulary/columns.js";
-import { describeValue, type JsonValue } from "../../src/vocabulary/json.js";
+import { describeValue } from "../../src/vocabulary/json.js";
 import { serverTimestamp } from "../time.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
 /**
- * Seed data (DESIGN.md "Seed data"): validated record by record, defaults filled in, so the store
- * only ever holds well-formed records. Every refusal names the record and the field, says what
- * was expected and what was found.
+ * Seed data (docs/mock-server.md#seed-data): validated record by record, defaults filled in, so the
+ * store only ever holds well-formed records. Every refusal names the record and the field, says
+ * what was expected and what was found.
  */
 export class SeedError extends Error {
   override readonly name = "SeedError";
@@ -22,17 +22,28 @@ export class SeedError extends Error {
 }
 
 type Check = (value: unknown) => boolean;
-interface Field {
-  readonly check: Check;
+/** A default: computed from the record as completed so far (its fields in table order) and the load's `now`. */
+type Fallback = (record: Readonly<Record<string, unknown>>, now: string) => unknown;
+interface Common {
   readonly expected: string;
   /** Absent field: the default, or `required` to refuse the record. */
-  readonly fallback: "required" | "optional" | ((record: Record<string, unknown>, now: string) => unknown);
+  readonly fallback: "required" | "optional" | Fallback;
   /** Another collection this field refers to by id (null allowed when `check` allows it). */
   readonly ref?: CollectionName;
-  readonly normalise?: (value: unknown) => unknown;
-  /** `check` without its JSON-value walk, for input fresh from JSON.parse (which holds nothing else). */
-  readonly parsedCheck?: Check;
 }
+type Field = Common &
+  (
+    | {
+        readonly check: Check;
+        /** `check` without its JSON-value walk, for input fresh from JSON.parse (which holds nothing else). */
+        readonly parsedCheck?: Check;
+        readonly timestamp?: undefined;
+      }
+    | {
+        /** Stored in the server's timestamp form (`serverTimestamp`, whose parse is the check); `nullable` also takes null. */
+        readonly timestamp: "required" | "nullable";
+      }
+  );
 
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const positiveInt: Check = (v) => isInt(v) && v > 0;
@@ -51,16 +62,12 @@ const isJson = (v: unknown): boolean => {
 const jsonObject: Check = (v) => isObject(v) && isJson(v);
 const resultList: Check = (v) => v === null || (Array.isArray(v) && v.every(isJson));
 const resultArray: Check = (v) => v === null || Array.isArray(v);
-const timestamp: Check = (v) => serverTimestamp(v) !== undefined;
 const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
 
 const id: Field = { check: positiveInt, expected: "a positive integer id", fallback: "required" };
-const now = (): Field => ({
-  check: timestamp,
-  expected: TIMESTAMP,
-  fallback: (_r, t) => t,
-  normalise: serverTimestamp,
-});
+const now = (fallback: Fallback = (_r, t) => t): Field => ({ expected: TIMESTAMP, fallback, timestamp: "required" });
+/** `updated_at` (and `last_activity`) default to the record's own creation time. */
+const sameAs = (field: string) => now((r) => r[field]);
 const ref = (collection: CollectionName, nullable: boolean, fallback: Field["fallback"]): Field => ({
   check: nullable ? orNull(positiveInt) : positiveInt,
   expected: `the id of a record in "${collection}"${nullable ? " or null" : ""}`,
@@ -77,6 +84,11 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     first_name: { check: str, expected: "a string", fallback: constant("") },
     last_name: { check: str, expected: "a string", fallback: constant("") },
     token: { check: nonEmptyStr, expected: "a non-empty legacy API key", fallback: "optional" },
+    date_joined: now(),
+    last_activity: sameAs("date_joined"),
+    phone: { check: str, expected: "a string", fallback: "optional" },
+    allow_newsletters: { check: orNull(bool), expected: "a boolean or null", fallback: "optional" },
+    custom_hotkeys: { check: orNull(jsonObject), expected: "a JSON object or null", fallback: "optional" },
   },
   projects: {
     id,
@@ -94,7 +106,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     data: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: "required" },
     meta: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
     created_at: now(),
-    updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+    updated_at: sameAs("created_at"),
     updated_by: ref("users", true, constant(null)),
     file_upload: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
     storage_filename: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
@@ -114,7 +126,12 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     score: { check: orNull(finite), expected: "a finite number or null", fallback: constant(null) },
     model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
     created_at: now(),
-    updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+    updated_at: sameAs("created_at"),
+    cluster: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
+    neighbors: { check: isJson, expected: "a JSON value", fallback: "optional" },
+    mislabeling: { check: finite, expected: "a finite number", fallback: "optional" },
+    model: { check: orNull(positiveInt), expected: "an ML backend id or null", fallback: "optional" },
+    model_run: { check: orNull(positiveInt), expected: "a model run id or null", fallback: "optional" },
   },
   annotations: {
     id,
@@ -126,8 +143,16 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     ground_truth: { check: bool, expected: "a boolean", fallback: constant(false) },
     lead_time: { check: orNull(finite), expected: "a finite number or null", fallback: constant(null) },
     created_at: now(),
-    updated_at: { ...now(), fallback: (r, t) => (timestamp(r["created_at"]) ? r["created_at"] : t) },
+    updated_at: sameAs("created_at"),
     parent_prediction: ref("predictions", true, constant(null)),
+    updated_by: ref("users", true, "optional"),
+    draft_created_at: { expected: `${TIMESTAMP} or null`, fallback: "optional", timestamp: "nullable" },
+    import_id: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
+    last_action: { check: orNull(str), expected: "a string or null", fallback: "optional" },
+    bulk_created: { check: orNull(bool), expected: "a boolean or null", fallback: "optional" },
+    // The annotations' own ids are not known while they are read: any positive id.
+    parent_annotation: { check: orNull(positiveInt), expected: "an annotation id or null", fallback: "optional" },
+    last_created_by: ref("users", true, "optional"),
   },
   drafts: {
     id,
@@ -135,6 +160,11 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     user: ref("users", false, "required"),
     result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
     created_at: now(),
+    updated_at: sameAs("created_at"),
+    lead_time: { check: orNull(finite), expected: "a finite number or null", fallback: "optional" },
+    was_postponed: { check: bool, expected: "a boolean", fallback: "optional" },
+    import_id: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
+    annotation: ref("annotations", true, "optional"),
   },
   views: {
     id,
@@ -142,6 +172,9 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     user: ref("users", true, constant(null)),
     order: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
     data: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
+    is_locked: { check: bool, expected: "a boolean", fallback: "optional" },
+    locked_by: ref("users", true, "optional"),
+    locked_at: { expected: `${TIMESTAMP} or null`, fallback: "optional", timestamp: "nullable" },
   },
 };
 
@@ -161,9 +194,77 @@ export interface LoadOptions {
   readonly parsed?: boolean;
 }
 
+/** What a field's value is refused with. */
+const REFUSED = Symbol("refused");
+
 /**
- * Validate a seed object (DESIGN.md format) and return a fresh store state. Missing collections
- * are empty, missing timestamps default to `now`, `inner_id` is numbered per project by id.
+ * A collection's fields compiled for one load: one rule per field, found by name while a record's own
+ * keys are walked once. A rule's `accept` checks a value and returns what the store keeps (REFUSED
+ * otherwise).
+ */
+interface Rule {
+  readonly name: string;
+  readonly field: Field;
+  readonly accept: (value: unknown) => unknown;
+  /** The ids of the collection the field refers to. */
+  readonly refs: IdSet | undefined;
+  /** This rule's bit in a record's mask of present fields. */
+  readonly bit: number;
+}
+interface IdSet {
+  has(id: number): boolean;
+}
+interface Compiled {
+  readonly byName: Map<string, Rule>;
+  /** Every rule's bit. */
+  readonly all: number;
+  /** The rules to default (or refuse) for a mask of present fields; records of one seed share a few masks. */
+  readonly absent: (mask: number) => readonly Rule[];
+}
+
+function compile(collection: CollectionName, parsed: boolean, ids: ReadonlyMap<CollectionName, IdSet>): Compiled {
+  const rules = Object.entries(specs[collection]).map(([name, field], i): Rule => ({
+    name,
+    field,
+    accept: acceptor(field, parsed),
+    refs: field.ref === undefined ? undefined : ids.get(field.ref),
+    bit: 1 << i,
+  }));
+  const byMask = new Map<number, readonly Rule[]>();
+  const absent = (mask: number) => {
+    let list = byMask.get(mask);
+    if (list === undefined) byMask.set(mask, (list = rules.filter((r) => (mask & r.bit) === 0 && r.field.fallback !== "optional")));
+    return list;
+  };
+  return { byName: new Map(rules.map((r) => [r.name, r])), all: (1 << rules.length) - 1, absent };
+}
+
+function acceptor(field: Field, parsed: boolean): (value: unknown) => unknown {
+  if (field.timestamp !== undefined) {
+    // Seeds repeat timestamps (a constant updated_at, runs of equal times): the last one stored is
+    // kept for an equal text, so the store holds one string for the run.
+    let lastIn: unknown, lastOut: unknown;
+    const nullable = field.timestamp === "nullable";
+    return (value) => {
+      if (value === lastIn) return lastOut;
+      if (value === null && nullable) return null;
+      const stored = serverTimestamp(value);
+      if (stored === undefined) return REFUSED;
+      if (typeof value === "string") (lastIn = value), (lastOut = stored);
+      return stored;
+    };
+  }
+  const check = parsed ? (field.parsedCheck ?? field.check) : field.check;
+  // Parsed input is ours to keep; anything else is copied, so the caller's objects stay theirs.
+  if (parsed) return (value) => (check(value) ? value : REFUSED);
+  return (value) => (!check(value) ? REFUSED : typeof value === "object" && value !== null ? structuredClone(value) : value);
+}
+
+/**
+ * Validate a seed object (docs/mock-server.md#seed-data) and return a fresh store state. Missing
+ * collections are empty, missing timestamps default to `now`, `inner_id` is numbered per project by
+ * id. One pass over each record's own keys checks, normalises and refers each value; the record's
+ * missing fields get their defaults after.
  */
 export function loadSeed(input: unknown, now: string, options: LoadOptions = {}): StoreState {
   if (!isObject(input)) throw new SeedError("(seed)", "an object with collections users, projects, tasks, …", describeValue(input));
@@ -172,27 +273,31 @@ export function loadSeed(input: unknown, now: string, options: LoadOptions = {})
       throw new SeedError(key, `one of the collections ${collectionNames.join(", ")}`, `an unknown key "${key}"`);
     }
   }
+  const parsed = options.parsed === true;
   const state = emptyState();
-  const ids = new Map<CollectionName, Set<number>>();
+  const ids = new Map<CollectionName, IdSet>();
+  /** Task id -> its project: the tasks' ids, and the project an annotation or prediction must have. */
+  const taskProject = new Map<number, number>();
   for (const collection of collectionNames) {
     const raw = input[collection];
-    if (raw === undefined) {
-      ids.set(collection, new Set());
-      continue;
-    }
+    const seen: Set<number> | Map<number, number> = collection === "tasks" ? taskProject : new Set<number>();
+    ids.set(collection, seen);
+    if (raw === undefined) continue;
     if (!Array.isArray(raw)) throw new SeedError(collection, "an array of records", describeValue(raw));
-    const seen = new Set<number>();
-    const out: Record<string, unknown>[] = [];
-    raw.forEach((record, index) => {
+    const compiled = compile(collection, parsed, ids);
+    const out: Record<string, unknown>[] = new Array(raw.length);
+    for (let index = 0; index < raw.length; index++) {
+      const record: unknown = raw[index];
       if (!isObject(record)) throw new SeedError(`${collection}[${index}]`, "a record object", describeValue(record));
       const at: At = { collection, index, record };
-      const clean = checkRecord(at, now, ids, options.parsed === true);
+      const clean = checkRecord(at, now, compiled, parsed);
       const rid = clean["id"] as number;
       if (seen.has(rid)) throw refusal(at, "id", `an id unique in "${collection}"`, `a second record with id ${rid}`);
-      seen.add(rid);
-      out.push(clean);
-    });
-    ids.set(collection, seen);
+      if (seen instanceof Map) seen.set(rid, clean["project"] as number);
+      else seen.add(rid);
+      if (collection === "annotations" || collection === "predictions") ownProject(at, clean, taskProject);
+      out[index] = clean;
+    }
     (state[collection] as unknown[]) = out;
   }
   crossCheck(state);
@@ -210,65 +315,69 @@ function refusal(at: At, field: string, expected: string, found: string): SeedEr
   return new SeedError(`${at.collection}[${at.index}].${field}`, expected, found, `${label(at.collection, at.index, at.record)}.${field}`);
 }
 
-/** Each collection's fields as entries, built once. */
-const specEntries = Object.fromEntries(collectionNames.map((c) => [c, Object.entries(specs[c])])) as unknown as {
-  readonly [C in CollectionName]: readonly [string, Field][];
-};
-
-function checkRecord(
-  at: At,
-  now: string,
-  ids: Map<CollectionName, Set<number>>,
-  parsed: boolean,
-): Record<string, unknown> {
+function checkRecord(at: At, now: string, compiled: Compiled, parsed: boolean): Record<string, unknown> {
   const { collection, record } = at;
-  const spec = specs[collection];
   const extraAllowed = collection === "projects";
-  for (const key in record) {
-    if (!Object.hasOwn(record, key) || Object.hasOwn(spec, key)) continue;
-    if (collection === "tasks" && isColumnName(key) && !storedTaskFields.has(key)) {
-      throw refusal(at, key, "no derived column (the mock computes it from annotations and predictions)", `field "${key}"`);
-    }
-    if (!extraAllowed) throw refusal(at, key, `only the fields ${Object.keys(spec).join(", ")}`, `an unknown field "${key}"`);
-    if (!parsed && !isJson(record[key])) throw refusal(at, key, "a JSON value", describeValue(record[key]));
-  }
-  // A parsed record holds only its fields by now and is ours: it is completed in place.
+  // A parsed record is ours: it is completed in place.
   const clean: Record<string, unknown> = extraAllowed ? { ...record } : parsed ? record : {};
-  for (const [field, rule] of specEntries[collection]) {
-    let value = record[field];
-    let own = parsed; // a default is a value of ours: always copied
-    if (value === undefined) {
-      own = false;
-      if (rule.fallback === "required") {
-        throw refusal(at, field, rule.expected, "nothing (the field is required)");
-      }
-      if (rule.fallback === "optional") continue;
-      value = rule.fallback(record, now);
-    } else if (!(parsed ? (rule.parsedCheck ?? rule.check) : rule.check)(value)) {
-      throw refusal(at, field, rule.expected, describeValue(value));
+  let mask = 0;
+  for (const key in record) {
+    if (!parsed && !Object.hasOwn(record, key)) continue;
+    const value = record[key];
+    const rule = compiled.byName.get(key);
+    if (rule === undefined) {
+      unknownField(at, key, parsed);
+      continue;
     }
-    if (rule.ref && value !== null && !ids.get(rule.ref)?.has(value as number)) {
-      throw refusal(at, field, rule.expected, `${describeValue(value)}, which is not in "${rule.ref}"`);
+    if (value === undefined) continue; // absent: defaulted below
+    mask |= rule.bit;
+    const kept = rule.accept(value);
+    if (kept === REFUSED) throw refusal(at, key, rule.field.expected, describeValue(value));
+    if (rule.refs !== undefined && kept !== null && !rule.refs.has(kept as number)) {
+      throw refusal(at, key, rule.field.expected, `${describeValue(value)}, which is not in "${rule.field.ref as string}"`);
     }
-    const kept = rule.normalise ? rule.normalise(value) : own || typeof value !== "object" || value === null ? value : structuredClone(value as JsonValue);
-    if (clean[field] !== kept) clean[field] = kept;
+    if (clean !== record || kept !== value) clean[key] = kept;
+  }
+  if (mask === compiled.all) return clean;
+  // Plain loops from here on: this runs for most records of a seed, often before the JIT has warmed up.
+  const absent = compiled.absent(mask);
+  for (let i = 0; i < absent.length; i++) {
+    const { name, field, refs } = absent[i] as Rule;
+    const { fallback } = field;
+    if (fallback === "required") throw refusal(at, name, field.expected, "nothing (the field is required)");
+    if (fallback === "optional") continue;
+    const value = fallback(clean, now);
+    if (refs !== undefined && value !== null && !refs.has(value as number)) {
+      throw refusal(at, name, field.expected, `${describeValue(value)}, which is not in "${field.ref as string}"`);
+    }
+    // A default is a value of ours, fresh for each record.
+    clean[name] = typeof value === "object" && value !== null ? structuredClone(value) : value;
   }
   return clean;
 }
 
-/** Rules across records: project of an annotation/prediction is its task's; tokens and inner ids unique. */
-function crossCheck(state: StoreState): void {
-  const taskProject = new Map(state.tasks.map((t) => [t.id, t.project]));
-  for (const collection of ["annotations", "predictions"] as const) {
-    state[collection].forEach((record, index) => {
-      const expected = taskProject.get(record.task) as number;
-      const mutable = record as { project?: number };
-      if (mutable.project === undefined) mutable.project = expected;
-      else if (mutable.project !== expected) {
-        throw new SeedError(`${collection}[${index}].project`, `the project of task ${record.task} (${expected})`, `number ${mutable.project}`, `${label(collection, index, record)}.project`);
-      }
-    });
+function unknownField(at: At, key: string, parsed: boolean): void {
+  const { collection, record } = at;
+  if (collection === "tasks" && isColumnName(key) && !storedTaskFields.has(key)) {
+    throw refusal(at, key, "no derived column (the mock computes it from annotations and predictions)", `field "${key}"`);
   }
+  if (collection !== "projects") {
+    throw refusal(at, key, `only the fields ${Object.keys(specs[collection]).join(", ")}`, `an unknown field "${key}"`);
+  }
+  if (!parsed && !isJson(record[key])) throw refusal(at, key, "a JSON value", describeValue(record[key]));
+}
+
+/** An annotation's or prediction's project is its task's: taken when absent, refused when another. */
+function ownProject(at: At, clean: Record<string, unknown>, taskProject: ReadonlyMap<number, number>): void {
+  const task = clean["task"] as number;
+  const expected = taskProject.get(task) as number;
+  const project = clean["project"];
+  if (project === undefined) clean["project"] = expected;
+  else if (project !== expected) throw refusal(at, "project", `the project of task ${task} (${expected})`, `number ${project as number}`);
+}
+
+/** Rules across records: tokens and inner ids unique, views ordered. */
+function crossCheck(state: StoreState): void {
   const tokens = new Set<string>();
   state.users.forEach((user, index) => {
     if (user.token === undefined) return;
@@ -289,23 +398,24 @@ function crossCheck(state: StoreState): void {
 }
 
 function assignInnerIds(state: StoreState): void {
-  const byProject = new Map<number, Set<number>>();
+  const used = new Map<number, Set<number>>();
+  const next = new Map<number, number>(); // per project: one more than the highest inner id given
+  const missing: { id: number; project: number; inner_id?: number }[] = [];
   state.tasks.forEach((task, index) => {
-    if (task.inner_id === undefined) return;
-    const used = byProject.get(task.project) ?? new Set<number>();
-    if (used.has(task.inner_id)) {
+    if (task.inner_id === undefined) return void missing.push(task);
+    let taken = used.get(task.project);
+    if (!taken) used.set(task.project, (taken = new Set()));
+    if (taken.has(task.inner_id)) {
       throw new SeedError(`tasks[${index}].inner_id`, `an inner_id unique in project ${task.project}`, `a second task with inner_id ${task.inner_id}`, `${label("tasks", index, task)}.inner_id`);
     }
-    used.add(task.inner_id);
-    byProject.set(task.project, used);
+    taken.add(task.inner_id);
+    if (task.inner_id >= (next.get(task.project) ?? 1)) next.set(task.project, task.inner_id + 1);
   });
-  const next = new Map<number, number>();
-  for (const [project, used] of byProject) next.set(project, Math.max(0, ...used) + 1);
-  const order = [...state.tasks].sort((a, b) => a.id - b.id);
-  for (const task of order) {
-    if (task.inner_id !== undefined) continue;
+  // The rest are numbered in id order (seeds list tasks by id: sorted only when they are not).
+  if (missing.some((t, i) => i > 0 && (missing[i - 1] as { id: number }).id > t.id)) missing.sort((a, b) => a.id - b.id);
+  for (const task of missing) {
     const n = next.get(task.project) ?? 1;
-    (task as { inner_id?: number }).inner_id = n;
+    task.inner_id = n;
     next.set(task.project, n + 1);
   }
 }

@@ -18,6 +18,9 @@ export interface ViewRecord {
   readonly user: number | null;
   readonly order: number;
   readonly data: { readonly [key: string]: JsonValue };
+  readonly is_locked?: boolean;
+  readonly locked_by?: number | null;
+  readonly locked_at?: string | null;
 }
 
 /** The whole store: the lowdb state, the seed format and the persist file are all this shape. */

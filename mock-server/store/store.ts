@@ -8,6 +8,8 @@ import type { WriteAheadLog } from "./wal.js";
 type Draft<C extends CollectionName> = { -readonly [K in keyof RecordOf<C>]: RecordOf<C>[K] };
 type NewRecord<C extends CollectionName> = Omit<Draft<C>, "id">;
 type AnyRecord = { readonly id: number };
+/** The collections whose records hang off one task. */
+type TaskChild = "annotations" | "predictions" | "drafts";
 
 /** The changes one request made; see `Store.begin`. */
 export class Transaction {
@@ -29,6 +31,8 @@ export class Store {
   readonly router: jsonServer.JsonServerRouter<StoreState>;
   readonly #next = new Map<CollectionName, number>();
   readonly #index = new Map<CollectionName, Map<number, unknown>>();
+  /** Task id -> its records (ascending by id), per child collection: built on first use, kept up to date by every write. */
+  readonly #byTask = new Map<CollectionName, Map<number, AnyRecord[]>>();
   #version = 0;
   readonly #datasets = new Map<number, Dataset>();
   #open: Transaction | undefined;
@@ -78,6 +82,7 @@ export class Store {
     undo(this.db.getState(), transaction.changes);
     transaction.changes.length = 0;
     this.#index.clear();
+    this.#byTask.clear();
     this.#touch();
   }
 
@@ -109,6 +114,20 @@ export class Store {
       this.#index.set(collection, index);
     }
     return index.get(id) as RecordOf<C> | undefined;
+  }
+
+  /**
+   * A task's annotations, predictions or drafts, ascending by id, without a pass over the collection
+   * (a task created or patched is presented from its own records, not from its project's).
+   */
+  ofTask<C extends TaskChild>(collection: C, task: number): readonly RecordOf<C>[] {
+    let index = this.#byTask.get(collection);
+    if (!index) {
+      index = new Map();
+      for (const r of this.list(collection)) addByTask(index, r);
+      this.#byTask.set(collection, index);
+    }
+    return (index.get(task) ?? []) as readonly AnyRecord[] as readonly RecordOf<C>[];
   }
 
   insert<C extends CollectionName>(collection: C, record: NewRecord<C>): RecordOf<C> {
@@ -193,6 +212,7 @@ export class Store {
     this.db.setState(state);
     this.#resetCounters();
     this.#index.clear();
+    this.#byTask.clear();
     this.#touch();
     this.#wal?.reset(state);
   }
@@ -220,6 +240,12 @@ export class Store {
         const current = records[records.length - 1] as AnyRecord;
         index.set(current.id, current);
       }
+    }
+    const byTask = this.#byTask.get(change.collection);
+    if (byTask) {
+      if (change.kind === "update") dropByTask(byTask, change.before), addByTask(byTask, change.after);
+      else if (change.kind === "insert") addByTask(byTask, change.record);
+      else for (const r of records) dropByTask(byTask, r);
     }
     this.#touch(change.collection, records);
     if (this.#open) this.#open.changes.push(change);
@@ -250,4 +276,25 @@ export class Store {
       this.#next.set(collection, max + 1);
     }
   }
+}
+
+function taskOf(record: AnyRecord): number {
+  return (record as AnyRecord & { task: number }).task;
+}
+
+/** Into its task's list, keeping the list ascending by id (an insert has the highest id: it goes last). */
+function addByTask(index: Map<number, AnyRecord[]>, record: AnyRecord): void {
+  const list = index.get(taskOf(record));
+  if (!list) return void index.set(taskOf(record), [record]);
+  let at = list.length;
+  while (at > 0 && (list[at - 1] as AnyRecord).id > record.id) at--;
+  list.splice(at, 0, record);
+}
+
+function dropByTask(index: Map<number, AnyRecord[]>, record: AnyRecord): void {
+  const list = index.get(taskOf(record));
+  const at = list?.findIndex((r) => r.id === record.id) ?? -1;
+  if (!list || at < 0) return;
+  list.splice(at, 1);
+  if (list.length === 0) index.delete(taskOf(record));
 }

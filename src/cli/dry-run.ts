@@ -1,3 +1,6 @@
+import { match } from "ts-pattern";
+import type { Format } from "./output.js";
+
 /**
  * `--dry-run`: the client runs as usual but its fetch records each request instead of sending it.
  * The request printed is the one the client would put on the wire (method, URL with query, headers,
@@ -65,17 +68,27 @@ function placeholderAccessToken(): string {
   return `${part({ alg: "none", typ: "JWT" })}.${part({ token_type: "access", iat: now, exp: now + 300 })}.dry-run`;
 }
 
-/** The request as JSON (`--format json`) or as an HTTP message (`--format table`). */
-export function formatRequest(request: RecordedRequest, format: "json" | "table"): string {
-  if (format === "json") {
-    let body: unknown = request.body;
-    try {
-      body = request.body === undefined ? undefined : JSON.parse(request.body);
-    } catch {
-      // not JSON: keep the text
-    }
-    return JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }, null, 2);
+/** A request as a record: the body parsed when it is JSON. */
+function requestRecord(request: RecordedRequest): object {
+  let body: unknown = request.body;
+  try {
+    body = request.body === undefined ? undefined : JSON.parse(request.body);
+  } catch {
+    // not JSON: keep the text
   }
+  return { method: request.method, url: request.url, headers: request.headers, body };
+}
+
+/** A request as an HTTP message. */
+function requestMessage(request: RecordedRequest): string {
   const head = [`${request.method} ${request.url}`, ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`)];
   return request.body === undefined ? head.join("\n") : `${head.join("\n")}\n\n${request.body}`;
+}
+
+/** The recorded requests as a JSON list (`--format json`) or as HTTP messages (`--format table`). */
+export function formatRequests(requests: readonly RecordedRequest[], format: Format): string {
+  return match(format)
+    .with("json", () => JSON.stringify(requests.map(requestRecord), null, 2))
+    .with("table", () => requests.map(requestMessage).join("\n\n"))
+    .exhaustive();
 }

@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import { browserPlan, openInBrowser } from "./browser.js";
 
 /**
  * What the CLI touches of its process, so tests can run it in-process too. Text written to
@@ -16,6 +17,8 @@ export interface CliIo {
   readonly readStdin: () => Promise<string>;
   /** Shows `question` on stderr and reads one line of the answer from stdin. */
   readonly ask: (question: string) => Promise<string>;
+  /** Opens `url` in a browser when a person is there to see it; resolves to why not, or undefined once opened. */
+  readonly openUrl?: (url: string) => Promise<string | undefined>;
 }
 
 export function processIo(): CliIo {
@@ -25,6 +28,7 @@ export function processIo(): CliIo {
     env: process.env,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    openUrl: (url) => openInBrowser(browserPlan(url, process.env, process.platform, process.stdout.isTTY === true)),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));

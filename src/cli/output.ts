@@ -1,6 +1,9 @@
+import { match } from "ts-pattern";
 import { formatTable } from "./tables.js";
 
-export type Format = "json" | "table";
+/** The output formats (`--format`): every output matches on them exhaustively, so a new one must be handled everywhere. */
+export const formats = ["json", "table"] as const;
+export type Format = (typeof formats)[number];
 
 const MAX_CELL = 48;
 const MAX_COLUMNS = 8;
@@ -29,7 +32,13 @@ function columnsOf(rows: readonly Record<string, unknown>[], preferred: readonly
  * field/value lines. `columns` picks a resource's useful columns for tables.
  */
 export function render(value: unknown, format: Format, columns: readonly string[] = []): string {
-  if (format === "json") return JSON.stringify(value ?? null, null, 2);
+  return match(format)
+    .with("json", () => JSON.stringify(value ?? null, null, 2))
+    .with("table", () => tableOf(value, columns))
+    .exhaustive();
+}
+
+function tableOf(value: unknown, columns: readonly string[]): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return "(none)";
     const rows = value.filter(isRecord);

@@ -10,10 +10,11 @@ import { projectCommands } from "./commands/projects.js";
 import { taskCommands } from "./commands/tasks.js";
 import { userCommands } from "./commands/users.js";
 import { viewCommands } from "./commands/views.js";
-import { formatRequest } from "./dry-run.js";
+import { formatRequests } from "./dry-run.js";
 import { describeFailure, EXIT, type ExitCode } from "./errors.js";
 import type { CliIo } from "./io.js";
 import { nonNegativeInt, positiveNumber } from "./params.js";
+import { formats } from "./output.js";
 import { Session } from "./session.js";
 
 /** The package's version, from the package.json above this file (in the sources or in dist/). */
@@ -55,7 +56,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
     .addOption(new Option("--api-key <key>", "legacy token or personal access token (default: $LABEL_STUDIO_API_KEY)"))
     .addOption(new Option("--timeout <seconds>", "time limit of each request attempt (default 5)").argParser(positiveNumber))
     .addOption(new Option("--max-retries <n>", "retries of a failure that may pass (5xx, 429, no answer; default 2)").argParser(nonNegativeInt))
-    .addOption(new Option("--format <format>", "output format").choices(["json", "table"] as const).default("json" as const))
+    .addOption(new Option("--format <format>", "output format").choices(formats).default("json" as const))
     .addOption(new Option("--dry-run", "print the HTTP request (key masked) instead of sending it"))
     .exitOverride()
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
@@ -70,9 +71,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
       } catch (error) {
         if (session.dryRun?.done) {
           const requests = session.dryRun.requests;
-          io.stdout(
-            `${session.format === "json" ? JSON.stringify(requests.map((r) => JSON.parse(formatRequest(r, "json")) as unknown), null, 2) : requests.map((r) => formatRequest(r, "table")).join("\n\n")}\n`,
-          );
+          io.stdout(`${formatRequests(requests, session.format)}\n`);
           return;
         }
         const { code, text } = describeFailure(error);

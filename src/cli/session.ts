@@ -61,9 +61,14 @@ export class Session {
     return this.options.apiKey ?? this.io.env["LABEL_STUDIO_API_KEY"];
   }
 
+  /** The server: --base-url, else LABEL_STUDIO_URL. */
+  get baseUrl(): string | undefined {
+    return this.options.baseUrl ?? this.io.env["LABEL_STUDIO_URL"];
+  }
+
   /** The client of --base-url / LABEL_STUDIO_URL (loaded on first use: offline commands start faster without it). */
   async client(): Promise<Client> {
-    this.#client ??= await this.clientFor(this.options.baseUrl ?? this.io.env["LABEL_STUDIO_URL"]);
+    this.#client ??= await this.clientFor(this.baseUrl);
     return this.#client;
   }
 

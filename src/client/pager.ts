@@ -36,7 +36,7 @@ export function paginate<T extends { id?: unknown }, P>(source: PageSource<T, P>
       }
       const items = source.items(body);
       if (items.length === 0) return;
-      // A server that ignores `page` would make this loop forever (client-conventions §5).
+      // A server that ignores `page` would make this loop forever (docs/reference/python-sdk.md#pagination).
       if (items.every((item) => item.id !== undefined && seen.has(item.id))) throw new PaginationError(source.path, page);
       for (const item of items) seen.add(item.id);
       yield body;

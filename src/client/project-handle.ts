@@ -9,7 +9,7 @@ import { checkId } from "./resources/common.js";
 import type { ProjectsResource } from "./resources/projects.js";
 import type { TasksResource } from "./resources/tasks.js";
 import type { ViewsResource } from "./resources/views.js";
-import type { ActionFormSection, ActionInfo, ActionResponse, ImportResult, ImportTask, ImportParams, Project, Task, TaskListParams, TaskPage, View } from "./types.js";
+import type { ActionFormSection, ActionInfo, ActionResponse, ImportResult, ImportTask, ImportParams, Project, TaskListItem, TaskListParams, TaskPage, View } from "./types.js";
 
 /**
  * One project on one client. `selection(client.project(1))` binds a selection to it, so `.run()`
@@ -22,7 +22,7 @@ export interface ClientProject extends ProjectHandle {
   /** The project (`GET /api/projects/<id>/`). */
   get(options?: RequestOptions): Promise<Project>;
   /** The project's Data Manager task list, page by page or task by task. */
-  tasks(params?: Omit<TaskListParams, "project">): Paginated<Task, TaskPage>;
+  tasks(params?: Omit<TaskListParams, "project">): Paginated<TaskListItem, TaskPage>;
   /** The project's saved views. */
   views(options?: RequestOptions): Promise<View[]>;
   /** The actions the server lists for the project. */

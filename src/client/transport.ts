@@ -153,8 +153,9 @@ function accept<T>(call: Call<T>, outcome: Extract<Outcome, { kind: "response" }
 
 /**
  * Label Studio answers a Bearer token it will not accept with 401 "Authentication credentials were
- * not provided." (its JWT middleware swallows the error, server-api §2.3); simplejwt itself says
- * "token_not_valid" / "Token is invalid or expired". Other 401s (e.g. "User not found") are final.
+ * not provided." (its JWT middleware swallows the error,
+ * docs/reference/errors.md#authentication-errors); simplejwt itself says "token_not_valid" / "Token
+ * is invalid or expired". Other 401s (e.g. "User not found") are final.
  */
 function saysAccessTokenRejected(body: unknown): boolean {
   if (typeof body !== "object" || body === null) return false;

@@ -1,11 +1,28 @@
 import type { QueryBody } from "../query/nodes.js";
 import type { JsonValue } from "../vocabulary/json.js";
+import type { Rendered } from "../wire/contract/field.js";
+import type {
+  actionEntry,
+  annotation,
+  dmTask,
+  dmTaskDetail,
+  prediction,
+  project,
+  projectPage,
+  task,
+  taskPage,
+  taskSimple,
+  user,
+  view,
+  whoAmI,
+} from "../wire/contract/index.js";
 
 /*
- * Request and response bodies, with the server's snake_case field names (server-api §4–§5). Responses
- * list the fields the client or its users rely on and admit the rest (`[field: string]: unknown`):
- * the server adds fields between versions. Request bodies admit extra fields the same way, because
- * the server accepts dozens of optional ones.
+ * Request and response bodies, with the server's snake_case field names. Response bodies are the
+ * declared wire contract's renderings (src/wire/contract): every field the server's serializer
+ * emits, with its null-ness, derived from the same declaration the mock server renders from, so
+ * a field the contract drops or renames is gone here too. Request bodies admit extra fields
+ * (`MoreFields`): the server accepts dozens of optional ones.
  */
 
 /** A JSON object. */
@@ -21,30 +38,16 @@ export type QueryInput =
       toJSON(): QueryBody;
     };
 
-/** A user as the server shows it. */
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  active_organization?: number | null;
-  /** Every permission string of the user, e.g. `projects.view`. */
-  permissions?: string[];
-  [field: string]: unknown;
-}
+/** A user (`BaseUserSerializer`). */
+export type User = Rendered<typeof user>;
+/** `GET /api/current-user/whoami`: the user and every permission string of the server, e.g. `projects.view`. */
+export type WhoAmI = Rendered<typeof whoAmI>;
 
-/** A project as the server answers it (the fields dmq reads; the server sends more). */
-export interface Project {
-  id: number;
-  title: string;
-  description?: string | null;
-  label_config: string;
-  model_version?: string | null;
-  created_at?: string;
-  task_number?: number;
-  [field: string]: unknown;
-}
+/**
+ * A project (`ProjectSerializer`). The counters (`task_number`, …) are null in the answer of a
+ * create, which the server does not load with its counters.
+ */
+export type Project = Rendered<typeof project>;
 
 /** The body of `POST /api/projects/`. */
 export interface ProjectCreate extends MoreFields {
@@ -74,13 +77,8 @@ export interface ProjectListParams {
   include?: string;
 }
 
-/** One page of `GET /api/projects/`. */
-export interface ProjectPage {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: Project[];
-}
+/** `GET /api/projects/`: one page, `next`/`previous` as absolute URLs. */
+export type ProjectPage = Rendered<typeof projectPage>;
 
 /** One task of `POST /api/projects/{id}/import`. */
 export interface ImportTask extends MoreFields {
@@ -112,25 +110,20 @@ export interface ImportResult {
   [field: string]: unknown;
 }
 
-/** A task as the Data Manager list shows it, computed columns included. */
-export interface Task {
-  id: number;
-  project: number;
-  data: { [key: string]: JsonValue };
-  meta?: { [key: string]: JsonValue };
-  created_at: string;
-  updated_at: string;
-  inner_id?: number;
-  is_labeled?: boolean;
-  total_annotations?: number;
-  cancelled_annotations?: number;
-  total_predictions?: number;
-  completed_at?: string | null;
-  /** With `fields: "all"` (Data Manager list) and on a single task. */
-  annotations?: Annotation[];
-  predictions?: Prediction[];
-  [field: string]: unknown;
-}
+/**
+ * `GET /api/tasks/{id}/` (`DataManagerTaskSerializer`): the task with every annotation (its author
+ * expanded), prediction and the caller's drafts, and the Data Manager's computed columns.
+ */
+export type Task = Rendered<typeof dmTaskDetail>;
+/**
+ * One task of the Data Manager list: `annotations` and `predictions` only with `fields: "all"`;
+ * computed columns such as `completed_at` only when evaluated (used by the query, or `fields: "all"`).
+ */
+export type TaskListItem = Rendered<typeof dmTask>;
+/** The answer of `POST /api/tasks/` (`BaseTaskSerializer`). */
+export type CreatedTask = Rendered<typeof task>;
+/** The answer of `PATCH /api/tasks/{id}/` (`TaskSimpleSerializer`): every annotation and prediction appended. */
+export type UpdatedTask = Rendered<typeof taskSimple>;
 
 /** The body of `POST /api/tasks/`. */
 export interface TaskCreate extends MoreFields {
@@ -164,28 +157,11 @@ export interface TaskListParams {
   include?: readonly string[];
 }
 
-/** One page of the Data Manager list: its tasks and the totals over the whole selection. */
-export interface TaskPage {
-  tasks: Task[];
-  total: number;
-  total_annotations: number;
-  total_predictions: number;
-}
+/** One page of the Data Manager list; the totals are over the whole selection. */
+export type TaskPage = Rendered<typeof taskPage>;
 
-/** An annotation. */
-export interface Annotation {
-  id: number;
-  task: number;
-  project?: number;
-  result: JsonValue[];
-  completed_by?: number | null;
-  was_cancelled: boolean;
-  ground_truth: boolean;
-  lead_time: number | null;
-  created_at: string;
-  updated_at: string;
-  [field: string]: unknown;
-}
+/** An annotation (`AnnotationSerializer`): `result` is null when it was created without one. */
+export type Annotation = Rendered<typeof annotation>;
 
 /** The body of `POST /api/tasks/<task>/annotations/`. */
 export interface AnnotationCreate extends MoreFields {
@@ -204,17 +180,8 @@ export interface AnnotationUpdate extends MoreFields {
   lead_time?: number;
 }
 
-/** A prediction. */
-export interface Prediction {
-  id: number;
-  task: number;
-  project?: number;
-  result: JsonValue[];
-  score: number | null;
-  model_version: string | null;
-  created_at: string;
-  [field: string]: unknown;
-}
+/** A prediction (`PredictionSerializer`). */
+export type Prediction = Rendered<typeof prediction>;
 
 /** The body of `POST /api/predictions/`. */
 export interface PredictionCreate extends MoreFields {
@@ -237,26 +204,21 @@ export interface PredictionListParams {
   project?: number;
 }
 
-/** A view's `data` as the server returns it (filters, ordering, selection moved into `data`). */
-export interface ViewData {
-  title?: string;
-  filters?: QueryBody["filters"];
-  ordering?: string[];
-  selectedItems?: QueryBody["selectedItems"];
-  columnsDisplayType?: Record<string, string>;
-  hiddenColumns?: unknown;
-  [field: string]: unknown;
-}
+/**
+ * A view's `data` read as the Data Manager writes it: the server moves the view's filters, ordering
+ * and stored selection into it; every other key is the view's own (`title`, `hiddenColumns`, …).
+ */
+export type ViewData = {
+  readonly title?: string;
+  readonly filters?: QueryBody["filters"];
+  readonly ordering?: string[];
+  readonly selectedItems?: QueryBody["selectedItems"];
+  readonly columnsDisplayType?: Record<string, string>;
+  readonly [key: string]: unknown;
+};
 
-/** A saved Data Manager view; its filters and ordering are in `data`. */
-export interface View {
-  id: number;
-  project: number;
-  data: ViewData;
-  order?: number | null;
-  user?: number | null;
-  [field: string]: unknown;
-}
+/** A saved view (`ViewSerializer`); `data` is null only when a write stored null. */
+export type View = Omit<Rendered<typeof view>, "data"> & { data: ViewData | null };
 
 /** `data` of a view to create or update: `title`, `hiddenColumns`… */
 export interface ViewDataInput extends MoreFields {
@@ -277,24 +239,8 @@ export interface ViewUpdate {
   query?: QueryInput;
 }
 
-/** One entry of `GET /api/dm/actions/?project=` (server-api §1.2). */
-export interface ActionInfo {
-  id: string;
-  title: string;
-  order: number;
-  permission: string | string[];
-  experimental?: boolean;
-  reload?: boolean;
-  dialog?: {
-    title?: string;
-    text?: string;
-    type?: string;
-    /** Null when the form is built per project: fetch it with `actions.form(project, id)`. */
-    form?: ActionFormSection[] | null;
-    ok_text?: string;
-  };
-  [field: string]: unknown;
-}
+/** One entry of `GET /api/dm/actions/?project=`: the registered keys of the action. */
+export type ActionInfo = Rendered<typeof actionEntry>;
 
 /** One section of an action's dialog form. */
 export interface ActionFormSection {

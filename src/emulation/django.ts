@@ -1,3 +1,4 @@
+import { match, P } from "ts-pattern";
 import { floatOf, repr, str, type PyVal } from "./python.js";
 import { naiveMicros, parsePyInt } from "./python-text.js";
 import type { JsonValue } from "../vocabulary/json.js";
@@ -15,24 +16,23 @@ export type Lookup = "exact" | "lt" | "gt" | "lte" | "gte";
 /** IntegerField: `int(value)`; floats are truncated, except `gte`/`lt` round up (IntegerFieldFloatRounding). */
 export function prepInt(v: PyVal, lookup: Lookup, field: string): number {
   const fail = () => new PrepError(`Field '${field}' expected a number but got ${repr(v)}.`);
-  switch (v.t) {
-    case "int":
-      return v.v;
-    case "bool":
-      return v.v ? 1 : 0;
-    case "float": {
-      if (Number.isNaN(v.v)) throw new PrepError("cannot convert float NaN to integer");
-      if (!Number.isFinite(v.v)) throw new PrepError("cannot convert float infinity to integer");
-      return lookup === "gte" || lookup === "lt" ? Math.ceil(v.v) : Math.trunc(v.v);
-    }
-    case "str": {
-      const n = parsePyInt(v.v);
+  return match(v)
+    .with({ t: "int" }, (x) => x.v)
+    .with({ t: "bool" }, (x) => (x.v ? 1 : 0))
+    .with({ t: "float" }, (x) => {
+      if (Number.isNaN(x.v)) throw new PrepError("cannot convert float NaN to integer");
+      if (!Number.isFinite(x.v)) throw new PrepError("cannot convert float infinity to integer");
+      return lookup === "gte" || lookup === "lt" ? Math.ceil(x.v) : Math.trunc(x.v);
+    })
+    .with({ t: "str" }, (x) => {
+      const n = parsePyInt(x.v);
       if (n === undefined) throw fail();
       return n;
-    }
-    default:
+    })
+    .with({ t: P.union("list", "range", "datetime", "none") }, () => {
       throw fail();
-  }
+    })
+    .exhaustive();
 }
 
 /** FloatField: `float(value)`. */
@@ -49,12 +49,18 @@ const INVALID_DATE = (s: string) =>
 
 /** DateTimeField: a datetime passes; a string goes through `parse_datetime` / `parse_date`. */
 export function prepTimestamp(v: PyVal): number {
-  if (v.t === "datetime") return v.micros;
-  if (v.t !== "str") throw new PrepError(`fromisoformat: argument must be str`);
-  const parsed = parseDjangoDatetime(v.v);
-  if (parsed === "invalid") throw new PrepError(INVALID_FORMAT(v.v));
-  if (parsed === "invalid-date") throw new PrepError(INVALID_DATE(v.v));
-  return parsed;
+  return match(v)
+    .with({ t: "datetime" }, (x) => x.micros)
+    .with({ t: "str" }, (x) => {
+      const parsed = parseDjangoDatetime(x.v);
+      if (parsed === "invalid") throw new PrepError(INVALID_FORMAT(x.v));
+      if (parsed === "invalid-date") throw new PrepError(INVALID_DATE(x.v));
+      return parsed;
+    })
+    .with({ t: P.union("int", "float", "bool", "list", "range", "none") }, () => {
+      throw new PrepError(`fromisoformat: argument must be str`);
+    })
+    .exhaustive();
 }
 
 // datetime.fromisoformat (Python 3.11) and Django's datetime_re, then parse_date.
@@ -88,11 +94,17 @@ function zoneMicros(zone: string | undefined): number {
 
 /** BooleanField.to_python. */
 export function prepBool(v: PyVal): boolean {
-  if (v.t === "bool") return v.v;
-  if ((v.t === "int" || v.t === "float") && (v.v === 0 || v.v === 1)) return v.v === 1;
-  if (v.t === "str" && ["t", "True", "1"].includes(v.v)) return true;
-  if (v.t === "str" && ["f", "False", "0"].includes(v.v)) return false;
-  throw new PrepError(`['“${str(v)}” value must be either True or False.']`);
+  const invalid = () => new PrepError(`['“${str(v)}” value must be either True or False.']`);
+  return match(v)
+    .with({ t: "bool" }, (x) => x.v)
+    // `===`, not a literal pattern (ts-pattern compares those with Object.is): -0.0 is False.
+    .with({ t: P.union("int", "float"), v: P.when((n) => n === 0 || n === 1) }, (x) => x.v === 1)
+    .with({ t: "str", v: P.union("t", "True", "1") }, () => true)
+    .with({ t: "str", v: P.union("f", "False", "0") }, () => false)
+    .with({ t: P.union("str", "int", "float", "list", "range", "datetime", "none") }, () => {
+      throw invalid();
+    })
+    .exhaustive();
 }
 
 /** CharField/TextField: `str(value)`. */
@@ -102,21 +114,20 @@ export function prepText(v: PyVal): string {
 
 /** JSONField (a `data` key): the value is sent as JSON; what json.dumps cannot encode is a 500. */
 export function prepJson(v: PyVal): JsonValue {
-  switch (v.t) {
-    case "str":
-    case "int":
-    case "bool":
-      return v.v;
-    case "float":
-      if (!Number.isFinite(v.v)) throw new PrepError(`invalid input syntax for type json`);
-      return v.v;
-    case "list":
-      return v.v as JsonValue;
-    case "datetime":
+  return match(v)
+    .returnType<JsonValue>()
+    .with({ t: P.union("str", "int", "bool") }, (x) => x.v)
+    .with({ t: "float" }, (x) => {
+      if (!Number.isFinite(x.v)) throw new PrepError(`invalid input syntax for type json`);
+      return x.v;
+    })
+    .with({ t: "list" }, (x) => x.v as JsonValue)
+    .with({ t: "datetime" }, () => {
       throw new PrepError("Object of type datetime is not JSON serializable");
-    case "range":
+    })
+    .with({ t: "range" }, () => {
       throw new PrepError("Object of type FilterIn is not JSON serializable");
-    case "none":
-      return null;
-  }
+    })
+    .with({ t: "none" }, () => null)
+    .exhaustive();
 }

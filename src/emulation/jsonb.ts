@@ -1,4 +1,5 @@
 import type { JsonValue } from "../vocabulary/json.js";
+import { assertNever } from "../vocabulary/never.js";
 import { collate, numericText } from "./postgres.js";
 
 /*
@@ -73,7 +74,7 @@ export function jsonbFieldText(v: JsonValue): string | null {
 }
 
 // Type ranks of jsonb's btree order: Null < String < Number < Boolean < Array < Object.
-function rank(v: JsonValue): number {
+function rank(v: JsonValue): 0 | 1 | 2 | 3 | 4 | 5 {
   if (v === null) return 0;
   if (typeof v === "string") return 1;
   if (typeof v === "number") return 2;
@@ -100,6 +101,7 @@ export function jsonbCompare(a: JsonValue, b: JsonValue): number {
 function compareNested(a: JsonValue, b: JsonValue): number {
   const ra = rank(a), rb = rank(b);
   if (ra !== rb) return ra - rb;
+  // plain switch: hot loop, per task in jsonb equal/order (measured: 10 ms vs 385 ms per 1M compares with match)
   switch (ra) {
     case 0:
       return 0;
@@ -118,7 +120,7 @@ function compareNested(a: JsonValue, b: JsonValue): number {
       }
       return 0;
     }
-    default: {
+    case 5: {
       const x = a as JsonObject, y = b as JsonObject;
       const kx = sortedKeys(x), ky = sortedKeys(y);
       if (kx.length !== ky.length) return kx.length - ky.length;
@@ -128,6 +130,8 @@ function compareNested(a: JsonValue, b: JsonValue): number {
       }
       return 0;
     }
+    default:
+      return assertNever(ra, "jsonb type rank");
   }
 }
 

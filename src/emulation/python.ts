@@ -1,3 +1,4 @@
+import { match, P } from "ts-pattern";
 import type { JsonValue } from "../vocabulary/json.js";
 import { floatRepr, pyRepr, strRepr } from "./python-json.js";
 import { parsePyFloat } from "./python-text.js";
@@ -34,35 +35,24 @@ export function pyNumber(n: number): PyVal {
 
 /** A filter value back as JSON (a FilterIn as its `{min, max}` object). */
 export function pyToJson(v: PyVal): JsonValue {
-  switch (v.t) {
-    case "str":
-    case "int":
-    case "float":
-    case "bool":
-      return v.v;
-    case "list":
-      return v.v as JsonValue;
-    case "range":
-      return { min: pyToJson(v.min), max: pyToJson(v.max) };
-    case "datetime":
-      return datetimeStr(v.micros);
-    case "none":
-      return null;
-  }
+  return match(v)
+    .returnType<JsonValue>()
+    .with({ t: P.union("str", "int", "float", "bool") }, (x) => x.v)
+    .with({ t: "list" }, (x) => x.v as JsonValue)
+    .with({ t: "range" }, (x) => ({ min: pyToJson(x.min), max: pyToJson(x.max) }))
+    .with({ t: "datetime" }, (x) => datetimeStr(x.micros))
+    .with({ t: "none" }, () => null)
+    .exhaustive();
 }
 
 /** The Python type name, as `type(x).__name__` prints it (used in server error texts). */
 export function pyTypeName(v: PyVal): string {
-  switch (v.t) {
-    case "range":
-      return "FilterIn";
-    case "datetime":
-      return "datetime";
-    case "none":
-      return "NoneType";
-    default:
-      return v.t;
-  }
+  return match(v.t)
+    .with("range", () => "FilterIn")
+    .with("datetime", () => "datetime")
+    .with("none", () => "NoneType")
+    .with("str", "int", "float", "bool", "list", (t) => t)
+    .exhaustive();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,33 +71,27 @@ export function datetimeStr(micros: number): string {
 
 /** Python `str(x)` of a filter value. */
 export function str(v: PyVal): string {
-  switch (v.t) {
-    case "str":
-      return v.v;
-    case "int":
-      return String(v.v);
-    case "float":
-      return floatRepr(v.v);
-    case "bool":
-      return v.v ? "True" : "False";
-    case "list":
-      return pyRepr(v.v);
-    case "range":
-      // pydantic's BaseModel.__str__
-      return `min=${repr(v.min)} max=${repr(v.max)}`;
-    case "datetime":
-      return datetimeStr(v.micros);
-    case "none":
-      return "None";
-  }
+  return match(v)
+    .with({ t: "str" }, (x) => x.v)
+    .with({ t: "int" }, (x) => String(x.v))
+    .with({ t: "float" }, (x) => floatRepr(x.v))
+    .with({ t: "bool" }, (x) => (x.v ? "True" : "False"))
+    .with({ t: "list" }, (x) => pyRepr(x.v))
+    // pydantic's BaseModel.__str__
+    .with({ t: "range" }, (x) => `min=${repr(x.min)} max=${repr(x.max)}`)
+    .with({ t: "datetime" }, (x) => datetimeStr(x.micros))
+    .with({ t: "none" }, () => "None")
+    .exhaustive();
 }
 
 /** Python `repr(x)` of a filter value. */
 export function repr(v: PyVal): string {
-  if (v.t === "str") return strRepr(v.v);
-  if (v.t === "datetime") return `datetime.datetime(${datetimeStr(v.micros)})`;
-  if (v.t === "range") return `FilterIn(${str(v)})`;
-  return str(v);
+  return match(v)
+    .with({ t: "str" }, (x) => strRepr(x.v))
+    .with({ t: "datetime" }, (x) => `datetime.datetime(${datetimeStr(x.micros)})`)
+    .with({ t: "range" }, (x) => `FilterIn(${str(x)})`)
+    .with({ t: P.union("int", "float", "bool", "list", "none") }, (x) => str(x))
+    .exhaustive();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,17 +108,13 @@ export class PyError extends Error {
 
 /** Python `float(x)`, or undefined where it raises (text that is no float, or not a real number). */
 export function floatOf(v: PyVal): number | undefined {
-  switch (v.t) {
-    case "int":
-    case "float":
-      return v.v;
-    case "bool":
-      return v.v ? 1 : 0;
-    case "str":
-      return parsePyFloat(v.v);
-    default:
-      return undefined;
-  }
+  return match(v)
+    .returnType<number | undefined>()
+    .with({ t: P.union("int", "float") }, (x) => x.v)
+    .with({ t: "bool" }, (x) => (x.v ? 1 : 0))
+    .with({ t: "str" }, (x) => parsePyFloat(x.v))
+    .with({ t: P.union("list", "range", "datetime", "none") }, () => undefined)
+    .exhaustive();
 }
 
 /** Python `float(x)` for cast_value: raises like Python. */
@@ -156,21 +136,13 @@ export function castBoolFromStr(v: PyVal): PyVal {
 
 /** Python truthiness (`if value:`). */
 export function truthy(v: PyVal): boolean {
-  switch (v.t) {
-    case "str":
-      return v.v.length > 0;
-    case "int":
-    case "float":
-      return v.v !== 0;
-    case "bool":
-      return v.v;
-    case "list":
-      return v.v.length > 0;
-    case "none":
-      return false;
-    default:
-      return true;
-  }
+  return match(v)
+    .with({ t: P.union("str", "list") }, (x) => x.v.length > 0)
+    .with({ t: P.union("int", "float") }, (x) => x.v !== 0)
+    .with({ t: "bool" }, (x) => x.v)
+    .with({ t: "none" }, () => false)
+    .with({ t: P.union("range", "datetime") }, () => true)
+    .exhaustive();
 }
 
 /**

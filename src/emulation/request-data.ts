@@ -27,8 +27,7 @@ export interface DataLimits {
   readonly maxDepth?: number;
 }
 
-/** Label Studio's `DATA_UPLOAD_MAX_MEMORY_SIZE` default (`label_studio/core/settings/base.py`): 250 MiB. */
-export const DATA_UPLOAD_MAX_MEMORY_SIZE = 250 * 1024 * 1024;
+export { DATA_UPLOAD_MAX_MEMORY_SIZE } from "./settings.js";
 
 /**
  * The `Content-Type` Django sees. Without the header, Django's development server (`label-studio start`

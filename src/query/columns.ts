@@ -27,6 +27,14 @@ export type DataColumn<D> = [D] extends [Untyped] ? `tasks:data.${string}` : `ta
 export type ColumnArg<D> = KnownColumn | DataColumn<D>;
 /** An ordering key: a column with an optional leading `-` for descending. */
 export type OrderKey<D> = ColumnArg<D> | `-${ColumnArg<D>}`;
+/**
+ * The columns an editor offers after `where("` (the known ones, and the keys of a task-data type when
+ * one is given): string literals only. A parameter constrained by a pattern such as
+ * `tasks:data.${string}` is instantiated again on every call, which made each condition cost more.
+ */
+export type OfferedColumn<D> = KnownColumn | ([D] extends [Untyped] ? never : DataColumn<D>);
+/** The ordering keys an editor offers after `orderBy("`. */
+export type OfferedOrderKey<D> = OfferedColumn<D> | `-${OfferedColumn<D>}`;
 
 type Aliases = typeof operatorAliases;
 type MethodOf<Op> = Op extends keyof typeof operators ? (typeof operators)[Op]["method"] : never;
@@ -62,8 +70,7 @@ type Bare<S extends string> = S extends `filter:${infer R}`
     : S extends `tasks:${string}`
       ? S
       : `tasks:${S}`;
-type Spelled<D> = KnownColumn | ([D] extends [Untyped] ? never : DataColumn<D>);
-type BySquash<D> = { [C in Spelled<D> as Squash<C>]: C };
+type BySquash<D> = { [C in OfferedColumn<D> as Squash<C>]: C };
 
 /**
  * What a mistyped column should have been: the same column without the `filter:`/`-` prefix or
@@ -73,21 +80,30 @@ type BySquash<D> = { [C in Spelled<D> as Squash<C>]: C };
 export type ColumnSuggestion<S extends string, D> = string extends S
   ? Refused<"a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time">
   : Bare<S> extends infer B extends string
-    ? B extends Spelled<D>
+    ? B extends OfferedColumn<D>
       ? B
       : Squash<B> extends infer Q extends keyof BySquash<D>
         ? BySquash<D>[Q]
-        : Extract<Spelled<D>, `${B}${string}`> extends infer P
+        : Extract<OfferedColumn<D>, `${B}${string}`> extends infer P
           ? [P] extends [never]
             ? Refused<`unknown column ${S}: use tasks:<column> (dmq columns lists them) or tasks:data.<key>`>
             : P
           : never
     : never;
 
+/*
+ * The checks below are parameter types, so the compiler resolves their constraint on first use: it
+ * checks every offered column against `Valid`. `Valid` is a parameter so that this is one lookup per
+ * column rather than a new instantiation of `ColumnArg<D>` each time.
+ */
 /** The column argument as written, or (for a wrong one, not inferred from) the suggestion. */
-export type CheckColumn<Arg, D> = Arg extends ColumnArg<D> ? Arg : Arg extends string ? NoInference<ColumnSuggestion<Arg, D>> : Arg;
+export type CheckColumn<Arg, D, Valid = ColumnArg<D>> = Arg extends Valid
+  ? Arg
+  : Arg extends string
+    ? NoInference<ColumnSuggestion<Arg, D>>
+    : Arg;
 /** The ordering key as written, or the suggestion (keeping a leading `-`). */
-export type CheckOrderKey<K, D> = K extends OrderKey<D>
+export type CheckOrderKey<K, D, Valid = OrderKey<D>> = K extends Valid
   ? K
   : string extends K
     ? NoInference<Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">>

@@ -28,8 +28,9 @@ export interface FiltersNode {
   readonly items: readonly ConditionNode[];
   /**
    * `regex` values of items the server skips (no `filter:tasks:` prefix). It still compiles every
-   * regex before filtering, so one it cannot compile empties the result (server-semantics §3.2).
-   * Only a parsed body has them; the builder never writes unprefixed items.
+   * regex before filtering, so one it cannot compile empties the result
+   * (docs/reference/filters.md#lines-and-the-conjunction). Only a parsed body has them; the builder
+   * never writes unprefixed items.
    */
   readonly skippedRegex?: readonly JsonValue[];
 }

@@ -1,7 +1,8 @@
 import type { DataTypeName, dataKindByType } from "../vocabulary/column-kinds.js";
 import type { NonEmptyList } from "../vocabulary/value-shapes.js";
 import type { Run, ToRequest } from "./action-args.js";
-import type { AnyOperators, CheckColumn, CheckOrderKey, ColumnArg, ColumnOperators, DataColumn, OrderKey, Untyped } from "./columns.js";
+import type { AnyOperators, CheckColumn, CheckOrderKey, ColumnArg, ColumnOperators, DataColumn } from "./columns.js";
+import type { OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
 import type { Condition } from "./condition.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { QueryBody, QueryNode } from "./nodes.js";
@@ -24,7 +25,7 @@ import type { Binding, FilterState, IdState, OrderState, SelectionState, Selecti
  * from a UI or a config file, checked at run time) is added as it is.
  */
 export interface Where<D, Next> {
-  <const Arg extends ColumnArg<D> | Condition | (string & {})>(
+  <const Arg extends OfferedColumn<D> | Condition | (string & {})>(
     column: CheckColumn<Arg, D>,
   ): [Arg] extends [string] ? ([Arg] extends [ColumnArg<D>] ? ColumnOperators<Arg, D, Next> : AnyOperators<Next>) : Next;
   /** A data key compared as the given type (the filter's `type` drives the server's casting). */
@@ -91,7 +92,7 @@ interface IdMembers<D, F extends FilterState, O extends OrderState, B extends Bi
 
 interface OrderByMember<D, I extends IdState, F extends FilterState, B extends Binding> {
   /** Order by one column; a leading `-` sorts descending. NULLs come last either way. */
-  orderBy<const K extends OrderKey<D> | (string & {})>(key: CheckOrderKey<K, D>): Selection<D, I, F, "ordered", B>;
+  orderBy<const K extends OfferedOrderKey<D> | (string & {})>(key: CheckOrderKey<K, D>): Selection<D, I, F, "ordered", B>;
 }
 interface OrderMembers<D, I extends IdState, F extends FilterState, B extends Binding> {
   unordered: OrderByMember<D, I, F, B>;

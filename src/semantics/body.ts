@@ -1,5 +1,6 @@
 import type { QueryNode } from "../query/nodes.js";
 import type { JsonValue } from "../vocabulary/json.js";
+import { refuses } from "../wire/issues.js";
 import { parseQueryBody, type ParseOptions } from "../wire/parse.js";
 import type { PreparedDataset } from "./dataset.js";
 import { EvaluationError } from "./errors.js";
@@ -20,7 +21,7 @@ export function evaluateBody(
 ): Evaluation {
   const parsed = parseQueryBody(body, options.context ? { context: options.context } : {});
   if (parsed.answer || !parsed.query) {
-    const cause = parsed.issues.find((i) => i.effect === "rejected" || i.effect === "server-error") ?? parsed.issues[0];
+    const cause = parsed.issues.find(refuses) ?? parsed.issues[0];
     throw new EvaluationError({
       status: parsed.answer?.status === 400 ? 400 : 500,
       detail: parsed.answer?.detail ?? "the body could not be read",

@@ -6,9 +6,9 @@ import type { AnnotationRecord, PredictionRecord, TaskRecord } from "./records.j
 
 /**
  * How the engine reads each community column, as the database column or annotation the server
- * filters and orders on (server-semantics §1, managers.py `DATA_MANAGER_ANNOTATIONS_MAP`). The
- * table is keyed by the vocabulary's community columns, so a new column there is a compile error
- * here until the engine knows how to read it.
+ * filters and orders on (docs/reference/columns.md#task-columns, managers.py
+ * `DATA_MANAGER_ANNOTATIONS_MAP`). The table is keyed by the vocabulary's community columns, so a
+ * new column there is a compile error here until the engine knows how to read it.
  */
 export type ScalarDb = "int" | "float" | "timestamp" | "bool" | "text";
 export type Scalar = number | string | boolean;

@@ -218,7 +218,7 @@ function storedMicros(s: string): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Computed columns (server-semantics §1; tasks/models.py, data_manager/managers.py)
+// Computed columns (docs/reference/columns.md#task-columns; tasks/models.py, data_manager/managers.py)
 
 export interface ComputedColumns {
   readonly totalAnnotations: Int32Array;

@@ -5,8 +5,9 @@ import { prettyResults } from "./pretty-results.js";
 import type { AnnotationRecord, Dataset, DerivedColumns, PredictionRecord, TaskRecord } from "./records.js";
 
 /*
- * The computed columns as the Data Manager list shows them (DataManagerTaskSerializer, server-api
- * §5.2): counters and averages as numbers, the aggregates as the serializer's text.
+ * The computed columns as the Data Manager list shows them (DataManagerTaskSerializer,
+ * docs/reference/resources.md#tasks): counters and averages as numbers, the aggregates as the
+ * serializer's text.
  */
 
 /** `os.path.basename` of the stored upload path. */

@@ -1,8 +1,9 @@
 /**
  * The errors the server would answer with. A 400 is a DRF ValidationError: the server's error body
  * then says `"detail": "Validation error"` and puts the message under `validation_errors` (a plain
- * string raised by the server lands in `non_field_errors`, server-api §2.1). A 500 is any other
- * Python or Postgres exception: `detail` is its text.
+ * string raised by the server lands in `non_field_errors`,
+ * docs/reference/errors.md#the-error-body). A 500 is any other Python or Postgres exception:
+ * `detail` is its text.
  */
 import { apiError, pythonFailure, type ServerError, type ValidationErrors } from "../emulation/error-answer.js";
 import { ServerException } from "../emulation/exceptions.js";

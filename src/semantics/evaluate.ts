@@ -12,7 +12,8 @@ import type { Dataset, DerivedColumns, TaskRecord } from "./records.js";
 export interface EvaluateOptions {
   /**
    * Order the result (default true). The actions endpoint drops the ordering for most actions
-   * (server-api §1.3): with `false` the ids come by id and ordering errors cannot occur.
+   * (docs/reference/actions-endpoint.md#performing-an-action): with `false` the ids come by id and
+   * ordering errors cannot occur.
    */
   readonly ordering?: boolean;
 }
@@ -28,7 +29,8 @@ export interface Evaluation {
 }
 
 /**
- * Evaluate a query against one project's data the way the server does (server-semantics §2.3):
+ * Evaluate a query against one project's data the way the server does
+ * (docs/reference/request.md#the-pipeline):
  * filters, then ordering, then selectedItems. Throws EvaluationError where the server answers
  * 400 or 500. Pass a PreparedDataset to reuse its indexes across calls.
  */
@@ -90,9 +92,9 @@ function throwFirst(errors: readonly EvaluationError[]): void {
 }
 
 /**
- * selectedItems after filtering and ordering (server-semantics §5.2): `{all: false, included}`
- * keeps the included ids, `{all: true, excluded}` drops the excluded; an empty list restricts
- * nothing (so `{all: false, included: []}` selects every filtered task).
+ * selectedItems after filtering and ordering (docs/reference/selection.md#when-it-applies):
+ * `{all: false, included}` keeps the included ids, `{all: true, excluded}` drops the excluded; an
+ * empty list restricts nothing (so `{all: false, included: []}` selects every filtered task).
  */
 function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsNode | undefined): readonly number[] {
   const ids = new Array<number>(indexes.length);

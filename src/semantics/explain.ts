@@ -1,3 +1,4 @@
+import { match } from "ts-pattern";
 import type { ConditionNode, QueryNode } from "../query/nodes.js";
 import { isOperatorName, operators } from "../vocabulary/operators.js";
 import { invalidRegex } from "./body.js";
@@ -142,9 +143,12 @@ function compileAlone(ds: PreparedDataset, conjunction: "and" | "or", item: Cond
 
 function outcomeOf(set: FilterSet | EvaluationError, i: number): Outcome {
   if (set instanceof EvaluationError) return "error";
-  if (set.k === "all") return "dropped";
-  if (set.k === "none") return false;
-  return set.test(i);
+  return match(set)
+    .returnType<Outcome>()
+    .with({ k: "all" }, () => "dropped")
+    .with({ k: "none" }, () => false)
+    .with({ k: "test" }, (t) => t.test(i))
+    .exhaustive();
 }
 
 function emptiedBy(query: QueryNode): string {

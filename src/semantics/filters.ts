@@ -1,3 +1,4 @@
+import { match } from "ts-pattern";
 import type { ConditionNode, FiltersNode } from "../query/nodes.js";
 import { columnNames, columns } from "../vocabulary/columns.js";
 import { describeValue } from "../vocabulary/json.js";
@@ -15,10 +16,10 @@ import { djangoFieldName, targetOf } from "./targets.js";
 import { pydanticValue } from "./values.js";
 
 /**
- * `apply_filters` (server-semantics §3): the filter set compiled once into a predicate over task
- * indexes. A line is a root item and its `child_filters`, AND-ed; lines are combined by the
- * conjunction; a line with nothing to test drops out. The result is "all" (no constraint),
- * "none" (the server returns no tasks) or a test.
+ * `apply_filters` (docs/reference/filters.md#lines-and-the-conjunction): the filter set compiled
+ * once into a predicate over task indexes. A line is a root item and its `child_filters`, AND-ed;
+ * lines are combined by the conjunction; a line with nothing to test drops out. The result is "all"
+ * (no constraint), "none" (the server returns no tasks) or a test.
  */
 export type FilterSet =
   | { readonly k: "all" }
@@ -189,17 +190,28 @@ function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): Line | undefin
   const tasks: { test: (i: number) => boolean; cost: number }[] = [];
   const annRow: ((a: AnnotationRecord | null) => boolean)[] = [];
   const predRow: ((p: PredictionRecord | null) => boolean)[] = [];
-  let any = false;
-  for (const p of pieces) {
-    if (p.k === "emptyQ") continue;
-    any = true;
-    if (p.k === "false") return { test: () => false, cost: 0 };
-    if (p.k === "task") tasks.push({ test: p.test, cost: p.lookup ? 1 : (p.cost ?? TASK_COST) });
-    else if (p.k === "ann") annRow.push(p.test);
-    else predRow.push(p.test);
-  }
-  if (!any) return undefined;
   const only = pieces.filter((p) => p.k !== "emptyQ");
+  if (only.length === 0) return undefined;
+  for (const p of only) {
+    // true: the piece is Q(pk__in=[]), so the line matches nothing
+    const matchesNothing = match(p)
+      .returnType<boolean>()
+      .with({ k: "false" }, () => true)
+      .with({ k: "task" }, (t) => {
+        tasks.push({ test: t.test, cost: t.lookup ? 1 : (t.cost ?? TASK_COST) });
+        return false;
+      })
+      .with({ k: "ann" }, (a) => {
+        annRow.push(a.test);
+        return false;
+      })
+      .with({ k: "pred" }, (r) => {
+        predRow.push(r.test);
+        return false;
+      })
+      .exhaustive();
+    if (matchesNothing) return { test: () => false, cost: 0 };
+  }
   if (only.length === 1 && only[0]?.k === "task" && only[0].lookup) return { test: only[0].test, lookup: only[0].lookup, cost: 1 };
   if (annRow.length > 0) {
     const anns = ds.annotations;

@@ -1,7 +1,8 @@
 import { columnNames, columns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import type { OperatorName } from "../vocabulary/operators.js";
-import type { Scalar } from "./columns.js";
+import { match, P } from "ts-pattern";
+import type { Scalar, ScalarColumn } from "./columns.js";
 import { PrepError, prepBool, prepFloat, prepInt, prepJson, prepText, prepTimestamp, type Lookup } from "../emulation/django.js";
 import { rejected, serverError } from "./errors.js";
 import { jsonbCompare, jsonbEqual, jsonbFieldText } from "../emulation/jsonb.js";
@@ -14,9 +15,9 @@ import { arrayElementsText, authorOf, scalarText, type Target } from "./targets.
 import { castValue, describePy, pyFailure } from "./values.js";
 
 /**
- * The generic end of `apply_filters` (server-semantics §3.4 step 11, §3.5–3.7): the counter
- * `empty` rewrite, the first-row type check, the String/Unknown `empty` branch, then a Django
- * lookup chosen by the operator. Lookups are evaluated as Postgres would: three-valued, with
+ * The generic end of `apply_filters` (step 11 of docs/reference/filters.md#steps-within-a-line):
+ * the counter `empty` rewrite, the first-row type check, the String/Unknown `empty` branch, then a
+ * Django lookup chosen by the operator. Lookups are evaluated as Postgres would: three-valued, with
  * NULL failing a negated condition except on a nullable foreign key.
  */
 
@@ -248,101 +249,102 @@ function textColumn(ctx: Ctx, target: Target, kind: string, form: (v: unknown) =
   });
 }
 
+/** A comparison's prepared test: final (an equality, or a failure), or a three-way compare for `<`, `>`, `=`. */
+type Prepared = { readonly done: Positive } | { readonly cmp: (v: unknown) => number | null };
+
 function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positive {
   const where = { path: `${ctx.path}.value`, found: describePy(value) };
-  let cmp: (v: unknown) => number | null;
+  let prepared: Prepared;
   try {
-    switch (target.t) {
-      case "array":
+    prepared = match(target)
+      .returnType<Prepared>()
+      .with({ t: "array" }, () => {
         ctx.pending.sql.push(serverError({ ...where, expected: "an operator this list column supports (contains, not_contains, empty)" }, `malformed array literal: "${str(value)}"`));
-        return () => false;
-      case "json": {
+        return { done: () => false };
+      })
+      .with({ t: "json" }, () => {
         const rhs = prepJson(value);
         if (lookup === "exact") {
           const test = (v: unknown): Tri => (v === undefined ? null : jsonbEqual(v as JsonValue, rhs));
           // jsonb equality with a scalar is same type and same value (strings: same text).
-          return rhs === null || typeof rhs === "object" ? test : equality(test, [rhs]);
+          return { done: rhs === null || typeof rhs === "object" ? test : equality(test, [rhs]) };
         }
-        cmp = (v) => (v === undefined ? null : jsonbCompare(v as JsonValue, rhs));
-        break;
-      }
-      case "dataNumber": {
-        const rhs = prepFloat(value, "None");
-        cmp = (v) => (v === null ? null : compareFloat8(v as number, rhs));
-        if (lookup === "exact") return equality((v) => (v === null ? null : compareFloat8(v as number, rhs) === 0), [rhs]);
-        break;
-      }
-      case "annAuthor": {
+        return { cmp: (v) => (v === undefined ? null : jsonbCompare(v as JsonValue, rhs)) };
+      })
+      .with({ t: "dataNumber" }, () => numeric(prepFloat(value, "None"), lookup))
+      .with({ t: "annAuthor" }, () => {
         const rhs = prepInt(value, lookup, "id");
-        cmp = (v) => (v === null ? null : (v as number) - rhs);
-        break;
-      }
-      case "scalar": {
-        const col = target.col;
-        if (col.db === "text") {
-          const rhs = prepText(value);
-          if (lookup === "exact") return equality((v) => (v === null ? null : v === rhs), [rhs]);
-          cmp = (v) => (v === null ? null : collate(v as string, rhs));
-        } else if (col.db === "bool") {
-          const rhs = prepBool(value);
-          cmp = (v) => (v === null ? null : Number(v) - Number(rhs));
-          if (lookup === "exact") return equality((v) => (v === null ? null : v === rhs), [rhs]);
-        } else {
-          const rhs = col.db === "int" ? prepInt(value, lookup, col.field) : col.db === "float" ? prepFloat(value, col.field) : prepTimestamp(value);
-          cmp = (v) => (v === null ? null : compareFloat8(v as number, rhs));
-          if (lookup === "exact") return equality((v) => (v === null ? null : compareFloat8(v as number, rhs) === 0), [rhs]);
-        }
-        break;
-      }
-    }
+        return { cmp: (v) => (v === null ? null : (v as number) - rhs) };
+      })
+      .with({ t: "scalar" }, ({ col }) => {
+        const rhs = prepScalar(col, lookup, value);
+        return match(col.db)
+          .returnType<Prepared>()
+          .with("text", () =>
+            lookup === "exact" ? { done: equality((v) => (v === null ? null : v === rhs), [rhs]) }
+            : { cmp: (v) => (v === null ? null : collate(v as string, rhs as string)) })
+          .with("bool", () =>
+            lookup === "exact" ? { done: equality((v) => (v === null ? null : v === rhs), [rhs]) }
+            : { cmp: (v) => (v === null ? null : Number(v) - Number(rhs)) })
+          .with(P.union("int", "float", "timestamp"), () => numeric(rhs as number, lookup))
+          .exhaustive();
+      })
+      .exhaustive();
   } catch (e) {
     if (!(e instanceof PrepError)) throw e;
     ctx.pending.filter.push(serverError({ ...where, expected: expectedFor(target) }, e.message));
     return () => false;
   }
-  const test = cmp;
-  switch (lookup) {
-    case "exact":
-      return (v) => nullOr(test(v), (c) => c === 0);
-    case "lt":
-      return (v) => nullOr(test(v), (c) => c < 0);
-    case "gt":
-      return (v) => nullOr(test(v), (c) => c > 0);
-    case "lte":
-      return (v) => nullOr(test(v), (c) => c <= 0);
-    case "gte":
-      return (v) => nullOr(test(v), (c) => c >= 0);
-  }
+  if ("done" in prepared) return prepared.done;
+  const test = prepared.cmp;
+  return match(lookup)
+    .returnType<Positive>()
+    .with("exact", () => (v) => nullOr(test(v), (c) => c === 0))
+    .with("lt", () => (v) => nullOr(test(v), (c) => c < 0))
+    .with("gt", () => (v) => nullOr(test(v), (c) => c > 0))
+    .with("lte", () => (v) => nullOr(test(v), (c) => c <= 0))
+    .with("gte", () => (v) => nullOr(test(v), (c) => c >= 0))
+    .exhaustive();
+}
+
+/** A float8 comparison with a prepared number (an equality for `exact`). */
+function numeric(rhs: number, lookup: Lookup): Prepared {
+  if (lookup === "exact") return { done: equality((v) => (v === null ? null : compareFloat8(v as number, rhs) === 0), [rhs]) };
+  return { cmp: (v) => (v === null ? null : compareFloat8(v as number, rhs)) };
+}
+
+/** Django's `get_prep_value` of a lookup value for a scalar column; raises PrepError. */
+function prepScalar(col: ScalarColumn, lookup: Lookup, value: PyVal): Scalar {
+  return match(col.db)
+    .returnType<Scalar>()
+    .with("text", () => prepText(value))
+    .with("bool", () => prepBool(value))
+    .with("int", () => prepInt(value, lookup, col.field))
+    .with("float", () => prepFloat(value, col.field))
+    .with("timestamp", () => prepTimestamp(value))
+    .exhaustive();
 }
 
 const nullOr = (c: number | null, f: (c: number) => boolean): Tri => (c === null ? null : f(c));
 
 function expectedFor(target: Target): string {
-  if (target.t === "scalar") {
-    return { int: "an integer", float: "a number", timestamp: "a datetime (ISO 8601)", bool: "a boolean", text: "text" }[target.col.db];
-  }
-  if (target.t === "json") return "a JSON-serialisable value";
-  return "a number";
+  return match(target)
+    .with({ t: "scalar" }, ({ col }) => ({ int: "an integer", float: "a number", timestamp: "a datetime (ISO 8601)", bool: "a boolean", text: "text" })[col.db])
+    .with({ t: "json" }, () => "a JSON-serialisable value")
+    .with({ t: P.union("array", "dataNumber", "annAuthor") }, () => "a number")
+    .exhaustive();
 }
 
 /** The text form a `contains` / `regex` reads; null for SQL NULL. */
 function textOf(target: Target): (v: unknown) => string | null {
-  switch (target.t) {
-    case "scalar": {
-      const col = target.col;
-      return (v) => scalarText(col, v as Scalar | null);
-    }
-    case "array": {
-      const col = target.col;
-      return (v) => arrayElementsText(col, v as readonly (Scalar | JsonValue)[]);
-    }
-    case "json":
-      return (v) => (v === undefined ? null : jsonbFieldText(v as JsonValue));
-    case "dataNumber":
-      return (v) => (v === null ? null : float8Text(v as number));
-    case "annAuthor":
-      return (v) => (v === null ? null : String(v));
-  }
+  return match(target)
+    .returnType<(v: unknown) => string | null>()
+    .with({ t: "scalar" }, ({ col }) => (v) => scalarText(col, v as Scalar | null))
+    .with({ t: "array" }, ({ col }) => (v) => arrayElementsText(col, v as readonly (Scalar | JsonValue)[]))
+    .with({ t: "json" }, () => (v) => (v === undefined ? null : jsonbFieldText(v as JsonValue)))
+    .with({ t: "dataNumber" }, () => (v) => (v === null ? null : float8Text(v as number)))
+    .with({ t: "annAuthor" }, () => (v) => (v === null ? null : String(v)))
+    .exhaustive();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -354,9 +356,9 @@ function textOf(target: Target): (v: unknown) => string | null {
  */
 function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
   const strType = target.firstPyType === "str", listType = target.firstPyType === "list";
-  switch (target.t) {
-    case "json": {
-      const get = target.get;
+  return match(target)
+    .returnType<Piece>()
+    .with({ t: "json" }, ({ get }) => {
       const isNullList = (v: JsonValue | undefined) => v !== undefined && jsonbEqual(v, [null]);
       if (listType) return { k: "task", test: empty ? (i) => isNullList(get(i)) : (i) => get(i) !== undefined && !isNullList(get(i)) };
       return {
@@ -371,24 +373,22 @@ function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
               return v !== undefined && v !== null && !(strType && v === "");
             },
       };
-    }
-    case "array": {
-      const get = target.get;
+    })
+    .with({ t: "array" }, ({ get }) => {
       const isNullList = (v: readonly unknown[]) => v.length === 1 && v[0] === null;
       if (listType) return { k: "task", test: empty ? (i) => isNullList(get(i)) : (i) => !isNullList(get(i)) };
       return { k: "task", test: () => !empty };
-    }
-    case "annAuthor":
-      return empty ? { k: "ann", test: (a) => authorOf(a) === null } : notExistsRow(ctx.ds, (a) => authorOf(a) === null);
-    case "dataNumber":
-    case "scalar": {
-      const get = target.get as (i: number) => Scalar | null;
-      if (strType && target.t === "scalar" && target.col.db !== "text") {
+    })
+    .with({ t: "annAuthor" }, () =>
+      empty ? { k: "ann", test: (a) => authorOf(a) === null } : notExistsRow(ctx.ds, (a) => authorOf(a) === null))
+    .with({ t: P.union("dataNumber", "scalar") }, (t) => {
+      const get = t.get as (i: number) => Scalar | null;
+      if (strType && t.t === "scalar" && t.col.db !== "text") {
         // Q(f='') on a non-text column: Django cannot prepare '' for it.
         try {
-          target.col.db === "int" ? prepInt({ t: "str", v: "" }, "exact", target.col.field) : target.col.db === "float" ? prepFloat({ t: "str", v: "" }, target.col.field) : target.col.db === "bool" ? prepBool({ t: "str", v: "" }) : prepTimestamp({ t: "str", v: "" });
+          prepScalar(t.col, "exact", { t: "str", v: "" });
         } catch (e) {
-          if (e instanceof PrepError) ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: expectedFor(target), found: "''" }, e.message));
+          if (e instanceof PrepError) ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: expectedFor(t), found: "''" }, e.message));
         }
       }
       return {
@@ -401,6 +401,6 @@ function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
           return v !== null && !(strType && v === "");
         },
       };
-    }
-  }
+    })
+    .exhaustive();
 }

@@ -1,3 +1,4 @@
+import { match, P } from "ts-pattern";
 import type { OrderingNode } from "../query/nodes.js";
 import { isAgreementRelated, engineColumn, type Scalar } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
@@ -10,9 +11,10 @@ import type { JsonValue } from "../vocabulary/json.js";
 import { castData, dataReader, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
 
 /**
- * `apply_ordering` (server-semantics §4): only the first key counts; NULLs sort last in both
- * directions; `data.*` sorts as text unless `columnsDisplayType` marks it Number (then as float,
- * falling back to text when a selected task's value does not cast); ties by id, ascending.
+ * `apply_ordering` (docs/reference/ordering.md#ordering): only the first key counts; NULLs sort
+ * last in both directions; `data.*` sorts as text unless `columnsDisplayType` marks it Number (then
+ * as float, falling back to text when a selected task's value does not cast); ties by id,
+ * ascending.
  */
 export type Order =
   | { readonly k: "ok"; readonly sort: (indexes: number[]) => number[] }
@@ -139,14 +141,21 @@ export function compileOrdering(
   const col = engineColumn(field);
   if (col === undefined) return { k: "error", error: fieldError(path, field) };
   const get = col.read(ds) as (i: number) => unknown;
-  if (col.db === "array") {
-    const element = col.element === "json" ? (a: unknown, b: unknown) => jsonbCompare(a as JsonValue, b as JsonValue)
-      : col.element === "text" ? (a: unknown, b: unknown) => collate(a as string, b as string)
-      : (a: unknown, b: unknown) => (a as number) - (b as number);
-    return sorter<readonly unknown[]>(ds, `column:${field}`, { get: (i) => get(i) as readonly unknown[], cmp: (a, b) => compareArrays(a, b, element) }, descending);
-  }
   const id = `column:${field}`;
-  if (col.db === "text") return sorter<string>(ds, id, { get: (i) => get(i) as string | null, cmp: collate, text: true }, descending);
-  if (col.db === "bool") return sorter<boolean>(ds, id, { get: (i) => get(i) as boolean | null, cmp: (a, b) => Number(a) - Number(b) }, descending);
-  return sorter<number>(ds, id, { get: (i) => get(i) as Exclude<Scalar, string | boolean> | null, cmp: numeric }, descending);
+  return match(col)
+    .returnType<Order>()
+    .with({ db: "array" }, (c) => {
+      const element = match(c.element)
+        .returnType<(a: unknown, b: unknown) => number>()
+        .with("json", () => (a, b) => jsonbCompare(a as JsonValue, b as JsonValue))
+        .with("text", () => (a, b) => collate(a as string, b as string))
+        .with("int", () => (a, b) => (a as number) - (b as number))
+        .exhaustive();
+      return sorter<readonly unknown[]>(ds, id, { get: (i) => get(i) as readonly unknown[], cmp: (a, b) => compareArrays(a, b, element) }, descending);
+    })
+    .with({ db: "text" }, () => sorter<string>(ds, id, { get: (i) => get(i) as string | null, cmp: collate, text: true }, descending))
+    .with({ db: "bool" }, () => sorter<boolean>(ds, id, { get: (i) => get(i) as boolean | null, cmp: (a, b) => Number(a) - Number(b) }, descending))
+    .with({ db: P.union("int", "float", "timestamp") }, () =>
+      sorter<number>(ds, id, { get: (i) => get(i) as Exclude<Scalar, string | boolean> | null, cmp: numeric }, descending))
+    .exhaustive();
 }

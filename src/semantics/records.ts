@@ -1,9 +1,9 @@
 import type { JsonValue } from "../vocabulary/json.js";
 
 /**
- * Stored records, as the mock server keeps them and as its seed file holds them (DESIGN.md "Seed
- * data"). Field names are the server's. Derived columns (completed_at, total_annotations, …) are
- * never stored: the engine computes them (see DerivedColumns).
+ * Stored records, as the mock server keeps them and as its seed file holds them
+ * (docs/mock-server.md#seed-data). Field names are the server's. Derived columns (completed_at,
+ * total_annotations, …) are never stored: the engine computes them (see DerivedColumns).
  */
 export interface UserRecord {
   readonly id: number;
@@ -13,6 +13,11 @@ export interface UserRecord {
   readonly last_name: string;
   /** The legacy API key of this user (secret: never log it). */
   readonly token?: string;
+  readonly date_joined?: string;
+  readonly last_activity?: string;
+  readonly phone?: string;
+  readonly allow_newsletters?: boolean | null;
+  readonly custom_hotkeys?: { readonly [key: string]: JsonValue } | null;
 }
 
 /** A stored project (the fields the engine reads, and any others). */
@@ -56,6 +61,14 @@ export interface AnnotationRecord {
   readonly created_at: string;
   readonly updated_at: string;
   readonly parent_prediction?: number | null;
+  /** Fields the server stores as written (AnnotationSerializer) and renders back. */
+  readonly updated_by?: number | null;
+  readonly draft_created_at?: string | null;
+  readonly import_id?: number | null;
+  readonly last_action?: string | null;
+  readonly bulk_created?: boolean | null;
+  readonly parent_annotation?: number | null;
+  readonly last_created_by?: number | null;
 }
 
 /** A stored prediction. */
@@ -68,6 +81,12 @@ export interface PredictionRecord {
   readonly model_version: string | null;
   readonly created_at: string;
   readonly updated_at?: string;
+  /** Fields the server stores as written (PredictionSerializer) and renders back. */
+  readonly cluster?: number | null;
+  readonly neighbors?: JsonValue;
+  readonly mislabeling?: number;
+  readonly model?: number | null;
+  readonly model_run?: number | null;
 }
 
 /** A stored annotation draft (it counts for `draft_exists`). */
@@ -77,6 +96,11 @@ export interface DraftRecord {
   readonly user: number;
   readonly result: readonly JsonValue[] | null;
   readonly created_at: string;
+  readonly updated_at?: string;
+  readonly lead_time?: number | null;
+  readonly was_postponed?: boolean;
+  readonly import_id?: number | null;
+  readonly annotation?: number | null;
 }
 
 /** Everything the engine needs to evaluate a query against one project. */
@@ -89,7 +113,7 @@ export interface Dataset {
   readonly drafts?: readonly DraftRecord[];
 }
 
-/** The computed columns the Data Manager list shows for each task (server-semantics §1). */
+/** The computed columns the Data Manager list shows for each task (docs/reference/columns.md#task-columns). */
 export interface DerivedColumns {
   readonly id: number;
   readonly inner_id: number;

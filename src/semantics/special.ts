@@ -1,3 +1,4 @@
+import { match, P } from "ts-pattern";
 import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { rejected, serverError } from "./errors.js";
@@ -12,10 +13,11 @@ import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { describePy, pyFailure } from "./values.js";
 
 /*
- * The columns `apply_filters` handles before its generic path (server-semantics §3.8, §3.9):
- * user lists, annotation/prediction results, annotation ids, model versions, and the `in_list`
- * validation. Each returns a Piece, "skipLine" (the server's `skip_line`), or undefined to fall
- * through to the generic path, as the server's code does.
+ * The columns `apply_filters` handles before its generic path
+ * (docs/reference/filters.md#special-columns): user lists, annotation/prediction results,
+ * annotation ids, model versions, and the `in_list` validation. Each returns a Piece, "skipLine"
+ * (the server's `skip_line`), or undefined to fall through to the generic path, as the server's
+ * code does.
  */
 
 /** `DATA_MANAGER_LIST_FILTER_MAX_VALUES` (default 5000 per the is-any-of design doc). */
@@ -251,10 +253,14 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
 
 /** `for value in _filter.value`: a list's items, a string's characters; anything else is not iterable. */
 function iterate(ctx: Ctx, value: PyVal): (JsonValue | string)[] {
-  if (value.t === "list") return [...value.v];
-  if (value.t === "str") return [...value.v];
-  if (value.t === "range") return [`('min', ${reprOf(value.min)})`, `('max', ${reprOf(value.max)})`];
-  throw serverError({ path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(value) }, `'${value.t}' object is not iterable`);
+  return match(value)
+    .returnType<(JsonValue | string)[]>()
+    .with({ t: P.union("list", "str") }, (x) => [...x.v])
+    .with({ t: "range" }, (x) => [`('min', ${reprOf(x.min)})`, `('max', ${reprOf(x.max)})`])
+    .with({ t: P.union("int", "float", "bool", "datetime", "none") }, (x) => {
+      throw serverError({ path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(x) }, `'${x.t}' object is not iterable`);
+    })
+    .exhaustive();
 }
 
 const reprOf = (v: PyVal) => (v.t === "str" ? strRepr(v.v) : str(v));

@@ -1,3 +1,4 @@
+import { match, P } from "ts-pattern";
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import { serverError, type EvaluationError } from "./errors.js";
 import { castBoolFromStr, pyBool, pyFloatVal, pyNumber, PyError, toFloat, type PyVal } from "../emulation/python.js";
@@ -41,23 +42,14 @@ export function pyFailure(e: unknown, path: string, expected: string, value: PyV
 }
 
 export function describePy(v: PyVal): string {
-  switch (v.t) {
-    case "str":
-      return describeValue(v.v);
-    case "int":
-    case "float":
-      return `number ${v.v}`;
-    case "bool":
-      return `boolean ${v.v}`;
-    case "list":
-      return describeValue(v.v);
-    case "range":
-      return `{ min: ${describePy(v.min)}, max: ${describePy(v.max)} }`;
-    case "datetime":
-      return "a datetime";
-    case "none":
-      return "null";
-  }
+  return match(v)
+    .with({ t: P.union("str", "list") }, (x) => describeValue(x.v))
+    .with({ t: P.union("int", "float") }, (x) => `number ${x.v}`)
+    .with({ t: "bool" }, (x) => `boolean ${x.v}`)
+    .with({ t: "range" }, (x) => `{ min: ${describePy(x.min)}, max: ${describePy(x.max)} }`)
+    .with({ t: "datetime" }, () => "a datetime")
+    .with({ t: "none" }, () => "null")
+    .exhaustive();
 }
 
 const DATETIME_EXPECTED = "a datetime in the form %Y-%m-%dT%H:%M:%S.%fZ";

@@ -1,7 +1,8 @@
 /**
- * Data Manager actions (server-api §1.2, §1.4): list metadata exactly as the community server
- * registers it, the extra body fields each action reads, where it runs, and its result body.
- * The mock serves the list from this table; the client and builder type `run()` from it.
+ * Data Manager actions (docs/reference/actions-endpoint.md#community-actions): list metadata
+ * exactly as the community server registers it, the extra body fields each action reads, where it
+ * runs, and its result body. The mock serves the list from this table; the client and builder type
+ * `run()` from it.
  */
 export interface ParamInput {
   modelVersions: string | readonly string[];
@@ -285,7 +286,7 @@ export type RequiredParam<A extends ActionId> = {
   [P in keyof ParamSpecs<A>]: ParamSpecs<A>[P] extends { required: true } ? P : never;
 }[keyof ParamSpecs<A>];
 
-/** Result bodies of a successful POST (server-api §1.4). */
+/** Result bodies of a successful POST (docs/reference/actions-endpoint.md#community-actions). */
 export interface ActionResults {
   retrieve_tasks_predictions: { processed_items: number; detail: string };
   predictions_to_annotations: { detail: string };

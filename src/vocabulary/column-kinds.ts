@@ -4,9 +4,10 @@ import type { OperatorName } from "./operators.js";
 
 /**
  * Column kinds: every column behaves like one of these. A kind fixes the filter `type` the builder
- * sends, which operators it allows with which value shape (server-semantics §3.5, §3.8, §3.9, §7),
- * and what `empty` means for it. The engine dispatches on the kind; the builder's operator
- * methods, the parser's checks, the CLI and the docs tables are derived from this table.
+ * sends, which operators it allows with which value shape
+ * (docs/reference/columns.md#what-the-web-ui-sends, docs/reference/filters.md#special-columns), and
+ * what `empty` means for it. The engine dispatches on the kind; the builder's operator methods, the
+ * parser's checks, the CLI and the docs tables are derived from this table.
  */
 const numeric = {
   equal: "number",

@@ -1,10 +1,10 @@
 import { columnKinds, dataKindByType, type ColumnKindName, type DataTypeName } from "./column-kinds.js";
 
 /**
- * Task columns (server-semantics §1). The id is the `<id>` of `filter:tasks:<id>` and `tasks:<id>`.
- * `edition`: "community" columns exist on every server; "enterprise" ones only on Label Studio
- * Enterprise (a community server answers a filter on most of them with a 500 FieldError).
- * `source` says where the value comes from, for docs and the engine.
+ * Task columns (docs/reference/columns.md#task-columns). The id is the `<id>` of
+ * `filter:tasks:<id>` and `tasks:<id>`. `edition`: "community" columns exist on every server;
+ * "enterprise" ones only on Label Studio Enterprise (a community server answers a filter on most of
+ * them with a 500 FieldError). `source` says where the value comes from, for docs and the engine.
  */
 export const columns = {
   id: { kind: "id", edition: "community", title: "ID", source: "Task.id" },
@@ -129,5 +129,5 @@ export function typeOfColumn(column: ColumnName): (typeof columnKinds)[ColumnKin
   return columnKinds[columns[column].kind].type;
 }
 
-/** Columns that allow `in_list`/`not_in_list` (server-semantics §3.9), derived from the kinds. */
+/** Columns that allow `in_list`/`not_in_list` (docs/reference/filters.md#in_list-and-not_in_list), derived from the kinds. */
 export const inListColumns = columnNames.filter((c) => "in_list" in columnKinds[columns[c].kind].operators);

@@ -1,6 +1,7 @@
 /**
  * Datetime values on the wire: UTC `YYYY-MM-DDTHH:MM:SS.ffffffZ` with 1–6 fraction digits — the
- * server parses `%Y-%m-%dT%H:%M:%S.%fZ` and reads the result as UTC (server-semantics §3.6).
+ * server parses `%Y-%m-%dT%H:%M:%S.%fZ` and reads the result as UTC
+ * (docs/reference/filters.md#value-casting).
  */
 
 /**

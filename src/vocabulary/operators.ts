@@ -1,9 +1,10 @@
 /**
  * Filter operators: wire name, builder method name, generic value arity, and whether the server
- * negates the positive form (names starting with `not_` are negated, server-semantics §3.5).
+ * negates the positive form (names starting with `not_` are negated,
+ * docs/reference/filters.md#generic-operators).
  * `implemented: false` operators appear in the SDK's enum but the server has no code for them:
  * they fall through to exact equality (or its negation for `not_*`). `meaning`: what the server
- * does, as the operator methods' documentation says it (server-semantics §3.5).
+ * does, as the operator methods' documentation says it.
  */
 export const operators = {
   equal: {

@@ -1,6 +1,7 @@
 /**
- * The filter `type` values the server knows, and how it casts a filter value of each type
- * before comparing (server-semantics §3.6). The filter's own `type` drives casting, not the column.
+ * The filter `type` values the server knows, and how it casts a filter value of each type before
+ * comparing (docs/reference/filters.md#value-casting). The filter's own `type` drives casting, not
+ * the column.
  */
 export const valueTypes = {
   Number: { cast: "number", description: "float(value); a data.* field is compared as CAST(data->>'key' AS float)" },

@@ -1,3 +1,5 @@
+import { match } from "ts-pattern";
+
 /**
  * What the parser reports about a body. Each issue says where (`filters.items[2].value`), what was
  * expected and what was found, and how the real server treats that input — so the mock can be
@@ -24,4 +26,12 @@ export interface ParseIssue {
   readonly serverDetail?: string;
   /** One line: `<path>: expected <expected>, found <found>`. */
   readonly message: string;
+}
+
+/** Whether the server refuses the body over this issue (a 400 or a 500) rather than answering normally. */
+export function refuses(issue: ParseIssue): boolean {
+  return match(issue.effect)
+    .with("ignored", "evaluated", () => false)
+    .with("rejected", "server-error", () => true)
+    .exhaustive();
 }

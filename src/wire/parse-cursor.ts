@@ -1,3 +1,5 @@
+import { match } from "ts-pattern";
+
 /**
  * A position in the body, named three ways: the documented body path used in issues
  * (`filters.items[0].child_filter.value`), pydantic's location inside `PrepareParams`
@@ -40,12 +42,12 @@ class LazyCursor implements Cursor {
   get path(): string {
     if (this.#path === undefined) {
       const base = this.parent.path;
-      const s = this.step;
-      this.#path =
-        s.kind === "field" ? keyPath(base, s.key)
-        : s.kind === "item" ? `${base}[${s.index}]`
-        : s.key === "child_filter" ? `${base}.child_filter`
-        : `${base}.child_filters[${s.index}]`;
+      this.#path = match(this.step)
+        .with({ kind: "field" }, (s) => keyPath(base, s.key))
+        .with({ kind: "item" }, (s) => `${base}[${s.index}]`)
+        .with({ kind: "child", key: "child_filter" }, () => `${base}.child_filter`)
+        .with({ kind: "child", key: "child_filters" }, (s) => `${base}.child_filters[${s.index}]`)
+        .exhaustive();
     }
     return this.#path;
   }
@@ -61,8 +63,12 @@ class LazyCursor implements Cursor {
   }
 
   #tail(drf: boolean): (string | number)[] {
-    const s = this.step;
-    return s.kind === "field" ? [drf ? s.drfKey : s.key] : s.kind === "item" ? [s.index] : ["child_filters", s.index];
+    return match(this.step)
+      .returnType<(string | number)[]>()
+      .with({ kind: "field" }, (s) => [drf ? s.drfKey : s.key])
+      .with({ kind: "item" }, (s) => [s.index])
+      .with({ kind: "child" }, (s) => ["child_filters", s.index])
+      .exhaustive();
   }
 }
 

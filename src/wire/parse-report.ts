@@ -1,3 +1,4 @@
+import { match } from "ts-pattern";
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import type { IssueEffect, ParseIssue } from "./issues.js";
 import { pythonFailure, validationFailure, type ServerError } from "../emulation/error-answer.js";
@@ -112,21 +113,18 @@ function pydanticDetailOf(findings: readonly Finding[]): string | undefined {
 
 function answerOf(findings: readonly Finding[], pydanticDetail: string | undefined): ServerAnswer | undefined {
   const first = findings[0];
-  if (first === undefined || first.phase === "soft") return undefined;
-  switch (first.phase) {
-    case "crash":
-      // `'list' object has no attribute 'get'`, `'int' object is not iterable`
-      return pythonFailure(first.detail?.includes("not iterable") ? "TypeError" : "AttributeError", first.detail ?? "");
-    case "precheck":
-      return pythonFailure("data_manager.functions.DataManagerException", first.detail ?? "");
-    case "pydantic":
-      return pythonFailure("pydantic_core._pydantic_core.ValidationError", pydanticDetail ?? "");
-    case "raise":
-      // DRF's ValidationError("…") carries a list, which the handler files under non_field_errors.
-      return validationFailure([first.detail ?? ""]);
-    case "save":
-      return validationFailure(nestSaveErrors(findings));
-  }
+  if (first === undefined) return undefined;
+  return match(first.phase)
+    .returnType<ServerAnswer | undefined>()
+    .with("soft", () => undefined)
+    // `'list' object has no attribute 'get'`, `'int' object is not iterable`
+    .with("crash", () => pythonFailure(first.detail?.includes("not iterable") ? "TypeError" : "AttributeError", first.detail ?? ""))
+    .with("precheck", () => pythonFailure("data_manager.functions.DataManagerException", first.detail ?? ""))
+    .with("pydantic", () => pythonFailure("pydantic_core._pydantic_core.ValidationError", pydanticDetail ?? ""))
+    // DRF's ValidationError("…") carries a list, which the handler files under non_field_errors.
+    .with("raise", () => validationFailure([first.detail ?? ""]))
+    .with("save", () => validationFailure(nestSaveErrors(findings)))
+    .exhaustive();
 }
 
 type Container = Record<string | number, unknown>;

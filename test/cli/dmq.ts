@@ -1,5 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { startMockServer, type MockServer } from "../../mock-server/index.js";
 
@@ -34,6 +35,36 @@ export function dmq(args: readonly string[], options: RunOptions = {}): Promise<
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.input ?? "");
   });
+}
+
+export interface InProcessOptions extends RunOptions {
+  readonly stdinIsTTY?: boolean;
+  readonly stderrIsTTY?: boolean;
+  /** The browser opener (`dmq explain --open`); absent: the CLI has none. */
+  readonly openUrl?: (url: string) => Promise<string | undefined>;
+}
+
+/**
+ * Runs the built CLI (dist/, as `dmq` does) in this process: its `runCli` with an injected io, so the
+ * same program and output without a node start per run. For help, parsing, usage errors, dry runs
+ * and explanations, many at once; the child-process `dmq` stays for what needs a real process
+ * (the entry point, exit status, stdin, signals, terminals) and for end-to-end runs against the mock.
+ */
+export async function dmqIn(args: readonly string[], options: InProcessOptions = {}): Promise<Run> {
+  const { runCli } = (await import(/* @vite-ignore */ pathToFileURL(DMQ).href)) as typeof import("../../src/cli/main.js");
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    env: { ...options.env },
+    stdinIsTTY: options.stdinIsTTY ?? false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
+    readStdin: async () => options.input ?? "",
+    ask: async () => "",
+    ...(options.openUrl ? { openUrl: options.openUrl } : {}),
+  });
+  return { code, stdout, stderr };
 }
 
 /** Runs the CLI under a pseudo-terminal; `answer` goes to the first [y/N] question ("-" = end of input). */

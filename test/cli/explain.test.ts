@@ -3,7 +3,8 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { dmq, json, mockWithEnv } from "./dmq.js";
+import { parseLink } from "../../src/wire/playground-link.js";
+import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -145,7 +146,7 @@ const cases: readonly Case[] = [
 
 describe.concurrent("explain, in plain words", () => {
   test.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
-    const r = await dmq(["explain", "-"], { input: JSON.stringify(c.body) });
+    const r = await dmqIn(["explain", "-"], { input: JSON.stringify(c.body) });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
@@ -160,7 +161,7 @@ describe.concurrent("explain, in plain words", () => {
 
   test("--format json gives the record; --query and a file give the same explanation", async () => {
     const body = JSON.stringify(cases[5]?.body);
-    const [asJson, viaQuery] = await Promise.all([dmq(["explain", "--query", body, "--format", "json"]), dmq(["explain", "--query", body])]);
+    const [asJson, viaQuery] = await Promise.all([dmqIn(["explain", "--query", body, "--format", "json"]), dmqIn(["explain", "--query", body])]);
     const record = json<{ source: string; selects: string[]; notes: string[]; issues: { path: string; effect: string }[]; answer: null }>(asJson);
     expect(record.selects).toEqual(["tasks of the project where id < 9", "in the server's default order"]);
     expect(record.issues.map((i) => [i.path, i.effect])).toEqual([["filters.items[0].filter", "ignored"]]);
@@ -203,6 +204,56 @@ describe("explain against the mock: --view and --against", () => {
   });
 });
 
+describe("explain --open: a playground link with the body loaded", () => {
+  const body = { filters: { conjunction: "or", items: [item("data.text", "contains", "String", "a&b=c#d"), item("id", "in", "Number", { min: 1, max: 9 })] } };
+  const decoded = (link: string | undefined) => {
+    const url = new URL(link ?? "");
+    return { page: `${url.origin}${url.pathname}`, ...parseLink(url.hash) };
+  };
+
+  test("the printed link decodes back to the same body and project, on the server's playground; nothing opened from a pipe", async () => {
+    const r = await dmq(["explain", "-", "--open", "--project", "3"], { input: JSON.stringify(body), env: { LABEL_STUDIO_URL: "http://127.0.0.1:9999/" } });
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    const last = r.stdout.trimEnd().split("\n").at(-1) ?? "";
+    expect(last).toMatch(/^The playground: http:\/\/127\.0\.0\.1:9999\/playground\/#project=3&q=/);
+    expect(decoded(last.slice("The playground: ".length))).toEqual({ page: "http://127.0.0.1:9999/playground/", project: 3, body, problems: [] });
+  });
+
+  test("the server: LABEL_STUDIO_URL, else npm start's; --code ends with the link as a comment; --format json has it", async () => {
+    const [against, code, record] = await Promise.all([
+      dmqIn(["explain", "--query", JSON.stringify(body), "--open", "--code"], { env: { LABEL_STUDIO_URL: "http://elsewhere:1" } }),
+      dmqIn(["explain", "--query", JSON.stringify(body), "--open", "--code"]),
+      dmqIn(["--format", "json", "explain", "--query", JSON.stringify(body), "--open"]),
+    ]);
+    expect(decoded(/^\/\/ the playground: (.*)$/m.exec(against.stdout)?.[1]).page).toBe("http://elsewhere:1/playground/");
+    expect(decoded(/^\/\/ the playground: (.*)$/m.exec(code.stdout)?.[1])).toEqual({ page: "http://127.0.0.1:8080/playground/", body, problems: [] });
+    expect(decoded(json<{ playground: string }>(record).playground)).toMatchObject({ body });
+  });
+
+  test("a saved view's filters go in as the body the server reads from them", async () => {
+    const view = { id: 4, project: 2, data: { filters: { conjunction: "and", items: [item("id", "greater", "Number", 3)] }, ordering: ["-tasks:id"] } };
+    const r = await dmqIn(["explain", "-", "--open"], { input: JSON.stringify(view) });
+    expect(decoded(r.stdout.trimEnd().split("\n").at(-1)?.replace("The playground: ", ""))).toMatchObject({
+      project: 2,
+      body: { filters: { conjunction: "and", items: [item("id", "greater", "Number", 3)] }, ordering: ["-tasks:id"] },
+    });
+  });
+
+  test("the opener gets the printed link; why it did not open is said only on a terminal", async () => {
+    const opened: string[] = [];
+    const r = await dmqIn(["explain", "--query", "{}", "--open"], { openUrl: async (url) => void opened.push(url) });
+    expect(opened).toEqual([r.stdout.trimEnd().split("\n").at(-1)?.replace("The playground: ", "")]);
+    expect(r.stderr).toBe("");
+    const refused = async () => "BROWSER=none";
+    expect((await dmqIn(["explain", "--query", "{}", "--open"], { openUrl: refused })).stderr).toBe("");
+    expect((await dmqIn(["explain", "--query", "{}", "--open"], { openUrl: refused, stderrIsTTY: true })).stderr).toBe(
+      "(the browser was not opened: BROWSER=none)\n",
+    );
+    expect((await dmqIn(["explain", "--query", "{}"], { openUrl: async (url) => void opened.push(url) })).code).toBe(0);
+    expect(opened).toHaveLength(1);
+  });
+});
+
 describe("explain --code: the chain, compiled and run, gives back the body", () => {
   const outDir = join(import.meta.dirname, ".generated");
   const chained = cases.filter((c) => c.chain !== undefined);
@@ -210,7 +261,7 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
   beforeAll(async () => {
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
-    const runs = await Promise.all(chained.map((c) => dmq(["explain", "--code", "-"], { input: JSON.stringify(c.body) })));
+    const runs = await Promise.all(chained.map((c) => dmqIn(["explain", "--code", "-"], { input: JSON.stringify(c.body) })));
     const index = relative(outDir, join(import.meta.dirname, "..", "..", "src", "index.js"));
     runs.forEach((r, i) => {
       expect(r.code, r.stderr).toBe(0);
@@ -237,12 +288,12 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
   });
 
   test("a single OR line: the chain says it writes AND", async () => {
-    const r = await dmq(["explain", "--code", "-"], { input: JSON.stringify(cases[1]?.body) });
+    const r = await dmqIn(["explain", "--code", "-"], { input: JSON.stringify(cases[1]?.body) });
     expect(r.stdout).toMatch(/^\/\/ written differently: filters\.conjunction "or" with one line; the builder writes "and", which selects the same tasks$/m);
   });
 
   test("a chain of a view names fromView and says what it leaves out", async () => {
-    const r = await dmq(["explain", "--code", "-"], { input: JSON.stringify(cases[11]?.body) });
+    const r = await dmqIn(["explain", "--code", "-"], { input: JSON.stringify(cases[11]?.body) });
     expect(r.stdout).toBe(
       [
         'import { selection } from "dmq";',

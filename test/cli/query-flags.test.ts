@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createClient } from "../../src/client/index.js";
 import type { MockServer } from "../../mock-server/index.js";
 import { selection } from "../../src/selection.js";
-import { dmq, json, mockWithEnv } from "./dmq.js";
+import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -38,13 +38,13 @@ describe.concurrent("dmq body: flags → the builder's body", () => {
       built: selection(1).where("tasks:inner_id").lessOrEqual(10).or("tasks:data.flag", "Boolean").equal(true).or("tasks:data.n").notEqual(3).orderBy("tasks:inner_id"),
     },
   ])("$flags", async ({ flags, built }) => {
-    const r = await dmq(["body", ...flags]);
+    const r = await dmqIn(["body", ...flags]);
     expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toEqual(built.toJSON());
   });
 
   test("--request prints the action request, with --param fields and the view", async () => {
-    const r = await dmq(["body", "--project", "2", "--view", "7", "--request", "predictions_to_annotations", "-p", "model_version=v1"]);
+    const r = await dmqIn(["body", "--project", "2", "--view", "7", "--request", "predictions_to_annotations", "-p", "model_version=v1"]);
     expect(JSON.parse(r.stdout)).toEqual({
       method: "POST",
       path: "/api/dm/actions/",
@@ -64,7 +64,8 @@ describe.concurrent("a rule broken on the command line: exit 2, in the flags' wo
     [["--all", "--include", "2"], /--include "2": --include with --exclude or --all/],
     [["--order", "id", "--order", "-inner_id"], /--order "-inner_id": --order once: the server orders by the first key only/],
     [["--view", "3", "-w", "id > 1"], /--where "id > 1": --view with --where\/--or\/--child\/--order\/--include\/--exclude\/--all: given a view, the server ignores the body/],
-    [["--order", "nope"], /--order "nope": ordering\[0\]: expected a known column/],
+    [["--order", "nope"], /--order "nope": unknown column "nope": expected a column that "dmq columns" lists/],
+    [["--order", "-tasks:nope"], /--order "-tasks:nope": unknown column "tasks:nope"/],
     [["-w", "completed_at contains 2024"], /--where <condition>' argument 'completed_at contains 2024' is invalid\. "completed_at contains 2024": contains is not an operator of tasks:completed_at \(Datetime\); it takes =, !=, <, >, <=, >=, between, !between, is empty/],
     [["-w", "id bigger 3"], /unknown operator in "bigger"; tasks:id takes =/],
     [["-w", "nope = 3"], /unknown column "nope": expected a column that "dmq columns" lists, or data\.<key>/],
@@ -77,11 +78,17 @@ describe.concurrent("a rule broken on the command line: exit 2, in the flags' wo
     [["--include", ""], /expected task ids separated by commas/],
     [["--frobnicate"], /unknown option '--frobnicate'/],
   ])("%j", async (flags, message) => {
-    const r = await dmq(["body", ...flags]);
+    const r = await dmqIn(["body", ...flags]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^dmq body: /);
     expect(r.stderr).toMatch(message);
+  });
+
+  test("the built CLI as a process: exit status 2, the message on stderr, nothing on stdout", async () => {
+    const [rule, value] = await Promise.all([dmq(["body", "--or", "id = 3"]), dmq(["body", "-w", "id > abc"])]);
+    expect(rule).toEqual({ code: 2, stdout: "", stderr: 'dmq body: --or "id = 3": --or and --child need a --where before them (the first condition of the filter set)\n' });
+    expect(value).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^dmq body: --where "id > abc": filters\.items\[0\]\.value/) });
   });
 });
 

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { dmq, json, mockWithEnv } from "./dmq.js";
+import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /*
- * Every resource and method of the CLI, run as a child process against the mock: JSON output by
+ * Every resource and method of the CLI, run against the mock: JSON output by
  * default, tables with --format table, --param/--body/@file values, and the server's state after.
  */
 let mock: MockServer;
@@ -27,9 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
+// Reading runs the built CLI in this process (many commands at once, real HTTP against the mock); writing,
+// the server options and the mock run it as a process, as a user does.
 describe.concurrent("reading", () => {
   test("users whoami: the key's user, as JSON and as a table", async () => {
-    const [asJson, asTable] = await Promise.all([dmq(["users", "whoami"], { env }), dmq(["users", "whoami", "--format", "table"], { env })]);
+    const [asJson, asTable] = await Promise.all([dmqIn(["users", "whoami"], { env }), dmqIn(["users", "whoami", "--format", "table"], { env })]);
     expect(asJson.code).toBe(0);
     expect(json<{ username: string }>(asJson).username).toBe("admin");
     expect(asTable.stdout).toMatch(/^field\s+value$/m);
@@ -37,10 +39,10 @@ describe.concurrent("reading", () => {
   });
   test("projects list / get; --limit; --param page; the table's chosen columns", async () => {
     const [all, one, table, page] = await Promise.all([
-      dmq(["projects", "list"], { env }),
-      dmq(["projects", "get", "1"], { env }),
-      dmq(["projects", "list", "--format", "table"], { env }),
-      dmq(["projects", "list", "-p", "page=1", "-p", "page_size=1", "--limit", "1"], { env }),
+      dmqIn(["projects", "list"], { env }),
+      dmqIn(["projects", "get", "1"], { env }),
+      dmqIn(["projects", "list", "--format", "table"], { env }),
+      dmqIn(["projects", "list", "-p", "page=1", "-p", "page_size=1", "--limit", "1"], { env }),
     ]);
     expect(json<Row[]>(all).map((p) => p.id)).toEqual([1]);
     expect(json<Row>(one)).toMatchObject({ id: 1, title: "Product review sentiment" });
@@ -49,10 +51,10 @@ describe.concurrent("reading", () => {
   });
   test("tasks list: every page in order, --limit, one page with --param page, --view", async () => {
     const [every, limited, second, viewed] = await Promise.all([
-      dmq(["tasks", "list", "--project", "1"], { env }),
-      dmq(["tasks", "list", "--project", "1", "--limit", "3"], { env }),
-      dmq(["tasks", "list", "--project", "1", "-p", "page=2", "-p", "page_size=10"], { env }),
-      dmq(["tasks", "list", "--project", "1", "--view", "1", "--limit", "5"], { env }),
+      dmqIn(["tasks", "list", "--project", "1"], { env }),
+      dmqIn(["tasks", "list", "--project", "1", "--limit", "3"], { env }),
+      dmqIn(["tasks", "list", "--project", "1", "-p", "page=2", "-p", "page_size=10"], { env }),
+      dmqIn(["tasks", "list", "--project", "1", "--view", "1", "--limit", "5"], { env }),
     ]);
     expect(json<Row[]>(every)).toHaveLength(200);
     expect(json<Row[]>(limited).map((t) => t.id)).toEqual([1, 2, 3]);
@@ -63,15 +65,15 @@ describe.concurrent("reading", () => {
   });
   test("tasks get; annotations list/get; predictions list/get; views list/get; actions list/form/catalog", async () => {
     const runs = await Promise.all([
-      dmq(["tasks", "get", "1"], { env }),
-      dmq(["annotations", "list", "1"], { env }),
-      dmq(["predictions", "list", "--task", "1"], { env }),
-      dmq(["predictions", "list", "-p", "project=1"], { env }),
-      dmq(["views", "list", "--project", "1"], { env }),
-      dmq(["views", "get", "1"], { env }),
-      dmq(["actions", "list", "--project", "1", "--format", "table"], { env }),
-      dmq(["actions", "form", "delete_tasks_annotations", "--project", "1"], { env }),
-      dmq(["actions", "catalog"], { env: {} }),
+      dmqIn(["tasks", "get", "1"], { env }),
+      dmqIn(["annotations", "list", "1"], { env }),
+      dmqIn(["predictions", "list", "--task", "1"], { env }),
+      dmqIn(["predictions", "list", "-p", "project=1"], { env }),
+      dmqIn(["views", "list", "--project", "1"], { env }),
+      dmqIn(["views", "get", "1"], { env }),
+      dmqIn(["actions", "list", "--project", "1", "--format", "table"], { env }),
+      dmqIn(["actions", "form", "delete_tasks_annotations", "--project", "1"], { env }),
+      dmqIn(["actions", "catalog"], { env: {} }),
     ]);
     expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0));
     const [task, annotations, byTask, byProject, views, view, actions, form, catalog] = runs as [
@@ -80,11 +82,11 @@ describe.concurrent("reading", () => {
     ];
     expect(json<Row>(task).id).toBe(1);
     const annotationIds = json<Row[]>(annotations!).map((a) => a.id);
-    const annotation = await dmq(["annotations", "get", String(annotationIds[0] ?? 1)], { env });
+    const annotation = await dmqIn(["annotations", "get", String(annotationIds[0] ?? 1)], { env });
     expect(json<{ task: number }>(annotation).task).toBe(1);
     expect(json<{ task: number }[]>(byTask!).every((p) => p.task === 1)).toBe(true);
     expect(json<Row[]>(byProject!).length).toBeGreaterThan(json<Row[]>(byTask!).length);
-    const prediction = await dmq(["predictions", "get", String(json<Row[]>(byTask!)[0]?.id)], { env });
+    const prediction = await dmqIn(["predictions", "get", String(json<Row[]>(byTask!)[0]?.id)], { env });
     expect(json<{ task: number }>(prediction).task).toBe(1);
     expect(json<Row[]>(views!).map((v) => v.id)).toEqual([1]);
     expect(json<{ data: { title: string } }>(view!).data.title).toBe("Unlabeled, most confident first");
@@ -93,7 +95,7 @@ describe.concurrent("reading", () => {
     expect(catalog!.stdout).toMatch(/^rename_labels\s+Rename Labels\s+community\s+experimental\s+control_tag:string/m);
   });
   test("columns and operators print the vocabulary, with the condition spellings", async () => {
-    const [columns, operators] = await Promise.all([dmq(["columns"]), dmq(["operators"])]);
+    const [columns, operators] = await Promise.all([dmqIn(["columns"]), dmqIn(["operators"])]);
     expect(columns.stdout).toMatch(/^tasks:completed_at\s+datetime\s+Datetime\s+community\s+equal notEqual less greater/m);
     expect(operators.stdout).toMatch(/^in_list\s+inList\s+list\s+is any of\s+in {2}in_list$/m);
     expect(operators.stdout).toMatch(/^in\s+in\s+range\s+is between \(inclusive\)\s+between$/m);
@@ -197,10 +199,11 @@ describe("server options: flags over the environment", () => {
 });
 
 describe("dmq mock", () => {
-  test("runs the mock as npm start does: banner with URL and keys, serves the demo data, stops on SIGINT", async () => {
+  /** `dmq mock --port 0 --quiet …flags` as a process, once its banner is out; `output()` is all it printed so far. */
+  async function startMock(flags: readonly string[] = []) {
     const { spawn } = await import("node:child_process");
     const { DMQ } = await import("./dmq.js");
-    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet", ...flags], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const banner = await new Promise<string>((resolve, reject) => {
       child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -209,6 +212,11 @@ describe("dmq mock", () => {
       });
       child.on("exit", (code) => reject(new Error(`dmq mock exited with ${code}: ${out}`)));
     });
+    return { child, banner, output: () => out };
+  }
+
+  test("runs the mock as npm start does: banner with URL and keys, serves the demo data, stops on SIGINT", async () => {
+    const { child, banner, output } = await startMock();
     const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
     const token = /legacy token:\s+(\S+)/.exec(banner)?.[1];
     expect(banner).toMatch(/^dmq mock server \(faithful\) listening on http:\/\/127\.0\.0\.1:\d+\n {2}data: {18}built-in demo \(1 project, 200 tasks, 3 users\)/);
@@ -217,10 +225,43 @@ describe("dmq mock", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGINT");
     expect(await exited).toBe(0);
-    expect(out).toMatch(/dmq mock server stopped\n$/);
+    expect(output()).toMatch(/dmq mock server stopped\n$/);
   });
-  test("a bad option is a usage error", async () => {
+  test("the start options as flags: --strict, --max-body-size, --access-token-lifetime reach the server", async () => {
+    const flags = ["--strict", "--max-body-size", "1024", "--access-token-lifetime", "60", "--journal-capacity", "5", "--request-time-limit", "9"];
+    const { child, banner } = await startMock(flags);
+    try {
+      expect(banner).toMatch(/^dmq mock server \(strict\) listening on/);
+      const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1] ?? "";
+      const key = /legacy token:\s+(\S+)/.exec(banner)?.[1] ?? "";
+      const pat = /personal access token:\s+(\S+)/.exec(banner)?.[1] ?? "";
+      const post = (path: string, body: unknown, auth: Record<string, string> = {}) =>
+        fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...auth }, body: JSON.stringify(body) });
+      const big = await post("/api/projects/", { title: "x".repeat(2000) }, { authorization: `Token ${key}` });
+      expect(big.status).toBe(413);
+      const small = await post("/api/projects/", { title: "fits" }, { authorization: `Token ${key}` });
+      expect(small.status).toBe(201);
+      const { access } = (await (await post("/api/token/refresh/", { refresh: pat })).json()) as { access: string };
+      const claims = JSON.parse(Buffer.from(access.split(".")[1] ?? "", "base64url").toString()) as { exp: number; iat: number };
+      expect(claims.exp - claims.iat).toBe(60);
+    } finally {
+      child.kill("SIGINT");
+    }
+  });
+
+  test("a bad option is a usage error naming the flag", async () => {
     const r = await dmq(["mock", "--port", "http"]);
     expect(r).toMatchObject({ code: 2, stderr: 'dmq mock: --port: expected an integer port from 0 to 65535, found "http"\n' });
+    const limit = await dmq(["mock", "--journal-capacity", "lots"]);
+    expect(limit).toMatchObject({ code: 2, stderr: 'dmq mock: --journal-capacity: expected a whole number of entries ≥ 0, found "lots"\n' });
+  });
+
+  test("--help lists every start option of the mock, with examples", async () => {
+    const r = await dmq(["mock", "--help"]);
+    expect(r.code).toBe(0);
+    for (const flag of ["--max-body-size <bytes>", "--request-time-limit <seconds>", "--journal-capacity <entries>", "--persist <file>", "--strict"]) {
+      expect(r.stdout).toContain(flag);
+    }
+    expect(r.stdout).toContain("$ dmq mock --persist db.json --journal-capacity 100 --request-time-limit 5");
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import type { MockServer } from "../../mock-server/index.js";
 import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
-import { DMQ, dmq, dmqTty, json, mockWithEnv } from "./dmq.js";
+import { DMQ, dmq, dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -45,12 +45,12 @@ describe.concurrent("help and version", () => {
     }
   });
   test.each(paths.map((p) => [p.join(" "), p]))("dmq %s --help: usage, options and examples, exit 0", async (_name, path) => {
-    const help = await dmq([...path, "--help"]);
+    const help = await dmqIn([...path, "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(new RegExp(`^Usage: dmq ${path.join(" ")}(\\|[\\w-]+)? `));
     expect(help.stdout).toMatch(/\nExamples:\n {2}\$ dmq /);
   });
-  test("-h is --help", async () => {
+  test("-h is --help (the built CLI as a process)", async () => {
     const [long, short] = await Promise.all([dmq(["tasks", "list", "--help"]), dmq(["tasks", "list", "-h"])]);
     expect(short).toEqual(long);
     expect(long.stdout).toMatch(/^Conditions: "<column>\[@Type\] <operator> \[value\]"/m);
@@ -95,7 +95,7 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
     [["explain", "--query", "{}", "--against", "URL", "--project", "1"], "GET", "/api/tasks/?page_size=1&project=1&query=%7B%7D&page=1", undefined],
   ] as const)("%j → %s %s", async (args, method, path, body) => {
     const argv = args.map((a) => (a === "URL" ? mock.url : a));
-    const r = await dmq([...argv, "--dry-run"], { env });
+    const r = await dmqIn([...argv, "--dry-run"], { env });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const [request, ...more] = json<{ method: string; url: string; headers: Record<string, string>; body?: unknown }[]>(r);
@@ -142,13 +142,20 @@ describe("destructive actions", () => {
   beforeEach(() => mock.reset());
   const posts = () => mock.requests.filter((r) => r.method === "POST");
 
-  test("with no --include/--exclude/--all/--view: exit 2 before any request, naming the flags", async () => {
-    for (const flags of [[], ["-w", "total_annotations = 0"]]) {
+  test("with no --where/--include/--view (--exclude alone does not count) and no --all: exit 2 before any request", async () => {
+    for (const flags of [[], ["--exclude", "3"], ["--order", "-id"]]) {
       const r = await dmq(["actions", "run", "delete_tasks", "--project", "1", ...flags], { env });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^dmq actions run: delete_tasks with no --include, --exclude, --all or --view acts on every task (of the project|the filters select): name the tasks, or pass --all to mean it\n$/);
+      expect(r.stderr).toBe(
+        "dmq actions run: delete_tasks: with no --where, --include or --view this acts on every task of the project " +
+          "(--exclude alone still does): name the tasks, or pass --all to mean it\n",
+      );
     }
+    const fields = await dmq(["actions", "run", "rename_labels", "--project", "1", "--all"], { env });
+    expect(fields).toMatchObject({ code: 2, stderr: expect.stringMatching(/^dmq actions run: rename_labels: rename_labels needs params/) });
     expect(mock.requests).toEqual([]);
+    const filtered = await dmq(["actions", "run", "delete_tasks", "--project", "1", "-w", "id = 5"], { env });
+    expect(json(filtered)).toMatchObject({ processed_items: 1 });
   });
 
   test("stdin a pipe: no question (the flags say what to act on)", async () => {

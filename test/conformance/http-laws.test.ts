@@ -62,7 +62,8 @@ describe("laws over HTTP", () => {
     await check(
       fc.asyncProperty(datasetArb({ maxTasks: 8 }), querySpecArb(), async (dataset, spec) => {
         // Not for `empty` on text ("blank" kinds): whether "" counts depends on the type of the first
-        // row the database returns (§3.7), and deleting tasks changes that row.
+        // row the database returns (docs/reference/filters.md#data-keys-and-null), and deleting tasks
+        // changes that row.
         fc.pre(!spec.lines.some((l) => [l.root, ...l.children].some((c) => c.operator === "empty" && columnKinds[c.target.kind].empty === "blank")));
         await real.server.reset(seedOf(dataset));
         const run = () => attempt(() => buildActionSelection(spec, handle()).run("delete_tasks") as Promise<{ processed_items: number }>);

@@ -1,5 +1,5 @@
 /**
- * Model-based test (issue #6 §3): random sequences of client operations against the mock over
+ * Model-based test (issue #6, point 3): random sequences of client operations against the mock over
  * HTTP and against the in-memory model; after every command the observable state must agree.
  * The server is reset in the setup function, which fast-check calls once per run and per shrink.
  */

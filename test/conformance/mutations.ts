@@ -167,6 +167,20 @@ export const mutationList: readonly Mutation[] = [
     to: "",
   },
   {
+    name: "task-index-misses-inserts",
+    what: "mock: the store's per-task index is not told of a new annotation (a task shown alone misses it)",
+    file: "mock-server/store/store.ts",
+    from: "      else if (change.kind === \"insert\") addByTask(byTask, change.record);",
+    to: "",
+  },
+  {
+    name: "task-index-keeps-removed",
+    what: "mock: the store's per-task index keeps a removed annotation",
+    file: "mock-server/store/store.ts",
+    from: "      else for (const r of records) dropByTask(byTask, r);",
+    to: "",
+  },
+  {
     name: "evaluation-kept-across-versions",
     what: "mock: kept evaluations are looked up by project, not by dataset version",
     file: "mock-server/engine.ts",

@@ -1,6 +1,6 @@
 /**
- * The oracle against statements of server-semantics.md, with expected answers written by hand from
- * the spec (section in each title). If the oracle drifts from the spec, these fail first.
+ * The oracle against statements of docs/reference/, with expected answers written by hand from
+ * the spec (the page and heading in each title). If the oracle drifts from the spec, these fail first.
  */
 import { describe, expect, test } from "vitest";
 import type { ConditionNode, QueryNode } from "../../src/query/nodes.js";
@@ -29,7 +29,7 @@ const status = (outcome: Outcome) => {
 
 const words = dataset([task(1, { t: "Apple pie" }), task(2, { t: "apple" }), task(3, { t: "Banana" }), task(4, {}), task(5, { t: null })]);
 
-describe("filters on data keys (§3.5, §3.7)", () => {
+describe("filters on data keys (docs/reference/filters.md#data-keys-and-null)", () => {
   test("contains is case-insensitive; not_contains drops NULL and missing", () => {
     expect(ids(oracle(words, where("and", cond("data.t", "contains", "String", "APP"))))).toEqual([1, 2]);
     expect(ids(oracle(words, where("and", cond("data.t", "not_contains", "String", "APP"))))).toEqual([3]);
@@ -58,7 +58,8 @@ describe("filters on data keys (§3.5, §3.7)", () => {
     const d = dataset([task(1, { n: 5 }), task(2, { n: "abc" })]);
     expect(status(oracle(d, where("and", cond("data.n", "greater", "Number", 1))))).toContain(500);
   });
-  test("in_list normalises (trim, quotes, dedupe); an empty in_list matches nothing, an empty not_in_list is dropped (§3.9)", () => {
+  test("in_list normalises (trim, quotes, dedupe); an empty in_list matches nothing, an empty not_in_list is dropped" +
+    " (docs/reference/filters.md#in_list-and-not_in_list)", () => {
     expect(ids(oracle(words, where("and", cond("data.t", "in_list", "String", [' "apple" ', "Banana", "apple"]))))).toEqual([2, 3]);
     expect(ids(oracle(words, where("or", cond("data.t", "in_list", "String", ["  "]), cond("data.t", "equal", "String", "Banana"))))).toEqual([3]);
     expect(ids(oracle(words, where("and", cond("data.t", "not_in_list", "String", [""]))))).toEqual([1, 2, 3, 4, 5]);
@@ -67,12 +68,12 @@ describe("filters on data keys (§3.5, §3.7)", () => {
     expect(ids(oracle(words, where("and", cond("data.t", "empty", "String", true))))).toEqual([4, 5]);
     expect(ids(oracle(words, where("and", cond("data.t", "empty", "String", "False"))))).toEqual([1, 2, 3]);
   });
-  test("unknown operators act as equal, not_* ones as not-equal (§3.5)", () => {
+  test("unknown operators act as equal, not_* ones as not-equal (docs/reference/filters.md#generic-operators)", () => {
     expect(ids(oracle(words, where("and", cond("data.t", "starts_with", "String", "apple"))))).toEqual([2]);
   });
 });
 
-describe("special columns (§3.8)", () => {
+describe("special columns (docs/reference/filters.md#special-columns)", () => {
   const d = dataset(
     [task(1), task(2), task(3, {}, { updated_by: 2 }), task(4)],
     [
@@ -125,7 +126,7 @@ describe("special columns (§3.8)", () => {
   });
 });
 
-describe("ordering and selection (§4, §5)", () => {
+describe("ordering and selection (docs/reference/ordering.md#ordering, docs/reference/selection.md#when-it-applies)", () => {
   const d = dataset(
     [task(1, { s: "9" }), task(2, { s: "10" }), task(3, {}), task(4, { s: "8" })],
     [annotation(2, { created_at: "2024-03-01T00:00:00.000000Z" })],
@@ -147,7 +148,7 @@ describe("ordering and selection (§4, §5)", () => {
   });
 });
 
-describe("raw bodies (§2.2, §3.1, §5.4)", () => {
+describe("raw bodies (docs/reference/request.md#where-the-query-comes-from, docs/reference/selection.md#invalid-shapes)", () => {
   test("a filter without the filter:tasks: prefix is ignored; its children go with it", () => {
     const body = { filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1, child_filter: { filter: "filter:tasks:id", operator: "equal", type: "Number", value: 2 } }] } };
     expect(ids(oracleBody(words, body))).toEqual([1, 2, 3, 4, 5]);

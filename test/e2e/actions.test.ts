@@ -14,7 +14,7 @@ const post = (query: string, body: unknown = {}) => raw(server, "POST", `/api/dm
 const annotationIds = () => server.data().annotations.map((a) => a.id).sort((a, b) => a - b);
 
 describe("the action list", () => {
-  test("community actions in order, keys exactly as registered, callable forms as null (server-api §1.2)", async () => {
+  test("community actions in order, keys as registered, forms as null (docs/reference/actions-endpoint.md#listing-actions)", async () => {
     const list = await raw(server, "GET", "/api/dm/actions/?project=1");
     expect(list.status).toBe(200);
     expect(list.body.map((a: { id: string }) => a.id)).toEqual([
@@ -208,7 +208,7 @@ describe("selections", () => {
   });
 });
 
-describe("faithful errors (server-api §2.2)", () => {
+describe("faithful errors (docs/reference/errors.md#the-actions-endpoint-case-by-case)", () => {
   const cases: [string, string, unknown, number, unknown][] = [
     ["missing id", "project=1", {}, 422, { detail: 'No action id "None", use ?id=<action-id>' }],
     ["unknown id", "id=nope&project=1", {}, 500, "Can't find 'nope' in registered actions"],

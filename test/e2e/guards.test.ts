@@ -72,7 +72,7 @@ describe("OPTIONS", () => {
     const anonymous = await raw(server, "OPTIONS", "/api/projects/", { key: null });
     expect([anonymous.status, anonymous.body.detail]).toEqual([401, "Authentication credentials were not provided."]);
     const authenticated = await raw(server, "OPTIONS", "/api/projects/");
-    expect([authenticated.status, authenticated.headers.get("allow")]).toEqual([200, "GET, POST, OPTIONS"]);
+    expect([authenticated.status, authenticated.headers.get("allow")]).toEqual([200, "GET, POST, HEAD, OPTIONS"]);
   });
 
   test("a CORS preflight is answered 200, empty, for any path and without credentials (django-cors-headers)", async () => {

@@ -247,11 +247,27 @@ describe("strict mode: a body the server never reads", () => {
     });
     await withFixture({ strict: true }, async (server) => {
       const before = server.data();
-      const answer = await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ cascade: false }), "application/json");
+      const answer = await send(server, "DELETE", "/api/annotations/1/", JSON.stringify({ cascade: false }), "application/json");
       expect(answer.status).toBe(400);
-      expect(answer.body.validation_errors).toEqual({ body: ["nothing: DELETE /api/tasks/1/ does not read a request body; the server ignores this one"] });
+      expect(answer.body.validation_errors).toEqual({ body: ["nothing: DELETE /api/annotations/1/ does not read a request body; the server ignores this one"] });
       expect(server.data()).toEqual(before);
-      expect((await send(server, "DELETE", "/api/tasks/1/", "{}", "application/json")).status).toBe(204);
+      expect((await send(server, "DELETE", "/api/annotations/1/", "{}", "application/json")).status).toBe(204);
+    });
+  });
+
+  test("a task read or delete reads only body.project (TaskAPI.get_queryset): strict refuses any other key", async () => {
+    await withFixture({ strict: true }, async (server) => {
+      const before = server.data();
+      const answer = await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ cascade: false, project: 1 }), "application/json");
+      expect(answer.status).toBe(400);
+      expect(answer.body.validation_errors).toEqual({
+        body: ["expected at most a project key: DELETE /api/tasks/1/ reads only body.project; the server ignores cascade"],
+      });
+      expect(server.data()).toEqual(before);
+      // The key the lookup reads is honoured: another project's id hides the task.
+      expect((await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ project: 2 }), "application/json")).status).toBe(404);
+      expect((await send(server, "DELETE", "/api/tasks/1/", JSON.stringify({ project: 1 }), "application/json")).status).toBe(204);
+      expect(taskIds(server)).not.toContain(1);
     });
   });
 });

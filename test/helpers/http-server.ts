@@ -68,7 +68,7 @@ export function text(res: ServerResponse, status: number, body: string, contentT
   res.end(body);
 }
 
-/** Label Studio's error body (server-api §2.1). */
+/** Label Studio's error body (docs/reference/errors.md#the-error-body). */
 export function errorBody(status: number, detail: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { id: "00000000-0000-4000-8000-000000000000", status_code: status, version: "test", detail, exc_info: null, ...extra };
 }

@@ -1,6 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { builtFromCurrentSources } from "../helpers/build-dist.js";
 import { npm, ok } from "./run.js";
 
 export const root = join(import.meta.dirname, "..", "..");
@@ -35,28 +36,14 @@ export interface Packed {
 }
 
 /**
- * Builds the current sources in a copy of the package (so a stale dist/ cannot be what gets
- * tested, and the work tree's dist/ is left alone) and packs it, once, as `npm publish` would.
+ * Packs the package once, as `npm publish` would, from the dist/ that the vitest globalSetup built
+ * (test/helpers/build-dist.ts); refuses when that build is not of the current sources.
  */
 export async function packOnce(): Promise<Packed> {
+  const stale = builtFromCurrentSources();
+  if (stale !== undefined) throw new Error(`dist/ is not the build of the current sources: ${stale}`);
   const scratch = mkdtempSync(join(tmpdir(), "dmq-pack-"));
-  const pkg = join(scratch, "pkg");
-  mkdirSync(pkg);
-  for (const entry of [
-    "package.json",
-    "README.md",
-    "LICENSE",
-    "tsconfig.json",
-    "tsconfig.build.json",
-    "src",
-    "mock-server",
-    "playground",
-  ]) {
-    cpSync(join(root, entry), join(pkg, entry), { recursive: true });
-  }
-  symlinkSync(join(root, "node_modules"), join(pkg, "node_modules"), "dir");
-  ok(await npm(["run", "build"], pkg), "npm run build");
-  const packed = ok(await npm(["pack", "--json", "--ignore-scripts", "--pack-destination", scratch], pkg), "npm pack");
+  const packed = ok(await npm(["pack", "--json", "--ignore-scripts", "--pack-destination", scratch], root), "npm pack");
   const [info] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
   return {
     scratch,

@@ -3,13 +3,12 @@ import { join } from "node:path";
 import ts from "typescript";
 
 /*
- * A TypeScript language service over one virtual file next to the type tests, compiled with the
- * project's options: what an editor shows (completions, quick info, deprecation) and what the
- * compiler says (exact error texts) for a snippet.
+ * A TypeScript language service over virtual files next to the type tests (one module per snippet),
+ * compiled with the project's options: what an editor shows (completions, quick info, deprecation)
+ * and what the compiler says (exact error texts) for a snippet.
  */
 
 const root = join(import.meta.dirname, "..", "..");
-const probe = join(root, "test", "types", "__probe__.ts");
 const MARK = "/*|*/";
 
 const PRELUDE = `import { condition, customAction, isOrderKey, selection } from "../../src/index.js";
@@ -38,63 +37,79 @@ export interface Editor {
   quickInfo(snippet: string): QuickInfo[];
   /** Every compiler error of `snippet`, flattened. */
   errors(snippet: string): string[];
+  /**
+   * Adds the snippets the tests will ask about, all at once. Each new snippet makes a new program,
+   * whose checker works out the builder's types again (half a second a snippet); snippets added
+   * together share one. Answers are the same either way: every snippet is a module of its own.
+   */
+  prepare(snippets: readonly string[]): void;
 }
 
 export function editor(): Editor {
   const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile).config;
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
-  let text = PRELUDE;
-  let version = 0;
+  /** The probe modules: file name to text, and snippet to file name and marker positions. */
+  const probes = new Map<string, string>();
+  const loaded = new Map<string, { readonly file: string; readonly at: readonly number[] }>();
   const host: ts.LanguageServiceHost = {
-    getScriptFileNames: () => [probe],
-    getScriptVersion: (f) => (f === probe ? String(version) : "0"),
+    getScriptFileNames: () => [...probes.keys()],
+    getScriptVersion: () => "0",
     getScriptSnapshot: (f) => {
-      const content = f === probe ? text : ts.sys.fileExists(f) ? readFileSync(f, "utf8") : undefined;
+      const content = probes.get(f) ?? (ts.sys.fileExists(f) ? readFileSync(f, "utf8") : undefined);
       return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
     },
     getCurrentDirectory: () => root,
     getCompilationSettings: () => ({ ...options, noEmit: true, noUnusedLocals: false }),
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: (f) => f === probe || ts.sys.fileExists(f),
-    readFile: (f) => (f === probe ? text : ts.sys.readFile(f)),
+    fileExists: (f) => probes.has(f) || ts.sys.fileExists(f),
+    readFile: (f) => probes.get(f) ?? ts.sys.readFile(f),
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
   };
   const service = ts.createLanguageService(host, ts.createDocumentRegistry());
-  /** Loads the snippet; the positions of its markers. */
-  const loadAll = (snippet: string): number[] => {
+  /** The snippet's probe module (added if new) and the positions of its markers. */
+  const loadAll = (snippet: string): { readonly file: string; readonly at: readonly number[] } => {
+    const known = loaded.get(snippet);
+    if (known) return known;
     const parts = snippet.split(MARK);
     const at: number[] = [];
     let offset = PRELUDE.length;
     for (const part of parts.slice(0, -1)) at.push((offset += part.length));
-    text = PRELUDE + parts.join("");
-    version++;
-    return at;
+    const file = join(root, "test", "types", `__probe_${loaded.size}__.ts`);
+    probes.set(file, PRELUDE + parts.join(""));
+    loaded.set(snippet, { file, at });
+    return { file, at };
   };
-  const load = (snippet: string): number => loadAll(snippet)[0] ?? -1;
+  const load = (snippet: string) => {
+    const { file, at } = loadAll(snippet);
+    return { file, at: at[0] ?? -1 };
+  };
   const tagText = (tags: readonly ts.JSDocTagInfo[] | undefined): Record<string, string> =>
     Object.fromEntries((tags ?? []).map((t) => [t.name, ts.displayPartsToString(t.text)]));
   return {
     completions(snippet) {
-      const at = load(snippet);
-      const list = service.getCompletionsAtPosition(probe, at, { includeCompletionsWithInsertText: true });
+      const { file, at } = load(snippet);
+      const list = service.getCompletionsAtPosition(file, at, { includeCompletionsWithInsertText: true });
       return (list?.entries ?? []).map((e) => ({ name: e.name, deprecated: (e.kindModifiers ?? "").includes("deprecated"), sortText: e.sortText }));
     },
     deprecation(snippet, name) {
-      const at = load(snippet);
-      const details = service.getCompletionEntryDetails(probe, at, name, {}, undefined, {}, undefined);
+      const { file, at } = load(snippet);
+      const details = service.getCompletionEntryDetails(file, at, name, {}, undefined, {}, undefined);
       return tagText(details?.tags).deprecated;
     },
     quickInfo(snippet) {
-      return loadAll(snippet).map((at) => {
-        const info = service.getQuickInfoAtPosition(probe, at);
+      const { file, at } = loadAll(snippet);
+      return at.map((position) => {
+        const info = service.getQuickInfoAtPosition(file, position);
         return { documentation: ts.displayPartsToString(info?.documentation), tags: tagText(info?.tags) };
       });
     },
     errors(snippet) {
-      load(snippet);
-      return service.getSemanticDiagnostics(probe).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      return service.getSemanticDiagnostics(load(snippet).file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    },
+    prepare(snippets) {
+      for (const snippet of snippets) loadAll(snippet);
     },
   };
 }

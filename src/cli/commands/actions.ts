@@ -1,27 +1,18 @@
 import { Option, type Command } from "@commander-js/extra-typings";
 import type { Client } from "../../client/client.js";
-import type { CustomAction } from "../../query/types.js";
 import { customAction } from "../../query/builder.js";
-import { actions, isActionId, type ActionId } from "../../vocabulary/actions.js";
+import { actions, isActionId } from "../../vocabulary/actions.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
-import type { DynamicSelection } from "../query/builder.js";
-import { QueryFlags } from "../query/flags.js";
+import { resume, type DynamicSelection } from "../query/builder.js";
+import { inCliWords, QueryFlags } from "../query/flags.js";
+import { QueryBuildError } from "../../query/rules.js";
 import type { Session } from "../session.js";
 import { actionsTable } from "../tables.js";
 import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
 
-/** Actions that destroy data: they need a selection (or --all) and ask first on a terminal. */
-const DESTRUCTIVE: ReadonlySet<string> = new Set<ActionId>([
-  "delete_tasks",
-  "delete_tasks_annotations",
-  "delete_tasks_predictions",
-  "remove_duplicates",
-  "delete_ground_truths",
-  "delete_tasks_reviews",
-  "delete_reviewers",
-  "delete_annotators",
-]);
+/** Actions the vocabulary marks destructive: the builder wants them scoped (or .all()); the CLI asks first on a terminal. */
+const destructive = (id: string): boolean => isActionId(id) && "destructive" in actions[id];
 
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
@@ -39,14 +30,13 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * A known action id as is; any other id only if the project lists it (a plugin's action). An id
- * that is neither fails here, before the POST: the server would answer 500, which is no use retrying.
+ * A known action id, or one the project lists (a plugin's action). An id that is neither fails
+ * here, before the POST: the server would answer 500, which is no use retrying.
  */
-async function resolveAction(session: Session, client: Client, id: string, project: number): Promise<ActionId | CustomAction> {
-  if (isActionId(id)) return id;
-  if (session.dryRun) return customAction(id);
+async function checkActionId(session: Session, client: Client, id: string, project: number): Promise<void> {
+  if (isActionId(id) || session.dryRun) return;
   const listed = (await client.actions.list(project)).map((a) => a.id);
-  if (listed.includes(id)) return customAction(id);
+  if (listed.includes(id)) return;
   const near = [...new Set([...listed, ...Object.keys(actions)])].sort((a, b) => distance(id, a) - distance(id, b))[0];
   throw new CliUsageError(
     `unknown action ${JSON.stringify(id)}${near ? ` (did you mean ${near}?)` : ""}; project ${project} offers: ${listed.join(", ")}`,
@@ -100,27 +90,30 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     kit.run(async (session) => {
       const project = projectOf(options.project, {}, "actions run");
       const selection = query.build(project);
-      if (DESTRUCTIVE.has(id) && !query.namesTasks) {
-        throw new CliUsageError(
-          `${id} with no --include, --exclude, --all or --view acts on every task${query.empty ? " of the project" : " the filters select"}: ` +
-            "name the tasks, or pass --all to mean it",
-        );
+      // The builder's checks (a destructive action needs a scope or --all, the action's fields) come before any request;
+      // an id held in a string goes in as customAction(id), which still gets every check of a known id.
+      let request;
+      try {
+        request = resume(selection).toRequest(customAction(id), fields.values);
+      } catch (error) {
+        if (error instanceof QueryBuildError) throw new CliUsageError(`${id}: ${inCliWords(error)}`);
+        throw error;
       }
       const client = await session.client();
-      const action = await resolveAction(session, client, id, project);
-      if (DESTRUCTIVE.has(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
+      await checkActionId(session, client, id, project);
+      if (destructive(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
         const count = await countOf(client, project, selection);
         const what = count === undefined ? "the selected tasks" : `${count} task${count === 1 ? "" : "s"}`;
         await session.confirm(`${id} will act on ${what} of project ${project}. Continue?`, options.yes);
       }
-      const request = selection.toRequest(action, fields.values);
       session.print(await client.actions.perform(request));
     }),
   );
   run.addHelpText(
     "after",
-    "\nA destructive action (delete_tasks, delete_tasks_annotations, …) refuses a command line that names no tasks until it\n" +
-      "says --all, and asks before acting when stdin is a terminal (--yes skips the question; a pipe is never asked).\n" +
+    "\nA destructive action (delete_tasks, delete_tasks_annotations, …) with no --where, --include or --view would act on\n" +
+      "every task of the project: it is refused until you say --all. On a terminal it asks before acting (--yes skips the\n" +
+      "question; a pipe is never asked). The action's own fields are checked too (e.g. rename_labels needs three).\n" +
       "An action id the vocabulary does not know is looked up in the project's list before anything is sent.",
   );
   examples(run, [

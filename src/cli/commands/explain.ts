@@ -1,5 +1,9 @@
 import { Option, type Command } from "@commander-js/extra-typings";
+import { match } from "ts-pattern";
+import { MOCK_CLI_PORT } from "../../../mock-server/flags.js";
 import { parseQueryBody, type ParseContext, type ParseResult } from "../../wire/parse.js";
+import { playgroundUrl } from "../../wire/playground-link.js";
+import { toBody } from "../../wire/serialize.js";
 import { CliUsageError } from "../errors.js";
 import { chainOf } from "../explain/code.js";
 import { issueWords, selectionWords } from "../explain/words.js";
@@ -95,6 +99,21 @@ async function explain(input: Input, project: number | undefined): Promise<Expla
   return { input, parsed, selects, notes };
 }
 
+/**
+ * The playground page of `server` (the mock serves it) with the body loaded: as given, or a saved
+ * view's filters as the documented body the server reads from them.
+ */
+function playgroundLink(e: Explanation, project: number | undefined, server: string): string {
+  const body = e.input.context === "view" && e.parsed.query ? toBody(e.parsed.query) : e.input.body;
+  return playgroundUrl(server, { ...(project === undefined ? {} : { project }), body }, { server: true });
+}
+
+/** Opens the link for a person at a terminal; says why not only when someone is there to read it. */
+async function openLink(session: Session, link: string): Promise<void> {
+  const why = session.io.openUrl ? await session.io.openUrl(link) : "no browser opener";
+  if (why !== undefined && session.io.stderrIsTTY) session.io.stderr(`(the browser was not opened: ${why})\n`);
+}
+
 function explanationText(e: Explanation, count: string | undefined): string {
   const out = [`${e.input.source}:`];
   if (e.parsed.query) out.push("The server selects:", ...e.selects.map((l) => `  ${l}`));
@@ -119,15 +138,29 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
     .addOption(new Option("--view <id>", "a saved view, fetched from the server").argParser(positiveInt))
     .addOption(new Option("--project <id>", "the project (for --code and --against; default: the request's or view's, else 1)").argParser(positiveInt))
     .addOption(new Option("--code", "print the equivalent selection(…) TypeScript chain instead"))
+    .addOption(
+      new Option(
+        "--open",
+        `also print a link to the mock's playground with the body loaded (server: --against, --base-url, ` +
+          `$LABEL_STUDIO_URL, else http://127.0.0.1:${MOCK_CLI_PORT}); opened in a browser when stdout is a terminal ` +
+          "and BROWSER is not none",
+      ),
+    )
     .addOption(new Option("--against <url>", "also ask this server how many tasks the body selects (key: --api-key)"));
   command.action((file, options) =>
     kit.run(async (session) => {
       const input = await readInput(session, file, options);
       const project = options.project ?? input.project;
       const e = await explain(input, project);
+      const server = options.against ?? session.baseUrl ?? `http://127.0.0.1:${MOCK_CLI_PORT}`;
+      const link = options.open ? playgroundLink(e, project, server) : undefined;
       if (options.code) {
         if (!e.parsed.query) throw new CliUsageError(`the server refuses this body (${e.parsed.answer?.status}): there is no chain to write`);
         session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id).code.trimEnd());
+        if (link) {
+          session.say(`// the playground: ${link}`);
+          await openLink(session, link);
+        }
         return;
       }
       let count: number | undefined;
@@ -144,16 +177,25 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
           countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
         }
       }
-      if (session.format === "json" && session.options.formatGiven) {
-        session.print({
-          source: input.source,
-          selects: e.selects,
-          notes: e.notes,
-          issues: e.parsed.issues,
-          answer: e.parsed.answer ?? null,
-          ...(count === undefined ? {} : { count }),
-        });
-      } else session.say(explanationText(e, countText));
+      const text = () => session.say(explanationText(e, countText) + (link === undefined ? "" : `\nThe playground: ${link}`));
+      // Text for people unless --format json is asked for (the global default is json).
+      match(session.format)
+        .with("json", () =>
+          session.options.formatGiven
+            ? session.print({
+                source: input.source,
+                selects: e.selects,
+                notes: e.notes,
+                issues: e.parsed.issues,
+                answer: e.parsed.answer ?? null,
+                ...(count === undefined ? {} : { count }),
+                ...(link === undefined ? {} : { playground: link }),
+              })
+            : text(),
+        )
+        .with("table", text)
+        .exhaustive();
+      if (link) await openLink(session, link);
     }),
   );
   command.addHelpText(
@@ -166,6 +208,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
     "dmq explain body.json",
     `dmq explain --query '{"filters": {"conjunction": "and", "items": [{"filter": "tasks:id", "operator": "equal", "type": "Number", "value": 1}]}}'`,
     "dmq explain --view 2 --code",
+    "dmq body -w \"data.score@Number between 0.5 and 1\" | dmq explain --open   # and try it in the playground",
     "dmq body -w \"id > 3\" --all | dmq explain --against http://127.0.0.1:8080 --project 1",
   ]);
 }

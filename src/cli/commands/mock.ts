@@ -1,25 +1,39 @@
 import { Option, type Command } from "@commander-js/extra-typings";
+import { flagSpelling, mockFlagList } from "../../../mock-server/flags.js";
 import { examples, type CommandKit } from "./common.js";
 
-/** `dmq mock`: the mock server, as `npm start` runs it (same options, same banner). */
+/**
+ * `dmq mock`: the mock server, as `npm start` runs it. Its flags come from the mock's flag table; they
+ * are handed on as written, so `npm start` and `dmq mock` read and check them with one parser.
+ */
 export function mockCommand(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const mock = program
-    .command("mock")
-    .description("run the mock server (the same as npm start); Ctrl-C stops it")
-    .addOption(new Option("--port <port>", "port to listen on (default $PORT, else 8080; 0 picks a free one)"))
-    .addOption(new Option("--host <host>", "interface to bind (default 127.0.0.1)"))
-    .addOption(new Option("--data <file>", "JSON seed file (docs/mock-server.md); default: the built-in demo data"))
-    .addOption(new Option("--persist <file>", "JSON file that keeps the data across restarts"))
-    .addOption(new Option("--strict", "answer 400 where the real server ignores input or answers 500"))
-    .addOption(new Option("--quiet", "do not log requests"));
-  mock.action((options) =>
+  const mock = program.command("mock").description("run the mock server (the same as npm start); Ctrl-C stops it");
+  const argv: string[] = [];
+  for (const f of mockFlagList) {
+    const option = new Option(flagSpelling(f), f.help);
+    if (f.arg) {
+      mock.addOption(
+        option.argParser((text) => {
+          argv.push(`--${f.flag}`, text);
+          return text;
+        }),
+      );
+    } else {
+      mock.addOption(option);
+      mock.on(`option:${f.flag}`, () => argv.push(`--${f.flag}`));
+    }
+  }
+  mock.action(() =>
     kit.run(async (session) => {
       const { runMockCli } = await import("../../../mock-server/main.js");
-      const argv = Object.entries(options).flatMap(([name, value]) =>
-        value === true ? [`--${name}`] : typeof value === "string" ? [`--${name}`, value] : [],
-      );
       await runMockCli(argv, session.io.env, { out: (line) => session.say(line) });
     }),
   );
-  examples(mock, ["dmq mock", "dmq mock --port 9000 --data seed.json", "dmq mock --strict --quiet"]);
+  examples(mock, [
+    "dmq mock",
+    "dmq mock --port 9000 --data seed.json",
+    "dmq mock --strict --quiet",
+    "dmq mock --persist db.json --journal-capacity 100 --request-time-limit 5",
+    "dmq mock --strict --max-body-size 1048576   # a body over 1 MiB gets 413 (faithful mode: the server's 500)",
+  ]);
 }

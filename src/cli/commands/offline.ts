@@ -1,7 +1,7 @@
 import { Option, type Command } from "@commander-js/extra-typings";
 import { customAction } from "../../query/builder.js";
-import { isActionId } from "../../vocabulary/actions.js";
 import { positiveInt } from "../params.js";
+import { resume } from "../query/builder.js";
 import { QueryFlags } from "../query/flags.js";
 import { columnsTable, operatorsTable } from "../tables.js";
 import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
@@ -27,7 +27,7 @@ export function offlineCommands(program: Command<[], {}, {}>, kit: CommandKit): 
     kit.run(async (session) => {
       const selection = query.build(projectOf(options.project, {}, "body"));
       const action = options.request;
-      const out = action === undefined ? selection.toJSON() : selection.toRequest(isActionId(action) ? action : customAction(action), fields.values);
+      const out = action === undefined ? selection.toJSON() : resume(selection).toRequest(customAction(action), fields.values);
       session.say(JSON.stringify(out, null, 2));
     }),
   );

@@ -1,10 +1,13 @@
 import { match } from "ts-pattern";
 import { ORDER_PREFIX, type ConditionNode, type QueryNode } from "../../query/nodes.js";
-import { QueryBuildError } from "../../query/rules.js";
+import { QueryBuildError, refuse } from "../../query/rules.js";
+import type { ResumedSelection } from "../../query/types.js";
 import { DATA_PREFIX } from "../../vocabulary/columns.js";
+import { isNonEmpty } from "../../vocabulary/value-shapes.js";
 import { inferDataType } from "../../vocabulary/column-kinds.js";
 import { operatorAliases, operators, isOperatorName } from "../../vocabulary/operators.js";
-import { startSelection, type DynamicSelection } from "../query/builder.js";
+import { isOrderKey } from "../../query/condition.js";
+import { resume, startSelection, type DynamicSelection } from "../query/builder.js";
 
 /** The method a chain uses for an operator: the readable alias where the builder has one (between). */
 const methodOf = (operator: string): string => {
@@ -39,16 +42,16 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
   let s = startSelection(project);
   const lines: string[] = [];
   const leftOut: string[] = [];
-  const step = (text: string, path: string, apply: () => DynamicSelection) => {
+  const step = (text: string, path: string, apply: (next: ResumedSelection) => DynamicSelection) => {
     try {
-      s = apply();
+      s = apply(resume(s));
       lines.push(text);
     } catch (error) {
       if (!(error instanceof QueryBuildError)) throw error;
       leftOut.push(`${path}: ${error.message}`);
     }
   };
-  if (view !== undefined) step(`.fromView(${view})`, "view", () => s.fromView(view));
+  if (view !== undefined) step(`.fromView(${view})`, "view", (next) => next.fromView(view));
   const items = query.filters?.items ?? [];
   const conjunction = query.filters?.conjunction ?? "and";
   items.forEach((item, i) => {
@@ -60,28 +63,43 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
     for (const [node, at, path] of nodes) {
       const { args, type } = columnArgs(node);
       const method = methodOf(node.operator);
-      step(`.${at}(${args}).${method}(${literal(node.value)})`, path, () => {
-        if (!isOperatorName(node.operator)) {
+      step(`.${at}(${args}).${method}(${literal(node.value)})`, path, (next) => {
+        if (!isOperatorName(node.operator) || !operators[node.operator].implemented) {
           throw new QueryBuildError(`${path}.operator: ${JSON.stringify(node.operator)} is not an operator the builder offers`, path);
         }
-        return s[at](`${ORDER_PREFIX}${node.column}`, type).apply(node.operator, node.value);
+        const condition = { column: `${ORDER_PREFIX}${node.column}`, operator: node.operator, value: node.value, type };
+        return match(at)
+          .with("where", () => next.where(condition))
+          .with("and", () => next.and(condition))
+          .with("or", () => next.or(condition))
+          .with("child", () => next.child(condition))
+          .exhaustive();
       });
     }
   });
   const order = query.ordering?.[0];
   if (order) {
     const key = `${order.descending ? "-" : ""}${ORDER_PREFIX}${order.column}`;
-    step(`.orderBy(${literal(key)})`, "ordering[0]", () => s.orderBy(key));
+    // A parsed ordering names a known column, so the key always narrows; otherwise the step is left out.
+    step(`.orderBy(${literal(key)})`, "ordering[0]", (next) => {
+      if (!isOrderKey(key)) throw new QueryBuildError(`ordering[0]: ${literal(key)} is not an ordering key the builder offers`, "ordering[0]");
+      return next.orderBy(key);
+    });
   }
   const selected = query.selectedItems;
   if (selected) {
     match(selected)
       .with({ all: true }, ({ excluded }) =>
         excluded.length === 0
-          ? step(".all()", "selectedItems", () => s.all())
-          : step(`.excluding(${literal(excluded)})`, "selectedItems.excluded", () => s.excluding(excluded)),
+          ? step(".all()", "selectedItems", (next) => next.all())
+          : step(`.excluding(${literal(excluded)})`, "selectedItems.excluded", (next) => next.excluding(excluded)),
       )
-      .with({ all: false }, ({ included }) => step(`.including(${literal(included)})`, "selectedItems.included", () => s.including(included)))
+      .with({ all: false }, ({ included }) =>
+        step(`.including(${literal(included)})`, "selectedItems.included", (next) =>
+          // An empty list gets the builder's own refusal (its type takes only a non-empty one).
+          isNonEmpty(included) ? next.including(included) : refuse("emptyIncluding", "selectedItems.included"),
+        ),
+      )
       .exhaustive();
   }
   if (query.columnsDisplayType) leftOut.push("columnsDisplayType: the builder does not write display types (they only make data.* ordering numeric)");

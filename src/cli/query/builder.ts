@@ -1,14 +1,14 @@
-import type { SelectionBuilder } from "../../query/builder.js";
+import type { AnySelection, ResumedSelection } from "../../query/types.js";
 import { selection } from "../../selection.js";
 
 /**
- * The builder seen from the command line, where columns, operators and values are strings known
- * only at run time: the selection's one runtime class, whose every member checks the same rules
- * the compile-time types state (and throws QueryBuildError naming the rule and the body path).
+ * The builder seen from the command line, where the flags' order (and so the selection's state) is
+ * known only at run time: any selection, resumed before each step so that the compiler allows the
+ * step and the builder checks it, throwing QueryBuildError with the rule and the body path.
  */
-export type DynamicSelection = SelectionBuilder;
+export type DynamicSelection = AnySelection;
 
-export function startSelection(project: number): DynamicSelection {
-  // The public type narrows members by state; the CLI's state is only known at run time.
-  return selection(project) as unknown as DynamicSelection;
-}
+export const startSelection = (project: number): DynamicSelection => selection(project);
+
+/** `s`, its next step allowed by the compiler and checked by the builder at run time. */
+export const resume = (s: DynamicSelection): ResumedSelection => selection.from(s.project, s);

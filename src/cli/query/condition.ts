@@ -5,6 +5,10 @@ import type { OperatorName } from "../../vocabulary/operators.js";
 import type { ShapeName } from "../../vocabulary/value-shapes.js";
 import { readValue } from "./values.js";
 
+/** A column name the vocabulary does not know, in the command line's words (`tasks:` is optional there). */
+export const unknownColumn = (name: string): string =>
+  `unknown column ${JSON.stringify(name)}: expected a column that "dmq columns" lists, or data.<key>`;
+
 /**
  * The readable condition syntax of `--where/--or/--child`: `<column>[@Type] <operator> [value]`,
  * e.g. `completed_at > 2024-01-01T00:00:00Z`, `total_annotations between 1 and 3`,
@@ -75,7 +79,7 @@ function readColumn(token: string, text: string): { column: string; type: DataTy
   }
   const type = typeText as DataTypeName | undefined;
   const kind = kindOf(name, type);
-  if (kind === undefined) fail(text, `unknown column ${JSON.stringify(name)}: expected a column that "dmq columns" lists, or data.<key>`);
+  if (kind === undefined) fail(text, unknownColumn(name));
   return { column: `tasks:${name}`, type, kind };
 }
 

@@ -3,9 +3,10 @@ import { match } from "ts-pattern";
 import { QueryBuildError, rules, type RuleName } from "../../query/rules.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
-import { startSelection, type DynamicSelection } from "./builder.js";
+import { isOrderKey } from "../../query/condition.js";
+import { resume, startSelection, type DynamicSelection } from "./builder.js";
 import { operatorNames, operators } from "../../vocabulary/operators.js";
-import { parseCondition, spell, type Condition } from "./condition.js";
+import { parseCondition, spell, unknownColumn, type Condition } from "./condition.js";
 
 /** The condition syntax under a command's options, from the spelling table. */
 const CONDITIONS = `
@@ -22,7 +23,7 @@ Flags replay in order through the builder: --where starts (another --where is AN
 type Step =
   | { readonly flag: "--where" | "--or" | "--child"; readonly text: string; readonly condition: Condition }
   | { readonly flag: "--order"; readonly text: string }
-  | { readonly flag: "--include" | "--exclude"; readonly text: string; readonly ids: readonly number[] }
+  | { readonly flag: "--include" | "--exclude"; readonly text: string; readonly ids: TaskIds }
   | { readonly flag: "--all"; readonly text: string };
 
 /** A broken builder rule in the words of the flags (the builder's own text names methods). */
@@ -48,11 +49,15 @@ const inFlagWords: { readonly [R in RuleName]: string } = {
     "uses the view's own filters, ordering and selection",
   notBound: "this command needs a server (--base-url)",
   emptyIncluding: "--include needs at least one task id: the server reads {all: false, included: []} as every task",
-  everyTask: "without --where, --include or --view the action would act on every task of the project: name the tasks, or pass --all",
+  everyTask:
+    "with no --where, --include or --view this acts on every task of the project (--exclude alone still does): " +
+    "name the tasks, or pass --all to mean it",
 };
 
-function ruleOf(error: QueryBuildError): RuleName | undefined {
-  return (Object.keys(rules) as RuleName[]).find((rule) => error.message.endsWith(rules[rule]));
+/** A builder error in the flags' words: the rule's words when it is a rule, else the builder's message (with its path). */
+export function inCliWords(error: QueryBuildError): string {
+  const rule = (Object.keys(rules) as RuleName[]).find((r) => error.message.endsWith(rules[r]));
+  return rule ? inFlagWords[rule] : error.message;
 }
 
 /** `-completed_at` → `-tasks:completed_at`: the prefix is optional on the command line, as in conditions. */
@@ -62,10 +67,14 @@ function orderKey(text: string): string {
   return `${descending ? "-" : ""}${name.startsWith("tasks:") ? name : `tasks:${name}`}`;
 }
 
-function ids(text: string): number[] {
-  const list = text.split(",").map((part) => part.trim());
-  if (list.some((part) => part === "")) throw new InvalidArgumentError(`expected task ids separated by commas, found ${JSON.stringify(text)}`);
-  return list.map(positiveInt);
+type TaskIds = readonly [number, ...number[]];
+
+function ids(text: string): TaskIds {
+  const [first = "", ...rest] = text.split(",").map((part) => part.trim());
+  if (first === "" || rest.some((part) => part === "")) {
+    throw new InvalidArgumentError(`expected task ids separated by commas, found ${JSON.stringify(text)}`);
+  }
+  return [positiveInt(first), ...rest.map(positiveInt)];
 }
 
 /** `--where`, `--or`, `--child`, `--order`, `--include`, `--exclude`, `--all` and `--view` on a command. */
@@ -105,11 +114,6 @@ export class QueryFlags {
     return this.#view;
   }
 
-  /** Whether any flag names tasks: --include, --exclude, --all or --view. */
-  get namesTasks(): boolean {
-    return this.#view !== undefined || this.#steps.some((s) => s.flag === "--include" || s.flag === "--exclude" || s.flag === "--all");
-  }
-
   get empty(): boolean {
     return this.#view === undefined && this.#steps.length === 0;
   }
@@ -117,26 +121,28 @@ export class QueryFlags {
   /** The selection the flags describe, built by the builder (its rules, in the flags' words). */
   build(project: number): DynamicSelection {
     let s = startSelection(project);
-    if (this.#view !== undefined) s = s.fromView(this.#view);
+    if (this.#view !== undefined) s = resume(s).fromView(this.#view);
     let lines = 0;
     for (const step of this.#steps) {
+      const next = resume(s);
       try {
         s = match(step)
-          .with({ flag: "--where" }, { flag: "--or" }, { flag: "--child" }, ({ flag, condition: c }) => {
-            const place = flag === "--or" ? "or" : flag === "--child" ? "child" : lines === 0 ? "where" : "and";
-            if (flag !== "--child") lines++;
-            return s[place](c.column, c.type).apply(c.operator, c.value);
+          .with({ flag: "--where" }, ({ condition }) => (lines++ === 0 ? next.where(condition) : next.and(condition)))
+          .with({ flag: "--or" }, ({ condition }) => (lines++, next.or(condition)))
+          .with({ flag: "--child" }, ({ condition }) => next.child(condition))
+          .with({ flag: "--order" }, ({ text }) => {
+            const key = orderKey(text);
+            if (!isOrderKey(key)) throw new CliUsageError(`--order ${JSON.stringify(text)}: ${unknownColumn(text.replace(/^-/, ""))}`);
+            return next.orderBy(key);
           })
-          .with({ flag: "--order" }, ({ text }) => s.orderBy(orderKey(text)))
-          .with({ flag: "--include" }, ({ ids: list }) => s.including(list))
-          .with({ flag: "--exclude" }, ({ ids: list }) => s.excluding(list))
-          .with({ flag: "--all" }, () => s.all())
+          .with({ flag: "--include" }, ({ ids: list }) => next.including(list))
+          .with({ flag: "--exclude" }, ({ ids: list }) => next.excluding(list))
+          .with({ flag: "--all" }, () => next.all())
           .exhaustive();
       } catch (error) {
         if (!(error instanceof QueryBuildError)) throw error;
-        const rule = ruleOf(error);
         const given = step.text === "" ? step.flag : `${step.flag} ${JSON.stringify(step.text)}`;
-        throw new CliUsageError(rule ? `${given}: ${inFlagWords[rule]}` : `${given}: ${error.message}`);
+        throw new CliUsageError(`${given}: ${inCliWords(error)}`);
       }
     }
     return s;

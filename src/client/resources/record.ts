@@ -3,12 +3,12 @@ import type { Check } from "../shape.js";
 import type { Send } from "../transport.js";
 import { checkId, checkObject } from "./common.js";
 
-/** The methods every stored record has at `{base}{id}/`. */
-export interface RecordMethods<T, U> {
+/** The methods every stored record has at `{base}{id}/`; `P` is what a PATCH answers when it differs from a GET. */
+export interface RecordMethods<T, U, P = T> {
   /** One record by id (a 404 rejects with an `ApiError`). */
   get(id: number, options?: RequestOptions): Promise<T>;
   /** `PATCH`: only the given fields change. */
-  update(id: number, body: U, options?: RequestOptions): Promise<T>;
+  update(id: number, body: U, options?: RequestOptions): Promise<P>;
   /** Delete one record by id. */
   delete(id: number, options?: RequestOptions): Promise<void>;
 }
@@ -17,12 +17,13 @@ export interface RecordMethods<T, U> {
  * `get` / `update` / `delete` of one record at `{base}{id}/` (e.g. `/api/tasks/7/`). The id is
  * checked before the body; `payload` turns an update into the body sent (views fold a query in).
  */
-export function recordMethods<T, U>(
+export function recordMethods<T, U, P = T>(
   send: Send,
   base: string,
   expect: Check<T>,
   payload: (body: U) => unknown = (body) => body,
-): RecordMethods<T, U> {
+  expectPatched: Check<P> = expect as unknown as Check<P>,
+): RecordMethods<T, U, P> {
   const path = (id: number): string => `${base}${checkId("id", id)}/`;
   return {
     async get(id, options) {
@@ -31,7 +32,7 @@ export function recordMethods<T, U>(
     async update(id, body, options) {
       const at = path(id);
       checkObject("body", body);
-      return send({ method: "PATCH", path: at, body: payload(body), expect }, options);
+      return send({ method: "PATCH", path: at, body: payload(body), expect: expectPatched }, options);
     },
     async delete(id, options) {
       return send<void>({ method: "DELETE", path: path(id) }, options);

@@ -3,28 +3,31 @@ import type { RequestOptions } from "../options.js";
 import { paginate, type Paginated } from "../pager.js";
 import { arrayOf, number, object, record } from "../shape.js";
 import type { Send } from "../transport.js";
-import type { Task, TaskCreate, TaskListParams, TaskPage, TaskUpdate } from "../types.js";
+import type { CreatedTask, Task, TaskCreate, TaskListItem, TaskListParams, TaskPage, TaskUpdate, UpdatedTask } from "../types.js";
 import { boundTo, checkId, checkObject, queryBody } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
 /** Tasks: the Data Manager list, create, get, update, delete. */
-export interface TasksResource extends RecordMethods<Task, TaskUpdate> {
+export interface TasksResource extends RecordMethods<Task, TaskUpdate, UpdatedTask> {
   /**
    * The Data Manager list `GET /api/tasks/?project=`: iterate every task the query selects, in its
    * order, or fetch one page with `.page(n)`. `query` may be a selection.
    */
-  list(params: TaskListParams): Paginated<Task, TaskPage>;
+  list(params: TaskListParams): Paginated<TaskListItem, TaskPage>;
   /** Create one task in a project. */
-  create(body: TaskCreate, options?: RequestOptions): Promise<Task>;
+  create(body: TaskCreate, options?: RequestOptions): Promise<CreatedTask>;
 }
 
 const data = object({});
 export const task = record<Task>({ data });
-const taskPage = object<TaskPage>({ tasks: arrayOf(task), total: number });
+const listItem = record<TaskListItem>({ data });
+const created = record<CreatedTask>({ data });
+const updated = record<UpdatedTask>({ data });
+const taskPage = object<TaskPage>({ tasks: arrayOf(listItem), total: number });
 
 export function tasksResource(send: Send): TasksResource {
   return Object.freeze({
-    list(params: TaskListParams): Paginated<Task, TaskPage> {
+    list(params: TaskListParams): Paginated<TaskListItem, TaskPage> {
       checkObject("params", params);
       const { project, view, query, page = 1, include, ...flags } = params;
       checkId("params.project", project);
@@ -43,7 +46,7 @@ export function tasksResource(send: Send): TasksResource {
         include: include?.join(","),
         query: query === undefined ? undefined : JSON.stringify(queryBody("params.query", query)),
       };
-      return paginate<Task, TaskPage>({
+      return paginate<TaskListItem, TaskPage>({
         firstPage: checkId("params.page", page),
         path: "/api/tasks/",
         items: (body) => body.tasks,
@@ -55,8 +58,8 @@ export function tasksResource(send: Send): TasksResource {
       checkObject("body", body);
       checkId("body.project", body.project);
       checkObject("body.data", body.data);
-      return send({ method: "POST", path: "/api/tasks/", body, expect: task }, options);
+      return send({ method: "POST", path: "/api/tasks/", body, expect: created }, options);
     },
-    ...recordMethods<Task, TaskUpdate>(send, "/api/tasks/", task),
+    ...recordMethods<Task, TaskUpdate, UpdatedTask>(send, "/api/tasks/", task, (body) => body, updated),
   });
 }

@@ -1,7 +1,9 @@
+import { match, P } from "ts-pattern";
+
 /**
  * Does Python's `re.compile(pattern)` accept this pattern? The server compiles every `regex` filter
  * value with Python `re` before filtering and answers an empty result when one fails
- * (`filters_contain_invalid_regex`, server-semantics §3.2). This is a syntax checker for `str`
+ * (`data_manager/managers.py` `filters_contain_invalid_regex`). This is a syntax checker for `str`
  * patterns following CPython 3.11's `re._parser`, written from its rules: it reports the first
  * error with CPython's message, and computes widths only to reject variable-width look-behinds.
  * Unicode character names in `\N{...}` are accepted without looking them up.
@@ -160,20 +162,14 @@ function widthOf(items: readonly Item[], state: State): Width {
 }
 
 function itemWidth(it: Item, state: State): Width {
-  switch (it.k) {
-    case "char":
-      return [1, 1];
-    case "at":
-    case "assert":
-      return [0, 0];
-    case "repeat":
-      return [it.item[0] * it.min, Math.min(it.item[1] * it.max, MAXREPEAT)];
-    case "group":
-    case "cond":
-      return it.width;
-    case "groupref":
-      return state.widths.get(it.group) ?? [0, 0];
-  }
+  return match(it)
+    .returnType<Width>()
+    .with({ k: "char" }, () => [1, 1])
+    .with({ k: P.union("at", "assert") }, () => [0, 0])
+    .with({ k: "repeat" }, (r) => [r.item[0] * r.min, Math.min(r.item[1] * r.max, MAXREPEAT)])
+    .with({ k: P.union("group", "cond") }, (g) => g.width)
+    .with({ k: "groupref" }, (g) => state.widths.get(g.group) ?? [0, 0])
+    .exhaustive();
 }
 
 function parse(source: Tokenizer, state: State, verboseIn: boolean, nested: number, first: boolean): Width {

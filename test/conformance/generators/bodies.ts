@@ -70,7 +70,7 @@ export const mutations: Readonly<Record<string, (b: Body, n: number) => void>> =
     if (it) it.type = ["Unknown", "Image", "String", "Number", "Boolean"][n % 5];
   },
   emptyList(b, n) {
-    // User columns first: an empty id list drops their whole line (§3.8.1).
+    // User columns first: an empty id list drops their whole line (docs/reference/filters.md#user-columns).
     const users = allItems(b).filter((i) => /:(annotators|updated_by)$/.test(String(i.filter)));
     const it = at(users.length ? users : allItems(b).filter((i) => Array.isArray(i.value) || i.operator === "contains"), n);
     if (it) it.value = n % 3 === 0 ? ["  ", "''"] : [];

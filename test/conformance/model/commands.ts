@@ -1,7 +1,8 @@
 /**
  * Client operations for the model-based test. Each command acts over HTTP through the client,
  * predicts the answer from the model (through the oracle for anything a query selects), updates
- * the model by the spec's rules (server-api §1.4, server-semantics), then checks the observable
+ * the model by the spec's rules (docs/reference/actions-endpoint.md#community-actions,
+ * docs/reference/README.md), then checks the observable
  * state (verifyState).
  */
 import fc from "fast-check";
@@ -116,7 +117,8 @@ class CreateView implements Cmd {
     const sel = buildSelection(this.spec, PROJECT);
     const data = { title: "conformance", ...(this.spec.columnsDisplayType ? { columnsDisplayType: this.spec.columnsDisplayType } : {}) };
     const view = await r.client.views.create({ project: PROJECT, data, query: sel });
-    // The view's stored selection applies when listing it and acting on it (§5.2).
+    // The view's stored selection applies when listing it and acting on it
+    // (docs/reference/selection.md#when-it-applies).
     m.views.push({ id: view.id, query: buildQuery(this.spec) });
     await verifyState(m, r);
   }
@@ -177,7 +179,10 @@ function sourceQuery(m: Readonly<Model>, source: Source): { query: QueryNode; vi
   return { query: view.query, view: view.id };
 }
 
-/** Actions that keep the query's ordering; the server drops it for the others (server-api §1.3). */
+/**
+ * Actions that keep the query's ordering; the server drops it for the others
+ * (docs/reference/actions-endpoint.md#performing-an-action).
+ */
 const keepsOrdering = new Set<ActionId>(["next_task", "remove_duplicates"]);
 
 /**
@@ -344,9 +349,10 @@ class Act implements Cmd {
   }
 
   /**
-   * remove_duplicates is described loosely (server-api §1.4): selected tasks with identical data
-   * form groups; annotations move to one task of the group, the other duplicates are deleted,
-   * annotated tasks never. Checked as invariants, then the model takes the server's state.
+   * remove_duplicates is described loosely (docs/reference/actions-endpoint.md#community-actions):
+   * selected tasks with identical data form groups; annotations move to one task of the group, the
+   * other duplicates are deleted, annotated tasks never. Checked as invariants, then the model
+   * takes the server's state.
    */
   async removeDuplicates(m: Model, r: Real, selected: Set<number>, got: { ok: Record<string, unknown> } | { status: number; detail: string }) {
     const canonical = (v: JsonValue): string =>

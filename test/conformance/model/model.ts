@@ -5,7 +5,7 @@
  * answers; everything the Data Manager computes (counters, filters, order) is predicted.
  */
 import { expect } from "vitest";
-import type { Task } from "../../../src/client/index.js";
+import type { TaskListItem } from "../../../src/client/index.js";
 import type { AnnotationRecord, Dataset, PredictionRecord, ProjectRecord, TaskRecord } from "../../../src/semantics/records.js";
 import type { QueryNode } from "../../../src/query/nodes.js";
 import type { JsonValue } from "../../../src/vocabulary/json.js";
@@ -68,6 +68,12 @@ export async function verifyState(m: Model, real: Real): Promise<void> {
     const c = counts(m, t.id);
     expect({ id: t.id, total_annotations: t.total_annotations, cancelled_annotations: t.cancelled_annotations, total_predictions: t.total_predictions }, `counters of task ${t.id}`).toEqual({ id: t.id, ...c });
   }
+  // A task shown alone is presented from its own records (the store's per-task index), not the project's columns.
+  const alone = await Promise.all(page.tasks.map((t) => real.client.tasks.get(t.id)));
+  for (const t of alone) {
+    const c = counts(m, t.id);
+    expect({ id: t.id, total_annotations: t.total_annotations, cancelled_annotations: t.cancelled_annotations, total_predictions: t.total_predictions }, `counters of task ${t.id} shown alone`).toEqual({ id: t.id, ...c });
+  }
   expect(page.total, "total").toBe(expectedIds.length);
   expect(page.total_annotations, "total_annotations").toBe(m.annotations.filter((a) => !a.was_cancelled).length);
   expect(page.total_predictions, "total_predictions").toBe(m.predictions.length);
@@ -78,7 +84,7 @@ export async function verifyState(m: Model, real: Real): Promise<void> {
   adoptBookkeeping(m, page.tasks);
 }
 
-function adoptBookkeeping(m: Model, tasks: readonly Task[]): void {
+function adoptBookkeeping(m: Model, tasks: readonly TaskListItem[]): void {
   const byId = new Map(tasks.map((t) => [t.id, t]));
   m.tasks = m.tasks.map((t) => {
     const s = byId.get(t.id);

@@ -1,7 +1,8 @@
 /**
- * A raw request body read the way the server reads it (server-semantics §2.2, §3.1, §3.3, §4, §5),
- * independently of src/wire/parse.ts: selectedItems decoding and defaults, the pydantic shape
- * (500 on a bad shape), the `__` traversal guard (400), prefix stripping, `child_filter`, ordering[0].
+ * A raw request body read the way the server reads it
+ * (docs/reference/request.md#where-the-query-comes-from), independently of src/wire/parse.ts:
+ * selectedItems decoding and defaults, the pydantic shape (500 on a bad shape), the `__` traversal
+ * guard (400), prefix stripping, `child_filter`, ordering[0].
  */
 import type { Dataset } from "../../../src/semantics/records.js";
 import type { JsonValue } from "../../../src/vocabulary/json.js";
@@ -146,9 +147,10 @@ class Reader {
 }
 
 /**
- * selectedItems after `get_prepare_params` (§5.4): a non-dict, non-string is refused (500) before
- * PrepareParams; a string is JSON-decoded (undecodable: 500) and handed on whatever it decodes to,
- * so pydantic judges it. Returns "absent" (all tasks) or the value for pydantic.
+ * selectedItems after `get_prepare_params` (docs/reference/selection.md#invalid-shapes): a
+ * non-dict, non-string is refused (500) before PrepareParams; a string is JSON-decoded
+ * (undecodable: 500) and handed on whatever it decodes to, so pydantic judges it. Returns "absent"
+ * (all tasks) or the value for pydantic.
  */
 function decodeSelection(body: { readonly [k: string]: JsonValue }): JsonValue | "absent" {
   if (!Object.hasOwn(body, "selectedItems")) return "absent";

@@ -1,5 +1,6 @@
 /**
- * The server's columns as the spec describes them (server-semantics §1, §3.8, §3.9). Restated here
+ * The server's columns as the spec describes them (docs/reference/columns.md#task-columns,
+ * docs/reference/filters.md#special-columns). Restated here
  * on purpose: the oracle must not read src/vocabulary, so a wrong table there cannot pass both.
  */
 import type { TaskFacts } from "./facts.js";
@@ -25,7 +26,7 @@ export const plainColumns: Readonly<Record<string, { kind: PlainKind; values: (f
   avg_lead_time: { kind: "float", values: (f) => [f.avgLeadTime] },
   draft_exists: { kind: "bool", values: (f) => [f.drafts > 0] },
   file_upload: { kind: "text", values: (f) => [f.task.file_upload] },
-  // Concat of the five import-storage link keys joined by ';' (§1): never NULL. The record holds
+  // Concat of the five import-storage link keys joined by ';': never NULL. The record holds
   // the task's one link key; which of the five slots it sits in is not pinned, so every slot.
   storage_filename: { kind: "text", values: (f) => storageFilenames(f.task.storage_filename) },
   updated_by: { kind: "userFk", values: (f) => [f.task.updated_by] },
@@ -37,15 +38,15 @@ function storageFilenames(key: string | null): string[] {
   return Array.from({ length: STORAGE_SLOTS }, (_, slot) => Array.from({ length: STORAGE_SLOTS }, (_, i) => (i === slot ? key : "")).join(";"));
 }
 
-/** Counters: `empty` means == 0 (§3.8.5). */
+/** Counters: `empty` means == 0 (docs/reference/filters.md#counters). */
 export const counterColumns = new Set(["total_annotations", "cancelled_annotations", "total_predictions"]);
 
-/** User-list fields (§3.8.1); `skipped_by_annotator` has no `empty`. */
+/** User-list fields (docs/reference/filters.md#user-columns); `skipped_by_annotator` has no `empty`. */
 export const userFields = new Set(["annotators", "updated_by", "reviewers", "comment_authors", "skipped_by_annotator"]);
 export const userEmptyFields = new Set(["annotators", "updated_by", "reviewers", "comment_authors"]);
 export const legacyUserOperators = new Set(["equal", "not_equal", "in_list", "not_in_list"]);
 
-/** in_list / not_in_list allow-list (§3.9), plus every `data.*`. */
+/** in_list / not_in_list allow-list (docs/reference/filters.md#in_list-and-not_in_list), plus every `data.*`. */
 export const inListColumns = new Set(["id", "inner_id", "total_annotations", "total_predictions", "cancelled_annotations"]);
 
 export const resultColumns = new Set(["annotations_results", "predictions_results"]);

@@ -1,9 +1,10 @@
 /**
  * One filter condition against every task of the project, in the order the server handles it
- * (server-semantics §3.4–§3.9): user-filter validation, in_list validation, the special columns,
- * unknown columns, then the generic path. A condition yields an expression (per-task verdicts,
- * plus the row test of a positive join — those share one row inside a line), or tells the line
- * what to do: skip the line, drop itself, end the whole query with no tasks, or answer an error.
+ * (docs/reference/filters.md#steps-within-a-line): user-filter validation, in_list validation, the
+ * special columns, unknown columns, then the generic path. A condition yields an expression
+ * (per-task verdicts, plus the row test of a positive join — those share one row inside a line), or
+ * tells the line what to do: skip the line, drop itself, end the whole query with no tasks, or
+ * answer an error.
  */
 import type { JsonValue } from "../../../src/vocabulary/json.js";
 import {
@@ -26,7 +27,10 @@ import { contradiction, err, expr, unclear, type Ctx, type Step } from "./steps.
 export type { Ctx, Expr, JoinPart, Step } from "./steps.js";
 export { dataPath, dataValue, joinHolds, rowsOf } from "./steps.js";
 
-/** `_normalize_in_list_value` (§3.9): trimmed, unquoted, deduplicated; Number casts and drops. */
+/**
+ * `_normalize_in_list_value` (docs/reference/filters.md#in_list-and-not_in_list): trimmed, unquoted,
+ * deduplicated; Number casts and drops.
+ */
 function normalizeInList(values: readonly JsonValue[], type: string): JsonValue[] | "unhashable" {
   const out: JsonValue[] = [];
   const key = (v: JsonValue) => (typeof v === "boolean" ? `n:${Number(v)}` : typeof v === "number" ? `n:${v}` : `s:${String(v)}`);

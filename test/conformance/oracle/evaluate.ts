@@ -1,7 +1,7 @@
 /**
- * The oracle's pipeline (server-semantics §2.3): the project's tasks → filters → ordering →
- * selectedItems. Lines are AND-ed inside; positive joins inside one line share the annotation /
- * prediction row (one Django `filter()` call), separate AND lines do not.
+ * The oracle's pipeline (docs/reference/request.md#the-pipeline): the project's tasks → filters →
+ * ordering → selectedItems. Lines are AND-ed inside; positive joins inside one line share the
+ * annotation / prediction row (one Django `filter()` call), separate AND lines do not.
  */
 import type { Dataset } from "../../../src/semantics/records.js";
 import type { QueryNode } from "../../../src/query/nodes.js";

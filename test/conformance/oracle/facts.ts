@@ -1,8 +1,8 @@
 /**
  * Per-task facts the filters and orderings read, computed by plain loops over the stored records
- * (server-semantics §1). Where the spec leaves a definition open, a fact lists every value it may
- * take (`completedAt`: LS counts only annotations with a result towards "labeled"; the spec does
- * not say, so both readings are kept).
+ * (docs/reference/columns.md#task-columns). Where the spec leaves a definition open, a fact lists
+ * every value it may take (`completedAt`: LS counts only annotations with a result towards
+ * "labeled"; the spec does not say, so both readings are kept).
  */
 import type { AnnotationRecord, Dataset, PredictionRecord, TaskRecord } from "../../../src/semantics/records.js";
 import { timestampMicros } from "./pg.js";

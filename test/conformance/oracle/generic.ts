@@ -1,5 +1,6 @@
 /**
- * The generic end of the server's filter loop (server-semantics §3.5–§3.7): data keys (JSON-typed
+ * The generic end of the server's filter loop (docs/reference/filters.md#generic-operators,
+ * docs/reference/filters.md#data-keys-and-null): data keys (JSON-typed
  * or cast to float), plain task columns and computed numbers, by operator.
  */
 import type { JsonValue } from "../../../src/vocabulary/json.js";
@@ -49,7 +50,7 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
   const { column, operator: op, type } = c;
   let v = c.value;
   const isData = column.startsWith("data.");
-  // The generic path (§3.5–§3.7).
+  // The generic path (docs/reference/filters.md#generic-operators).
   let field: Field;
   const atRun: PossibleError[] = [];
   const maybe: PossibleError[] = [];
@@ -281,7 +282,7 @@ function makeLookup(field: Field, type: string, op: string, value: JsonValue | n
       return "regex on a non-text column";
     }
     default: {
-      // equal, and every unknown operator (exact equality, §3.5)
+      // equal, and every unknown operator (exact equality)
       if (field.kind === "data") {
         if (field.numeric) return typeof value === "number" ? (x) => x === value : "a non-number on a Number field";
         if (type === "Datetime") return "a datetime compared as JSON";

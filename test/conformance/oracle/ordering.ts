@@ -1,7 +1,7 @@
 /**
- * Ordering (server-semantics §4): only the first key; NULLs last in both directions; no tie-breaker
- * (ties may come in any order); `data.<key>` by its text unless columnsDisplayType says Number and
- * every filtered value casts, in which case by number.
+ * Ordering (docs/reference/ordering.md#ordering): only the first key; NULLs last in both
+ * directions; no tie-breaker (ties may come in any order); `data.<key>` by its text unless
+ * columnsDisplayType says Number and every filtered value casts, in which case by number.
  */
 import { arrayColumns, enterpriseColumns, isAgreementColumn, plainColumns } from "./columns.js";
 import { dataPath, dataValue, type Ctx } from "./conditions.js";

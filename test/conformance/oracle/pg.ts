@@ -1,6 +1,7 @@
 /**
- * The few Postgres and Python behaviours the server's answers rest on (server-semantics §3.5–§3.7, §4),
- * written plainly for the oracle. Nothing here comes from src/semantics or mock-server.
+ * The few Postgres and Python behaviours the server's answers rest on
+ * (docs/reference/filters.md#data-keys-and-null, docs/reference/ordering.md#ordering), written
+ * plainly for the oracle. Nothing here comes from src/semantics or mock-server.
  */
 import type { JsonValue } from "../../../src/vocabulary/json.js";
 

@@ -50,7 +50,7 @@ export function fromQueryNode(query: QueryNode): OQuery {
     conjunction: query.filters?.conjunction ?? "and",
     lines: [
       ...(query.filters?.items ?? []).map((item) => ({ root: condition(item), children: item.children.map(condition) })),
-      // regex values of items the parser dropped for their missing prefix: skipped, yet compiled (§3.2)
+      // regex values of items the parser dropped for their missing prefix: skipped, yet compiled
       ...(query.filters?.skippedRegex ?? []).map((value) => ({
         root: { column: "", operator: "regex", type: "String", value, skipped: true as const },
         children: [],

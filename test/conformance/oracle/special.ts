@@ -1,6 +1,6 @@
 /**
- * The special columns (server-semantics §3.8): user lists (annotators, updated_by), annotation and
- * prediction results, annotation ids, prediction model versions.
+ * The special columns (docs/reference/filters.md#special-columns): user lists (annotators,
+ * updated_by), annotation and prediction results, annotation ids, prediction model versions.
  */
 import type { AnnotationRecord, PredictionRecord } from "../../../src/semantics/records.js";
 import type { JsonValue } from "../../../src/vocabulary/json.js";
@@ -10,7 +10,7 @@ import { castBool, jsonbEqual, jsonbText } from "./pg.js";
 import type { OCondition } from "./query.js";
 import { contradiction, err, expr, isRange, join, listEqualCheck, pyStr, truthy, unclear, type Ctx, type JoinPart, type Row, type Step } from "./steps.js";
 
-/** Integer ids of a user filter (§3.8.1), or the 400 it raises. */
+/** Integer ids of a user filter (docs/reference/filters.md#user-columns), or the 400 it raises. */
 function userIds(v: JsonValue): number[] | "invalid" | "unclear" {
   const raw = Array.isArray(v) ? (v as readonly JsonValue[]) : [v];
   if (raw.length > 5000) return "invalid";
@@ -159,7 +159,7 @@ export function resultFilter(c: OCondition, ctx: Ctx): Step {
     return expr(ctx, (t) => (op === "contains" ? has(t) : !has(t)));
   }
   if (op === "empty") {
-    // Both result columns test *annotations* here (a server quirk, §3.8.2).
+    // Both result columns test *annotations* here (a server quirk, docs/reference/filters.md#result-columns).
     const b = castBool(v);
     if (b === "error") return err(500, `empty on ${column}: ${JSON.stringify(v)} is not a boolean string`);
     const isEmpty = (r: Row) => r.result === null || (Array.isArray(r.result) && r.result.length === 0);

@@ -2,7 +2,7 @@
 Drive a running dmq mock with the official Python SDK (label-studio-sdk 2.x), unchanged.
 
 Not part of `npm test` (it needs Python and the SDK's source). Set-up on Debian bookworm, as
-reference/client-conventions.md §1 describes: `apt-get install python3-httpx python3-pydantic
+docs/reference/python-sdk.md#running-it-without-pypi describes: `apt-get install python3-httpx python3-pydantic
 python3-jwt`, the SDK's `src/` on disk, and a one-line `pydantic_core` shim (pydantic 1 lacks it):
 
     mkdir -p shim/pydantic_core

@@ -2,7 +2,19 @@ import { describe, expectTypeOf, test } from "vitest";
 import { customAction } from "../../../src/query/builder.js";
 import type { ProjectHandle } from "../../../src/query/nodes.js";
 import { selection } from "../../../src/selection.js";
-import { createClient, type ActionInfo, type Paginated, type Project, type ProjectPage, type Task, type TaskPage, type User } from "../../../src/client/index.js";
+import {
+  createClient,
+  type ActionInfo,
+  type CreatedTask,
+  type Paginated,
+  type Project,
+  type ProjectPage,
+  type Task,
+  type TaskListItem,
+  type TaskPage,
+  type UpdatedTask,
+  type WhoAmI,
+} from "../../../src/client/index.js";
 
 const client = createClient({ baseUrl: "http://localhost:8080", apiKey: "key" });
 
@@ -27,9 +39,12 @@ describe("client types", () => {
   });
 
   test("resources return the wire types", () => {
-    expectTypeOf(client.users.whoami()).resolves.toEqualTypeOf<User>();
+    expectTypeOf(client.users.whoami()).resolves.toEqualTypeOf<WhoAmI>();
     expectTypeOf(client.projects.list()).toEqualTypeOf<Paginated<Project, ProjectPage>>();
-    expectTypeOf(client.tasks.list({ project: 1, query: selection(1).all() })).toEqualTypeOf<Paginated<Task, TaskPage>>();
+    expectTypeOf(client.tasks.list({ project: 1, query: selection(1).all() })).toEqualTypeOf<Paginated<TaskListItem, TaskPage>>();
+    expectTypeOf(client.tasks.get(1)).resolves.toEqualTypeOf<Task>();
+    expectTypeOf(client.tasks.create({ project: 1, data: {} })).resolves.toEqualTypeOf<CreatedTask>();
+    expectTypeOf(client.tasks.update(1, { data: {} })).resolves.toEqualTypeOf<UpdatedTask>();
     expectTypeOf(client.actions.list(1)).resolves.toEqualTypeOf<ActionInfo[]>();
     expectTypeOf(client.projects.delete(1)).resolves.toBeVoid();
     expectTypeOf<Task["data"]>().toEqualTypeOf<{ [key: string]: import("../../../src/vocabulary/json.js").JsonValue }>();

@@ -286,10 +286,10 @@ describe("actions and tokens", () => {
     );
     try {
       const own = createClient({ baseUrl: echo.url, apiKey: LEGACY_KEY });
-      const before = await own.users.whoami().catch((e: unknown) => e as Error);
+      const before = (await own.users.whoami().catch((e: unknown) => e)) as Error;
       expect(before.message).toBe("GET /api/current-user/whoami → 400: bad token new-personal-access-token");
       expect(await own.tokens.create()).toEqual({ token: "new-personal-access-token" });
-      const after = await own.users.whoami().catch((e: unknown) => e as Error);
+      const after = (await own.users.whoami().catch((e: unknown) => e)) as Error;
       expect(after.message).toBe("GET /api/current-user/whoami → 400: bad token [redacted]");
     } finally {
       await echo.close();

@@ -5,7 +5,8 @@ import { compilePgRegex } from "../../../src/emulation/regex/postgres-re.js";
 import { cond, fixture, where } from "../semantics/fixture.js";
 
 /*
- * The regex path (server-semantics §3.2, §3.5; docs/regex-dialect.md). Every expectation below was
+ * The regex path (docs/reference/filters.md#lines-and-the-conjunction,
+ * docs/reference/filters.md#generic-operators, docs/regex-dialect.md). Every expectation below was
  * produced by the real engines, not by this code: `python` is the message of Python 3.11.7's
  * `re.compile` error, `postgres` the error of PostgreSQL 15.18's `~`, and `matches` the subjects
  * for which PostgreSQL's `subject ~ pattern` is true. `unsupported`: Postgres answers (the
@@ -79,7 +80,7 @@ describe("regex: Python's compile check, then Postgres semantics on re2js", () =
     }
   });
 
-  test("a pattern Python cannot compile empties the result instead of failing (server-semantics §3.2)", () => {
+  test("a pattern Python cannot compile empties the result, no error (docs/reference/filters.md#lines-and-the-conjunction)", () => {
     expect(evaluate(fixture, where(cond("data.text", "regex", "String", "a**"))).ids).toEqual([]);
   });
 

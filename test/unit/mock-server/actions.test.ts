@@ -1,9 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { actionList, isRegistered } from "../../../mock-server/actions/registry.js";
-import { controlTags } from "../../../mock-server/actions/experimental.js";
 
 describe("the action list", () => {
-  test("is exactly the community default list of server-api §1.2 (copied from the reference)", () => {
+  test("is exactly the community default list (docs/reference/actions-endpoint.md#listing-actions)", () => {
     const expected = [
       { id: "retrieve_tasks_predictions", title: "Retrieve Predictions", order: 90, permission: "predictions.any",
         dialog: { title: "Retrieve Predictions", text: "Send the selected tasks to all ML backends connected to the project.This operation might be abruptly interrupted due to a timeout. The recommended way to get predictions is to update tasks using the Label Studio API.Please confirm your action.", type: "confirm" } },
@@ -24,19 +23,5 @@ describe("the action list", () => {
   test("hidden and experimental community actions are registered; enterprise ones are not", () => {
     for (const id of ["next_task", "propagate_annotations", "rename_labels", "cache_labels", "add_data_field"]) expect(isRegistered(id)).toBe(true);
     for (const id of ["delete_reviewers", "delete_annotators", "delete_ground_truths", "delete_tasks_reviews", "nope"]) expect(isRegistered(id)).toBe(false);
-  });
-});
-
-describe("control tags of a labeling config", () => {
-  test("name, type and label values; object tags are not controls", () => {
-    const tags = controlTags(
-      '<View><Image name="img" value="$image"/><RectangleLabels name="box" toName="img"><Label value="Car"/><Label value="Tree" background="green"/></RectangleLabels>' +
-        '<Choices name="kind" toName="img" choice="single"><Choice value="Day"/><Choice value="Night"/></Choices><TextArea name="note" toName="img"/></View>',
-    );
-    expect([...tags]).toEqual([
-      ["box", { type: "RectangleLabels", labels: ["Car", "Tree"] }],
-      ["kind", { type: "Choices", labels: ["Day", "Night"] }],
-      ["note", { type: "TextArea", labels: [] }],
-    ]);
   });
 });

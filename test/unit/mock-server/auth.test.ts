@@ -82,7 +82,7 @@ describe("tokens", () => {
   });
 });
 
-describe("authenticate, case by case (server-api §2.3)", () => {
+describe("authenticate, case by case (docs/reference/errors.md#authentication-errors)", () => {
   test("a legacy key under Token, and under X-Api-Key", async () => {
     const { store, tokens } = setup();
     expect(await authenticate({ authorization: `Token ${KEY}` }, store, tokens)).toMatchObject({ scheme: "Token", user: { id: 1 } });

@@ -22,7 +22,16 @@ describe("seed defaults", () => {
     const state = loadSeed({ ...base, tasks: [{ id: 5, project: 1, data: { text: "a" } }] }, NOW);
     expect(state.annotations).toEqual([]);
     expect(state.views).toEqual([]);
-    expect(state.users[0]).toEqual({ id: 1, username: "ada", email: "", first_name: "", last_name: "", token: "secret-key-1" });
+    expect(state.users[0]).toEqual({
+      id: 1,
+      username: "ada",
+      email: "",
+      first_name: "",
+      last_name: "",
+      token: "secret-key-1",
+      date_joined: NOW,
+      last_activity: NOW,
+    });
     expect(state.tasks[0]).toMatchObject({
       id: 5,
       meta: {},
@@ -68,6 +77,18 @@ describe("seed defaults", () => {
     );
     expect(state.annotations[0]).toMatchObject({ project: 1, result: [], completed_by: null, was_cancelled: false });
     expect(state.predictions[0]).toMatchObject({ project: 1, model_version: "", score: null });
+  });
+
+  test("timestamps written as people write them are stored as the server stores them, parsed or not", () => {
+    const written = ["2024-01-01T00:00:00Z", "2024-01-01", "2024-01-01T00:00:00.5+01:00", "2024-01-01 00:00:00,25z"];
+    const midnight = "2024-01-01T00:00:00.000000Z";
+    const stored = [midnight, midnight, "2023-12-31T23:00:00.500000Z", "2024-01-01T00:00:00.250000Z"];
+    const tasks = written.map((created_at, i) => ({ id: i + 1, project: 1, data: {}, created_at }));
+    for (const parsed of [false, true]) {
+      const state = loadSeed(structuredClone({ ...base, tasks }), NOW, { parsed });
+      expect(state.tasks.map((t) => t.created_at)).toEqual(stored);
+      expect(state.tasks.map((t) => t.updated_at)).toEqual(stored);
+    }
   });
 
   test("the input is not modified", () => {
@@ -129,6 +150,23 @@ describe("seed refusals name the record and the field", () => {
   test("an unknown collection and a non-object seed", () => {
     expect(refusal({ tasks: [], labels: [] }).path).toBe("labels");
     expect(refusal([1, 2]).path).toBe("(seed)");
+  });
+
+  test("a timestamp that is no date names the field, the form expected and the text found", () => {
+    for (const [text, parsed] of [["2024-02-30T00:00:00Z", false], ["2024-01-01T25:00:00+01:00", true], ["yesterday", true]] as const) {
+      const seed = { ...base, tasks: [{ id: 1, project: 1, data: {} }, { id: 2, project: 1, data: {}, updated_at: text }] };
+      let error: unknown;
+      try {
+        loadSeed(structuredClone(seed), NOW, { parsed });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SeedError);
+      expect((error as SeedError).path).toBe("tasks[1].updated_at");
+      expect((error as SeedError).message).toBe(
+        `invalid seed data at tasks[1] (id 2).updated_at: expected an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z, found string "${text}"`,
+      );
+    }
   });
 
   test("a timestamp without a zone", () => {

@@ -80,6 +80,41 @@ describe("transactions", () => {
   });
 });
 
+describe("the per-task index (a task presented from its own records)", () => {
+  /** A write to a task's annotations: add one, move one to another task, drop some; sometimes undone. */
+  type AnnotationOp = { kind: "add" | "move" | "drop"; task: number; pick: number; undo: boolean };
+  const annotationOp: fc.Arbitrary<AnnotationOp> = fc.record({
+    kind: fc.constantFrom("add" as const, "move" as const, "drop" as const),
+    task: fc.integer({ min: 1, max: 6 }),
+    pick: fc.nat(),
+    undo: fc.boolean(),
+  });
+
+  test("ofTask agrees with a pass over the collection after every write, rollback and reset", () => {
+    const store = new Store(seedState(6));
+    const tasks = [1, 2, 3, 4, 5, 6, 7];
+    const byScan = (task: number) => store.list("annotations").filter((a) => a.task === task).sort((a, b) => a.id - b.id);
+    fc.assert(
+      fc.property(fc.array(annotationOp, { maxLength: 20 }), (ops) => {
+        store.replaceState(seedState(6));
+        store.ofTask("annotations", 1); // built before the writes: kept up to date from here on
+        for (const op of ops) {
+          const transaction = store.begin();
+          const all = store.list("annotations");
+          const picked = all.length === 0 ? undefined : all[op.pick % all.length];
+          if (op.kind === "add") store.insert("annotations", { task: op.task, project: 2 - (op.task % 2), result: [], completed_by: 1 } as never);
+          else if (op.kind === "move" && picked) store.update("annotations", picked.id, { task: op.task } as never);
+          else if (op.kind === "drop" && picked) store.removeWhere("annotations", (a) => a.id === picked.id || a.task === op.task);
+          store.suspend();
+          if (op.undo) store.rollback(transaction);
+          for (const t of tasks) expect(store.ofTask("annotations", t)).toEqual(byScan(t));
+        }
+      }),
+      { numRuns: 200, seed: 12 },
+    );
+  });
+});
+
 describe("write-ahead log", () => {
   test("recovery = snapshot + every acknowledged change, whatever the sequence", async () => {
     const store = new Store(seedState(6));

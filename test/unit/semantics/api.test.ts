@@ -100,7 +100,8 @@ describe("evaluateBody", () => {
     expect(evaluateBody(fixture, body).ids).toEqual([1]);
   });
 
-  test("an ignored item (no filter:tasks: prefix) with a bad regex still empties the result (server-semantics §3.2)", () => {
+  test("an ignored item (no filter:tasks: prefix) with a bad regex still empties the result" +
+    " (docs/reference/filters.md#lines-and-the-conjunction)", () => {
     const body = {
       filters: {
         conjunction: "or",

@@ -3,12 +3,15 @@ import { deriveColumns, evaluate, PreparedDataset } from "../../../src/semantics
 import type { Dataset } from "../../../src/semantics/records.js";
 import { fixture } from "./fixture.js";
 
-/* The computed columns as the Data Manager list shows them (server-semantics §1, server-api §5.2). */
+/*
+ * The computed columns as the Data Manager list shows them (docs/reference/columns.md#task-columns,
+ * docs/reference/resources.md#tasks).
+ */
 
 const byId = (data: Dataset = fixture) => deriveColumns(data);
 
 describe("derived columns", () => {
-  test("task 1: two annotations (one cancelled), two predictions (server-semantics §1)", () => {
+  test("task 1: two annotations (one cancelled), two predictions (docs/reference/columns.md#task-columns)", () => {
     expect(byId().get(1)).toEqual({
       id: 1,
       inner_id: 1,

@@ -7,9 +7,10 @@ import type { JsonValue } from "../../../src/vocabulary/json.js";
 import { cond, fixture } from "./fixture.js";
 
 /*
- * Laws that hold for any data (server-semantics §3.2, §4, §5): lines combine as set operations,
- * ordering permutes the filtered tasks with NULLs last, selection only narrows, and a reused
- * PreparedDataset answers like a fresh one.
+ * Laws that hold for any data (docs/reference/filters.md#lines-and-the-conjunction,
+ * docs/reference/ordering.md#ordering, docs/reference/selection.md#when-it-applies): lines combine
+ * as set operations, ordering permutes the filtered tasks with NULLs last, selection only narrows,
+ * and a reused PreparedDataset answers like a fresh one.
  */
 const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom("1", "2.5", "x", "", "A b"), fc.constant(null), fc.constant(undefined));
 

@@ -10,7 +10,7 @@ import { valueTypeNames } from "../../../src/vocabulary/value-types.js";
 
 // Expectations below are copied from the reference documents, not computed from the tables.
 describe("the vocabulary covers the reference", () => {
-  test("every column the SDK and the server-semantics column table name", () => {
+  test("every column the SDK and docs/reference/columns.md#task-columns name", () => {
     const sdkColumns = [
       "agreement", "annotations_results", "annotators", "cancelled_annotations", "comments", "completed_at", "created_at",
       "file_upload", "ground_truth", "id", "inner_id", "predictions_model_versions", "predictions_results", "predictions_score",
@@ -37,17 +37,17 @@ describe("the vocabulary covers the reference", () => {
       expect(valueTypeNames).toContain(t);
     }
   });
-  test("in_list is allowed exactly on id, inner_id, the three counters and data.* (server-semantics §3.9)", () => {
+  test("in_list is allowed exactly on id, inner_id, the counters and data.* (docs/reference/filters.md#in_list-and-not_in_list)", () => {
     expect([...inListColumns].sort()).toEqual(["cancelled_annotations", "id", "inner_id", "total_annotations", "total_predictions"]);
     expect("in_list" in columnKinds[kindOf("data.x", "Number")!].operators).toBe(true);
     expect("in_list" in columnKinds[kindOf("data.x", "String")!].operators).toBe(true);
   });
-  test("user columns allow contains, not_contains and empty only (server-semantics §3.8.1)", () => {
+  test("user columns allow contains, not_contains and empty only (docs/reference/filters.md#user-columns)", () => {
     for (const c of ["annotators", "updated_by"] as const) {
       expect(Object.keys(columnKinds[columns[c].kind].operators).sort()).toEqual(["contains", "empty", "not_contains"]);
     }
   });
-  test("the community action list of server-api §1.2, in order", () => {
+  test("the community action list of docs/reference/actions-endpoint.md#listing-actions, in order", () => {
     const listed = actionIds
       .filter((id) => actions[id].edition === "community" && actions[id].visibility === "listed")
       .sort((a, b) => actions[a].order - actions[b].order);

@@ -41,7 +41,7 @@ describe("what is read and what is left alone", () => {
   });
 });
 
-describe("column names (server-semantics §3.3)", () => {
+describe("column names (docs/reference/filters.md#column-names)", () => {
   test("filter:tasks:-annotations_results is annotations_results (the '-' means nothing in a filter)", () => {
     const r = parseQueryBody({ filters: { conjunction: "and", items: [item("filter:tasks:-annotations_results", "contains", "String", "x")] } });
     expect(r.query?.filters?.items).toEqual([cond("annotations_results", "contains", "String", "x")]);
@@ -102,7 +102,7 @@ describe("child filters", () => {
   });
 });
 
-describe("ordering (server-semantics §4)", () => {
+describe("ordering (docs/reference/ordering.md#ordering)", () => {
   const order = (ordering: unknown) => parseQueryBody({ ordering });
 
   test("-tasks:x and tasks:-x are both descending; tasks:x ascending", () => {
@@ -151,7 +151,7 @@ describe("ordering (server-semantics §4)", () => {
   });
 });
 
-describe("selectedItems (server-semantics §5)", () => {
+describe("selectedItems (docs/reference/selection.md#shape)", () => {
   test("missing selectedItems stays absent (the server then acts on every filtered task)", () => {
     expect(parseQueryBody({ ordering: ["tasks:id"] }).query).not.toHaveProperty("selectedItems");
   });
@@ -187,7 +187,7 @@ describe("selectedItems (server-semantics §5)", () => {
   });
 });
 
-describe("legacy Python SDK output (client-conventions §8) parses with no issue", () => {
+describe("legacy Python SDK output (docs/reference/python-sdk.md#legacy-filter-helpers) parses with no issue", () => {
   test("the data_manager module's own _test() output", () => {
     const filters = {
       conjunction: "or",

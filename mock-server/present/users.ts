@@ -1,0 +1,72 @@
+import type { UserRecord } from "../../src/semantics/records.js";
+import { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "../../src/wire/contract/index.js";
+import type { Rendered } from "../../src/wire/contract/field.js";
+import { render, type RenderContext, type Values } from "../../src/wire/contract/render.js";
+import type { Store } from "../store/store.js";
+
+/** The mock has one organization, as a fresh community server does. */
+export const ORGANIZATION_ID = 1;
+const ORGANIZATION_TITLE = "Label Studio";
+
+/** `User.get_initials` (label_studio/users/models.py). */
+export function initials(u: UserRecord): string {
+  if (u.first_name && u.last_name) return `${u.first_name.slice(0, 1)}${u.last_name.slice(0, 1)}`;
+  if (u.first_name) return u.first_name.slice(0, 1);
+  if (u.last_name) return u.last_name.slice(0, 1);
+  return u.email.slice(0, 2);
+}
+
+/** `created_username` of annotations and drafts: "<first>[ <last>] <email>, <id>". */
+export function createdUsername(u: UserRecord | undefined): string {
+  if (!u) return "";
+  const name = u.last_name ? `${u.first_name} ${u.last_name}` : u.first_name;
+  return `${name}${name ? " " : ""}${u.email}, ${u.id}`;
+}
+
+export function presentUserSimple(u: UserRecord, ctx?: RenderContext): Rendered<typeof userSimple> {
+  return render(userSimple, { id: u.id, first_name: u.first_name, last_name: u.last_name, username: u.username, email: u.email, avatar: null }, ctx);
+}
+
+/** `BaseUserSerializer`; the organization's email is its creator's (the first user). */
+export function presentUser(u: UserRecord, store: Store, ctx?: RenderContext): Rendered<typeof user> {
+  return render(user, userValues(u, store), ctx);
+}
+
+function userValues(u: UserRecord, store: Store): Values<typeof user> {
+  const owner = store.list("users")[0];
+  return {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    username: u.username,
+    email: u.email,
+    last_activity: u.last_activity ?? u.date_joined ?? "",
+    custom_hotkeys: u.custom_hotkeys === undefined ? {} : u.custom_hotkeys,
+    avatar: null,
+    initials: initials(u),
+    phone: u.phone ?? "",
+    active_organization: ORGANIZATION_ID,
+    active_organization_meta: { title: ORGANIZATION_TITLE, email: owner?.email ?? "" },
+    allow_newsletters: u.allow_newsletters ?? null,
+    date_joined: u.date_joined ?? "",
+  };
+}
+
+/** `BaseWhoAmIUserSerializer`: the user and every permission (community edition). */
+export function presentWhoAmI(u: UserRecord, store: Store, ctx?: RenderContext): Rendered<typeof whoAmI> {
+  return render(whoAmI, { ...userValues(u, store), permissions: [...allPermissions] }, ctx);
+}
+
+export function presentCompletedBy(u: UserRecord): Rendered<typeof completedByDm> {
+  return render(completedByDm, { id: u.id, first_name: u.first_name, last_name: u.last_name, avatar: null, email: u.email, initials: initials(u) });
+}
+
+/** `get_annotators`: the annotators that still exist, by id, with the review markers of the community edition. */
+export function presentAnnotators(ids: readonly number[], store: Store): Rendered<typeof annotatorDm>[] {
+  return [...new Set(ids)]
+    .sort((a, b) => a - b)
+    .flatMap((id) => {
+      const u = store.find("users", id);
+      return u ? [render(annotatorDm, { user_id: id, annotated: true, review: null, reviewed: false, ...presentCompletedBy(u) })] : [];
+    });
+}

@@ -1,0 +1,15 @@
+/**
+ * The declared wire contract: one declaration per resource the server renders, transcribed from its
+ * serializers. The mock's presenters and write validation and the client's response types derive
+ * from these.
+ */
+export type { Access, Check, Condition, Declaration, FieldName, FieldSpec, FieldType, Kind, Rendered, WritableName } from "./field.js";
+export { actionEntry } from "./action.js";
+export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.js";
+export { draft } from "./draft.js";
+export { errorBody, projectPage, taskPage } from "./envelope.js";
+export { prediction } from "./prediction.js";
+export { project, samplingChoices, skipQueueChoices } from "./project.js";
+export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "./task.js";
+export { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "./user.js";
+export { view, viewOrder, viewReset } from "./view.js";

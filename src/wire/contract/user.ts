@@ -1,0 +1,152 @@
+import { maxLength, type Declaration } from "./field.js";
+
+/**
+ * Users as the server renders them. Every user serializer derives from `BaseUserSerializer`
+ * (`label_studio/users/serializers.py`, a drf-flex-fields serializer); the community edition renders
+ * no avatar unless one was uploaded (`User.avatar_url`).
+ */
+
+/** `label_studio/users/serializers.py` `UserSimpleSerializer`: a project's `created_by`. */
+export const userSimple = {
+  source: "label_studio/users/serializers.py UserSimpleSerializer",
+  routes: ["GET /api/projects/", "GET /api/projects/{id}/"],
+  flex: true,
+  fields: {
+    id: { kind: "integer", nullable: false, access: "read-only" },
+    first_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
+    last_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
+    username: { kind: "string", nullable: false, access: "read-write", checks: [maxLength(256)] },
+    email: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(254)] },
+    avatar: { kind: "string", nullable: true, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
+const organizationMeta = {
+  source: "label_studio/users/serializers.py BaseUserSerializer.get_active_organization_meta",
+  routes: [],
+  flex: false,
+  fields: {
+    title: { kind: "string", nullable: false, access: "read-only" },
+    email: { kind: "string", nullable: false, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
+const userFields = {
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  first_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
+  last_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
+  username: { kind: "string", nullable: false, access: "read-write", checks: [maxLength(256)] },
+  email: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(254)] },
+  /** `last_activity_cached` (DateTimeField, read-only). */
+  last_activity: { kind: "datetime", nullable: false, access: "read-only" },
+  custom_hotkeys: { kind: "dict", nullable: true, access: "read-write" },
+  avatar: { kind: "string", nullable: true, access: "read-only" },
+  /** `User.get_initials`: both initials, the one name's first letter, or the email's first two characters. */
+  initials: { kind: "string", nullable: false, access: "read-only" },
+  phone: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
+  active_organization: { kind: "pk", nullable: true, access: "read-write" },
+  active_organization_meta: { kind: "nested", nullable: false, access: "read-only", of: organizationMeta },
+  allow_newsletters: { kind: "boolean", nullable: true, access: "read-write" },
+  date_joined: { kind: "datetime", nullable: false, access: "read-write" },
+} as const;
+
+/** `label_studio/users/serializers.py` `BaseUserSerializer` (settings.USER_SERIALIZER). */
+export const user = {
+  source: "label_studio/users/serializers.py BaseUserSerializer",
+  routes: ["GET /api/users/", "GET /api/users/{id}/"],
+  flex: true,
+  fields: userFields,
+} as const satisfies Declaration;
+
+/** `label_studio/users/serializers.py` `BaseWhoAmIUserSerializer`: the user plus every permission. */
+export const whoAmI = {
+  source: "label_studio/users/serializers.py BaseWhoAmIUserSerializer",
+  routes: ["GET /api/current-user/whoami"],
+  flex: true,
+  fields: {
+    ...userFields,
+    /** `[perm for _, perm in all_permissions]`: every permission of `core/permissions.py` `AllPermissions`. */
+    permissions: { kind: "strings", nullable: false, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
+/** `label_studio/tasks/serializers.py` `CompletedByDMSerializer`: an annotation's expanded author. */
+export const completedByDm = {
+  source: "label_studio/tasks/serializers.py CompletedByDMSerializer",
+  routes: ["GET /api/tasks/{id}/"],
+  flex: true,
+  fields: {
+    id: { kind: "integer", nullable: false, access: "read-only" },
+    first_name: { kind: "string", nullable: false, access: "read-only" },
+    last_name: { kind: "string", nullable: false, access: "read-only" },
+    avatar: { kind: "string", nullable: true, access: "read-only" },
+    email: { kind: "string", nullable: false, access: "read-only" },
+    initials: { kind: "string", nullable: false, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
+/**
+ * One entry of a Data Manager task's `annotators`: `DataManagerTaskSerializer.get_annotators`
+ * (`label_studio/data_manager/serializers.py`) merges `user_id` and review markers into the
+ * `CompletedByDMSerializer` fields, users sorted by id.
+ */
+export const annotatorDm = {
+  source: "label_studio/data_manager/serializers.py DataManagerTaskSerializer.get_annotators",
+  routes: ["GET /api/tasks/", "GET /api/tasks/{id}/"],
+  flex: false,
+  fields: {
+    user_id: { kind: "integer", nullable: false, access: "read-only" },
+    annotated: { kind: "boolean", nullable: false, access: "read-only" },
+    review: { kind: "json", nullable: true, access: "read-only" },
+    reviewed: { kind: "boolean", nullable: false, access: "read-only" },
+    ...completedByDm.fields,
+  },
+} as const satisfies Declaration;
+
+/** `label_studio/core/permissions.py` `AllPermissions`, in declaration order: whoami's `permissions`. */
+export const allPermissions = [
+  "organizations.create",
+  "organizations.view",
+  "organizations.change",
+  "organizations.delete",
+  "organizations.invite",
+  "projects.create",
+  "projects.view",
+  "projects.change",
+  "projects.delete",
+  "projects.reset_cache",
+  "tasks.create",
+  "tasks.view",
+  "tasks.change",
+  "tasks.delete",
+  "views.reset",
+  "annotations.create",
+  "annotations.view",
+  "annotations.change",
+  "annotations.delete",
+  "actions.perform",
+  "predictions.any",
+  "avatar.any",
+  "labels.create",
+  "labels.view",
+  "labels.change",
+  "labels.delete",
+  "models.create",
+  "models.view",
+  "models.change",
+  "models.delete",
+  "model_provider_connection.create",
+  "model_provider_connection.view",
+  "model_provider_connection.change",
+  "model_provider_connection.delete",
+  "webhooks.view",
+  "webhooks.change",
+  "users.token.any",
+  "storages.view",
+  "storages.change",
+  "storages.sync",
+  "views.view",
+  "views.create",
+  "views.change",
+  "views.delete",
+] as const;
