@@ -22,7 +22,8 @@ import { meets, table, type Figure } from "./lib/stats.js";
 const groups = ["types", "startup", "http", "engine"] as const;
 const { values } = parseArgs({ options: { only: { type: "string" }, "no-build": { type: "boolean" } } });
 const only = values.only?.split(",").map((s) => s.trim()) ?? [...groups];
-for (const g of only) if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: expected some of ${groups.join(", ")}, found "${g}"`);
+for (const g of only)
+  if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: expected some of ${groups.join(", ")}, found "${g}"`);
 
 const started = performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -31,7 +32,10 @@ const figures: Figure[] = [];
 // The child processes and the type figures use the built package, as users get it.
 if (!values["no-build"] && only.some((g) => g !== "engine")) {
   log("building dist/ …");
-  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }
 if (only.includes("types")) {
   log("types: 300 chains vs typed literals (tsc)");
@@ -61,7 +65,10 @@ console.log(`\n${figures.length} figures in ${seconds.toFixed(0)} s`);
 // A partial run (--only) replaces its own figures and keeps the others.
 const resultsPath = join(root, "bench", "results.json");
 const fresh = new Set(figures.map((f) => f.name));
-const kept = only.length < groups.length && existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, "utf8")) as Figure[]).filter((f) => !fresh.has(f.name)) : [];
+const kept =
+  only.length < groups.length && existsSync(resultsPath)
+    ? (JSON.parse(readFileSync(resultsPath, "utf8")) as Figure[]).filter((f) => !fresh.has(f.name))
+    : [];
 writeFileSync(resultsPath, `${JSON.stringify([...kept, ...figures], null, 2)}\n`);
 const missed = figures.filter((f) => meets(f) === false);
 if (missed.length > 0) {

@@ -198,7 +198,7 @@ function answerProblem(req: Request, res: Response, error: ServerError): void {
   send(req, res, { status: answer.status, body: answer.body, headers: answer.headers });
 }
 
-function send(req: Request, res: Response, reply: Reply): void {
+function send(_req: Request, res: Response, reply: Reply): void {
   // Set before the answer leaves: a client that has the answer finds it in the journal.
   const entry = (res.locals as Locals).entry;
   if (entry) entry.status = reply.status;

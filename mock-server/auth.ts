@@ -30,11 +30,7 @@ export function unauthorized(detail: string): HttpProblem {
   return new HttpProblem(401, detail, { headers: { "WWW-Authenticate": "Token" } });
 }
 
-export async function authenticate(
-  headers: IncomingHttpHeaders,
-  store: Store,
-  tokens: TokenService,
-): Promise<Authenticated> {
+export async function authenticate(headers: IncomingHttpHeaders, store: Store, tokens: TokenService): Promise<Authenticated> {
   const apiKey = headers["x-api-key"];
   const header = typeof apiKey === "string" ? `Token ${apiKey}` : (headers.authorization ?? "");
   const parts = header.split(/\s+/).filter((p) => p.length > 0);

@@ -65,7 +65,10 @@ export function lazyData(body: RequestBody, limits: DataLimits, strict: boolean)
       const o = settle();
       if (o.ok) return o.value;
       if (strict && o.error instanceof PyException) {
-        throw fieldError("body", `expected a body the server can read, found one it answers 500 for (${o.error.pyClass}: ${o.error.message})`);
+        throw fieldError(
+          "body",
+          `expected a body the server can read, found one it answers 500 for (${o.error.pyClass}: ${o.error.message})`,
+        );
       }
       throw o.error;
     },

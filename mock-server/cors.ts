@@ -11,9 +11,15 @@ const ALLOW_HEADERS = "accept, authorization, content-type, user-agent, x-csrfto
 const ALLOW_METHODS = "DELETE, GET, OPTIONS, PATCH, POST, PUT";
 
 export function cors(req: Request, res: Response, next: NextFunction): void {
-  if (req.headers.origin === undefined) return next();
+  if (req.headers.origin === undefined) {
+    next();
+    return;
+  }
   res.setHeader("Access-Control-Allow-Origin", "*");
-  if (req.method !== "OPTIONS" || req.headers["access-control-request-method"] === undefined) return next();
+  if (req.method !== "OPTIONS" || req.headers["access-control-request-method"] === undefined) {
+    next();
+    return;
+  }
   res.setHeader("Access-Control-Allow-Headers", ALLOW_HEADERS);
   res.setHeader("Access-Control-Allow-Methods", ALLOW_METHODS);
   res.setHeader("Access-Control-Max-Age", "86400");

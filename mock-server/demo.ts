@@ -25,7 +25,18 @@ function random(seed: number): () => number {
   };
 }
 
-const subjects = ["The battery", "Delivery", "The screen", "Customer support", "The price", "The manual", "Setup", "The sound", "The camera", "The app"];
+const subjects = [
+  "The battery",
+  "Delivery",
+  "The screen",
+  "Customer support",
+  "The price",
+  "The manual",
+  "Setup",
+  "The sound",
+  "The camera",
+  "The app",
+];
 const opinions: Record<(typeof LABELS)[number], readonly string[]> = {
   Positive: ["is excellent", "exceeded my expectations", "works perfectly", "is worth every cent", "made my day"],
   Negative: ["stopped working after a week", "is a disappointment", "was painfully slow", "is overpriced", "broke on arrival"],
@@ -33,9 +44,7 @@ const opinions: Record<(typeof LABELS)[number], readonly string[]> = {
 };
 
 const at = (minutes: number) => `${new Date(BASE + minutes * 60_000).toISOString().slice(0, -1)}000Z`;
-const choice = (label: string): JsonValue[] => [
-  { from_name: "sentiment", to_name: "text", type: "choices", value: { choices: [label] } },
-];
+const choice = (label: string): JsonValue[] => [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: [label] } }];
 
 /** The demo data `npm start` serves, in the seed format: a fresh copy on every call (see the file's comment above). */
 export function demoData(): StoreState {

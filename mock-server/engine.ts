@@ -2,7 +2,15 @@ import type { QueryNode } from "../src/query/nodes.js";
 import { computed } from "../src/semantics/dataset.js";
 import { derivedAt } from "../src/semantics/derived.js";
 import { evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
-import type { AnnotationRecord, Dataset, DerivedColumns, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../src/semantics/records.js";
+import type {
+  AnnotationRecord,
+  Dataset,
+  DerivedColumns,
+  DraftRecord,
+  PredictionRecord,
+  ProjectRecord,
+  TaskRecord,
+} from "../src/semantics/records.js";
 import { validationError } from "./errors.js";
 import type { MockContext } from "./http.js";
 
@@ -47,7 +55,13 @@ export function derivedOne(dataset: Dataset, id: number): DerivedColumns | undef
  */
 export function derivedOfTask(project: ProjectRecord, task: TaskRecord, own: TaskRelations): DerivedColumns | undefined {
   if (task.inner_id === undefined || task.project !== project.id) return undefined;
-  const ds = new PreparedDataset({ project, tasks: [task], annotations: own.annotations, predictions: own.predictions, drafts: own.drafts });
+  const ds = new PreparedDataset({
+    project,
+    tasks: [task],
+    annotations: own.annotations,
+    predictions: own.predictions,
+    drafts: own.drafts,
+  });
   return derivedAt(ds, 0);
 }
 
@@ -72,23 +86,57 @@ class DerivedRow implements DerivedColumns {
   private get all(): DerivedColumns {
     return derivedAt(this.ds, this.i);
   }
-  get id() { return this.ds.idAt(this.i); }
-  get inner_id() { return this.c.innerId[this.i] as number; }
-  get total_annotations() { return this.c.totalAnnotations[this.i] as number; }
-  get cancelled_annotations() { return this.c.cancelledAnnotations[this.i] as number; }
-  get total_predictions() { return this.c.totalPredictions[this.i] as number; }
-  get is_labeled() { return this.c.isLabeled[this.i] === 1; }
-  get completed_at() { return this.all.completed_at; }
-  get annotators() { return this.all.annotators; }
-  get predictions_score() { return this.all.predictions_score; }
-  get avg_lead_time() { return this.all.avg_lead_time; }
-  get draft_exists() { return this.ds.draftExists[this.i] === 1; }
-  get file_upload() { return this.all.file_upload; }
-  get storage_filename() { return this.all.storage_filename; }
-  get annotations_ids() { return this.all.annotations_ids; }
-  get annotations_results() { return this.all.annotations_results; }
-  get predictions_results() { return this.all.predictions_results; }
-  get predictions_model_versions() { return this.all.predictions_model_versions; }
+  get id() {
+    return this.ds.idAt(this.i);
+  }
+  get inner_id() {
+    return this.c.innerId[this.i] as number;
+  }
+  get total_annotations() {
+    return this.c.totalAnnotations[this.i] as number;
+  }
+  get cancelled_annotations() {
+    return this.c.cancelledAnnotations[this.i] as number;
+  }
+  get total_predictions() {
+    return this.c.totalPredictions[this.i] as number;
+  }
+  get is_labeled() {
+    return this.c.isLabeled[this.i] === 1;
+  }
+  get completed_at() {
+    return this.all.completed_at;
+  }
+  get annotators() {
+    return this.all.annotators;
+  }
+  get predictions_score() {
+    return this.all.predictions_score;
+  }
+  get avg_lead_time() {
+    return this.all.avg_lead_time;
+  }
+  get draft_exists() {
+    return this.ds.draftExists[this.i] === 1;
+  }
+  get file_upload() {
+    return this.all.file_upload;
+  }
+  get storage_filename() {
+    return this.all.storage_filename;
+  }
+  get annotations_ids() {
+    return this.all.annotations_ids;
+  }
+  get annotations_results() {
+    return this.all.annotations_results;
+  }
+  get predictions_results() {
+    return this.all.predictions_results;
+  }
+  get predictions_model_versions() {
+    return this.all.predictions_model_versions;
+  }
   /** What JSON shows: every column, as a plain object. */
   toJSON(): DerivedColumns {
     return this.all;
@@ -106,7 +154,7 @@ function evaluated(ds: PreparedDataset, query: QueryNode, ordering: boolean): Ev
   // The parser builds a query's objects in one key order: equal queries print equal. JSON
   // prints -0 as 0, which Python may not read alike: such a query is not kept.
   let negativeZero = false;
-  const text = JSON.stringify(query, (_key, value: unknown) => (Object.is(value, -0) ? (negativeZero = true, value) : value));
+  const text = JSON.stringify(query, (_key, value: unknown) => (Object.is(value, -0) ? ((negativeZero = true), value) : value));
   if (negativeZero) return evaluate(ds, query, { ordering });
   const key = `${ordering ? "ordered" : "by id"} ${text}`;
   const kept = byQuery.get(key);
@@ -171,7 +219,14 @@ export interface TaskRelations {
 export function relationsIndex(dataset: Dataset): ReadonlyMap<number, TaskRelations> {
   let index = relationsCache.get(dataset);
   if (index) return index;
-  const built = new Map<number, { annotations: Dataset["annotations"][number][]; predictions: Dataset["predictions"][number][]; drafts: NonNullable<Dataset["drafts"]>[number][] }>();
+  const built = new Map<
+    number,
+    {
+      annotations: Dataset["annotations"][number][];
+      predictions: Dataset["predictions"][number][];
+      drafts: NonNullable<Dataset["drafts"]>[number][];
+    }
+  >();
   const slot = (task: number) => {
     let entry = built.get(task);
     if (!entry) built.set(task, (entry = { annotations: [], predictions: [], drafts: [] }));

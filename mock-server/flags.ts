@@ -51,7 +51,11 @@ export const mockFlags: { readonly [O in MockOptionName]: MockFlag | { readonly 
     help: `time a request may take before it is answered 503 with nothing done (default ${DEFAULT_REQUEST_TIME_LIMIT_SECONDS})`,
     read: "number",
   },
-  journalCapacity: { arg: "<entries>", help: `requests the in-memory journal keeps, the newest (default ${DEFAULT_JOURNAL_CAPACITY})`, read: "number" },
+  journalCapacity: {
+    arg: "<entries>",
+    help: `requests the in-memory journal keeps, the newest (default ${DEFAULT_JOURNAL_CAPACITY})`,
+    read: "number",
+  },
   journalBodyLimit: {
     arg: "<chars>",
     help: `characters of a request body the journal keeps (default ${DEFAULT_JOURNAL_BODY_LIMIT})`,
@@ -129,5 +133,9 @@ export function mockOptionsOf(
 /** The usage text of a command line that takes these flags. */
 export function mockUsage(first: string): string {
   const width = Math.max(...mockFlagList.map((f) => flagSpelling(f).length)) + 2;
-  return [first, ...mockFlagList.map((f) => `  ${flagSpelling(f).padEnd(width)}${f.help}`), `  ${"-h, --help".padEnd(width)}this text`].join("\n");
+  return [
+    first,
+    ...mockFlagList.map((f) => `  ${flagSpelling(f).padEnd(width)}${f.help}`),
+    `  ${"-h, --help".padEnd(width)}this text`,
+  ].join("\n");
 }

@@ -25,7 +25,6 @@ export interface JournalEntry {
   status: number | undefined;
 }
 
-
 /**
  * The journal is a ring: it keeps the newest `capacity` entries and counts the ones it let go, and
  * keeps at most `bodyLimit` characters of a body, so a long run or a soak holds bounded memory.

@@ -21,7 +21,7 @@ type Parsed = { readonly ok: true; readonly elements: readonly Element[] } | Con
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
-function unescape(text: string): string {
+function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref: string) => {
     if (ref.startsWith("#x")) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
     if (ref.startsWith("#")) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10));
@@ -60,7 +60,12 @@ class Scanner {
 }
 
 /** Markup that holds no element: comments, processing instructions, CDATA, a doctype. */
-const SKIPPED: readonly (readonly [string, string])[] = [["<!--", "-->"], ["<?", "?>"], ["<![CDATA[", "]]>"], ["<!DOCTYPE", ">"]];
+const SKIPPED: readonly (readonly [string, string])[] = [
+  ["<!--", "-->"],
+  ["<?", "?>"],
+  ["<![CDATA[", "]]>"],
+  ["<!DOCTYPE", ">"],
+];
 
 /** A start tag's attributes up to `>` or `/>`; undefined when the tag is malformed. */
 function attributes(sc: Scanner): { attrs: Record<string, string>; selfClosing: boolean } | undefined {
@@ -68,8 +73,8 @@ function attributes(sc: Scanner): { attrs: Record<string, string>; selfClosing: 
   for (;;) {
     const spaced = SPACE.test(sc.peek());
     sc.skipSpace();
-    if (sc.startsWith("/>")) return (sc.at += 2), { attrs, selfClosing: true };
-    if (sc.peek() === ">") return (sc.at += 1), { attrs, selfClosing: false };
+    if (sc.startsWith("/>")) return ((sc.at += 2), { attrs, selfClosing: true });
+    if (sc.peek() === ">") return ((sc.at += 1), { attrs, selfClosing: false });
     const key = spaced ? sc.name() : "";
     if (!key) return undefined;
     sc.skipSpace();
@@ -80,7 +85,7 @@ function attributes(sc: Scanner): { attrs: Record<string, string>; selfClosing: 
     if (quote !== '"' && quote !== "'") return undefined;
     const end = sc.text.indexOf(quote, sc.at + 1);
     if (end < 0) return undefined;
-    attrs[key] = unescape(sc.text.slice(sc.at + 1, end));
+    attrs[key] = unescapeXml(sc.text.slice(sc.at + 1, end));
     sc.at = end + 1;
   }
 }
@@ -123,7 +128,9 @@ function parse(config: string): Parsed {
 }
 
 /** The config's elements (tag and attributes) in document order; none for an unreadable config. */
-export function configElements(config: string | null | undefined): readonly { readonly tag: string; readonly attrs: Readonly<Record<string, string>> }[] {
+export function configElements(
+  config: string | null | undefined,
+): readonly { readonly tag: string; readonly attrs: Readonly<Record<string, string>> }[] {
   const parsed = config ? parse(config) : undefined;
   return parsed?.ok ? parsed.elements : [];
 }
@@ -147,7 +154,11 @@ const isInput = (e: Element) => Boolean(e.attrs["name"]) && Boolean(e.attrs["val
 /** A control tag's own part of `parse_config`'s answer: conditionals of per-region tags, dynamic labels. */
 function outputTag(e: Element): Omit<ControlTag, "inputs" | "labels" | "labels_attrs"> {
   const a = e.attrs;
-  const when: [string, string | undefined][] = [["tag", a["whenTagName"]], ["label", a["whenLabelValue"]], ["choice", a["whenChoiceValue"]]];
+  const when: [string, string | undefined][] = [
+    ["tag", a["whenTagName"]],
+    ["label", a["whenLabelValue"]],
+    ["choice", a["whenChoiceValue"]],
+  ];
   const condition = a["perRegion"] === "true" ? when.find(([, name]) => name) : undefined;
   const dynamic = /^\$[A-Za-z_]+$/.test(a["value"] ?? "") || Boolean(a["apiUrl"]);
   return {

@@ -29,7 +29,10 @@ type Check = readonly [test: (v: unknown) => boolean, expected: string];
 export const optionChecks: { readonly [O in MockOptionName]-?: Check } = {
   port: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535, "an integer port from 0 to 65535"],
   host: [(v) => typeof v === "string" && v.length > 0, "a host name or address"],
-  data: [(v) => typeof v === "string" || (typeof v === "object" && v !== null && !Array.isArray(v)), "a seed object or the path of a JSON seed file"],
+  data: [
+    (v) => typeof v === "string" || (typeof v === "object" && v !== null && !Array.isArray(v)),
+    "a seed object or the path of a JSON seed file",
+  ],
   persist: [(v) => typeof v === "string" && v.length > 0, "a file path"],
   strict: [(v) => typeof v === "boolean", "a boolean"],
   logger: [(v) => typeof v === "boolean" || typeof v === "function", "a boolean or a function (line) => void"],

@@ -31,9 +31,15 @@ const NOT_BUILT = `<!doctype html><html lang="en"><title>dmq playground</title><
 export function playground(ctx: MockContext) {
   const root = resolve(PLAYGROUND_DIR);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next(new HttpProblem(405, `Method "${req.method}" not allowed.`));
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      next(new HttpProblem(405, `Method "${req.method}" not allowed.`));
+      return;
+    }
     // Mounted at /playground: `req.path` is relative to it. Assets are addressed from /playground/.
-    if (req.originalUrl.split("?")[0] === "/playground") return res.redirect(301, "/playground/");
+    if (req.originalUrl.split("?")[0] === "/playground") {
+      res.redirect(301, "/playground/");
+      return;
+    }
     if (req.path === "/dataset.json") {
       authenticate(req.headers, ctx.store, ctx.tokens)
         .then(() => res.json(dataset(ctx, req.query["project"])))
@@ -44,14 +50,16 @@ export function playground(ctx: MockContext) {
     try {
       file = resolve(root, `.${decodeURIComponent(req.path === "/" ? "/index.html" : req.path)}`);
     } catch {
-      return next(new HttpProblem(404, "Not found."));
+      next(new HttpProblem(404, "Not found."));
+      return;
     }
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
       if (req.path === "/" || req.path === "/index.html") {
         res.status(404).type("html").send(NOT_BUILT);
         return;
       }
-      return next(new HttpProblem(404, "Not found."));
+      next(new HttpProblem(404, "Not found."));
+      return;
     }
     res.status(200).setHeader("Content-Type", TYPES[extname(file)] ?? "application/octet-stream");
     res.end(req.method === "HEAD" ? undefined : readFileSync(file));

@@ -46,7 +46,9 @@ export function settle(ctx: MockContext, input: unknown, context: "inline" | "vi
   const bad = ctx.strict ? invalidRegex(parsed.query) : undefined;
   if (bad) {
     throw validationError({
-      [`${prefix}${bad.path}`]: [`expected a pattern Python's re compiles, found ${JSON.stringify(bad.pattern)} (${bad.error}): the server would return no task`],
+      [`${prefix}${bad.path}`]: [
+        `expected a pattern Python's re compiles, found ${JSON.stringify(bad.pattern)} (${bad.error}): the server would return no task`,
+      ],
     });
   }
   return parsed.query;
@@ -84,7 +86,13 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
   if (viewId > 0) {
     const view = viewOr404(ctx, viewId);
     if (view.project !== project.id) {
-      throw serverErrorOrStrict(ctx, "DataManagerException", "Project and View mismatch", "view", `expected a view of project ${project.id}, found view ${view.id} of project ${view.project}`);
+      throw serverErrorOrStrict(
+        ctx,
+        "DataManagerException",
+        "Project and View mismatch",
+        "view",
+        `expected a view of project ${project.id}, found view ${view.id} of project ${view.project}`,
+      );
     }
     if (ctx.strict) {
       const fromParam = queryParamKeys(req);
@@ -92,7 +100,8 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
       const ignored = QUERY_KEYS.filter((k) => k in body || fromParam.includes(k));
       if (ignored.length > 0) {
         const errors: Record<string, string[]> = {};
-        for (const key of ignored) errors[key] = [`nothing: the server ignores ${key} when a view is given (view ${view.id} decides the selection)`];
+        for (const key of ignored)
+          errors[key] = [`nothing: the server ignores ${key} when a view is given (view ${view.id} decides the selection)`];
         throw validationError(errors);
       }
     }
@@ -106,12 +115,21 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
       data = ujsonLoads(pyUnquote(raw));
     } catch (error) {
       if (!(error instanceof PyException)) throw error;
-      throw serverErrorOrStrict(ctx, error.pyClass, error.message, "query", `expected URL-encoded JSON, found text ujson refuses (${error.message})`);
+      throw serverErrorOrStrict(
+        ctx,
+        error.pyClass,
+        error.message,
+        "query",
+        `expected URL-encoded JSON, found text ujson refuses (${error.message})`,
+      );
     }
     if (ctx.strict) {
       const body = bodyDict(req, ctx);
       const shadowed = QUERY_KEYS.filter((k) => k in body);
-      if (shadowed.length > 0) throw validationError(Object.fromEntries(shadowed.map((k) => [k, [`nothing: the server ignores the body's ${k} when the query parameter is given`]])));
+      if (shadowed.length > 0)
+        throw validationError(
+          Object.fromEntries(shadowed.map((k) => [k, [`nothing: the server ignores the body's ${k} when the query parameter is given`]])),
+        );
     }
     return { query: settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
   }

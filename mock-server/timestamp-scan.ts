@@ -14,16 +14,21 @@ export function scanTimestamp(s: string): string | undefined {
   // costs the same before the JIT has warmed up to this function.
   if (n === 27 && STORED.test(s)) return s;
   if (n < 10) return undefined;
-  const year = digits4(s, 0), month = digits2(s, 5), day = digits2(s, 8);
+  const year = digits4(s, 0),
+    month = digits2(s, 5),
+    day = digits2(s, 8);
   if (year < 0 || month < 0 || day < 0 || s.charCodeAt(4) !== DASH || s.charCodeAt(7) !== DASH) return undefined;
   if (n === 10) return validDate(year, month, day) ? flat(`${s}T00:00:00.000000Z`) : undefined;
   const sep = s.charCodeAt(10);
-  const hour = digits2(s, 11), minute = digits2(s, 14), second = digits2(s, 17);
+  const hour = digits2(s, 11),
+    minute = digits2(s, 14),
+    second = digits2(s, 17);
   if ((sep !== T && sep !== SPACE) || hour < 0 || minute < 0 || second < 0 || s.charCodeAt(13) !== COLON || s.charCodeAt(16) !== COLON) {
     return undefined;
   }
   // The fraction: 1 to 6 digits after `.` or `,` (the general parser refuses more than 6).
-  let at = 19, fractionEnd = 19;
+  let at = 19,
+    fractionEnd = 19;
   const mark = s.charCodeAt(19);
   if (mark === DOT || mark === COMMA) {
     at = 20;
@@ -53,7 +58,9 @@ export function scanTimestamp(s: string): string | undefined {
   const minutes = hour * 60 + minute - offset;
   const dayShift = Math.floor(minutes / 1440);
   const m = minutes - dayShift * 1440;
-  let y = year, mo = month, d = day;
+  let y = year,
+    mo = month,
+    d = day;
   if (dayShift !== 0) {
     const civil = civilFromDays(daysFromCivil(year, month, day) + dayShift);
     if (civil.year < 0 || civil.year > 9999) return undefined;
@@ -63,17 +70,28 @@ export function scanTimestamp(s: string): string | undefined {
 }
 
 const STORED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const DASH = 45, T = 84, SPACE = 32, COLON = 58, DOT = 46, COMMA = 44, Z = 90, LOWER_Z = 122, PLUS = 43, ZERO = 48;
+const DASH = 45,
+  T = 84,
+  SPACE = 32,
+  COLON = 58,
+  DOT = 46,
+  COMMA = 44,
+  Z = 90,
+  LOWER_Z = 122,
+  PLUS = 43,
+  ZERO = 48;
 const ZEROS = "000000";
 
 const isDigit = (c: number) => c >= ZERO && c <= ZERO + 9;
 /** The number in two (four) decimal digits at `at`, or -1. */
 function digits2(s: string, at: number): number {
-  const a = s.charCodeAt(at) - ZERO, b = s.charCodeAt(at + 1) - ZERO;
+  const a = s.charCodeAt(at) - ZERO,
+    b = s.charCodeAt(at + 1) - ZERO;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 function digits4(s: string, at: number): number {
-  const hi = digits2(s, at), lo = digits2(s, at + 2);
+  const hi = digits2(s, at),
+    lo = digits2(s, at + 2);
   return hi < 0 || lo < 0 ? -1 : hi * 100 + lo;
 }
 const pad = (v: number, width: number) => String(v).padStart(width, "0");

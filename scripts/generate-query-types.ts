@@ -23,7 +23,7 @@ function wrap(text: string): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
-    if (line && line.length + word.length + 1 > 100) (lines.push(line), (line = word));
+    if (line && line.length + word.length + 1 > 100) lines.push(line), (line = word);
     else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
@@ -39,13 +39,21 @@ const jsdoc = (indent: string, text: string): string => jsdocLines(indent, wrap(
 
 function refusedMembers(): string {
   const out = [
-    jsdoc("", "Refused members, by member and rule: each is marked deprecated with its rule, so editors sort it last and strike it through, and a call fails to compile with the rule in the message."),
+    jsdoc(
+      "",
+      "Refused members, by member and rule: each is marked deprecated with its rule, so editors sort it last and strike it through, and a call fails to compile with the rule in the message.",
+    ),
     "export interface RefusedMembers {",
   ];
   for (const [member, names] of Object.entries(refusals) as [string, readonly RuleName[]][]) {
     out.push(`  ${member}: {`);
     for (const rule of names) {
-      out.push(`    ${rule}: {`, jsdoc("      ", `@deprecated ${rules[rule]}`), `      readonly ${member}: Refused<Rules["${rule}"]>;`, "    };");
+      out.push(
+        `    ${rule}: {`,
+        jsdoc("      ", `@deprecated ${rules[rule]}`),
+        `      readonly ${member}: Refused<Rules["${rule}"]>;`,
+        "    };",
+      );
     }
     out.push("  };");
   }
@@ -70,7 +78,9 @@ const kinds = Object.keys(columnKinds) as ColumnKindName[];
 
 /** The types a `tasks:data.<key>` filter is sent with to get `kind` (empty for other kinds). */
 const dataTypesOf = (kind: ColumnKindName): string[] =>
-  Object.entries(dataKindByType).filter(([, k]) => k === kind).map(([t]) => t);
+  Object.entries(dataKindByType)
+    .filter(([, k]) => k === kind)
+    .map(([t]) => t);
 
 /** Where a kind applies: its columns, or the data types that select it. */
 function appliesTo(kind: ColumnKindName): string {
@@ -88,7 +98,8 @@ function exampleWhere(kind: ColumnKindName): string {
   if (kind === "dataAny") return 'selection(1).where("tasks:data.label")';
   const type = dataTypesOf(kind)[0];
   if (type !== undefined) return `selection(1).where("tasks:data.${type === "Number" ? "score" : "label"}", "${type}")`;
-  const column = columnNames.find((c) => columns[c].kind === kind && columns[c].edition === "community") ??
+  const column =
+    columnNames.find((c) => columns[c].kind === kind && columns[c].edition === "community") ??
     columnNames.find((c) => columns[c].kind === kind);
   return `selection(1).where("tasks:${column}")`;
 }
@@ -114,7 +125,10 @@ function operatorDoc(kind: ColumnKindName, method: string, op: OperatorName, sha
     ...(op === "empty" ? [`Empty here means: ${emptyRules[spec.empty]}.`] : []),
     `Value: ${valueShapes[shape].expected}. Sent with type ${spec.type}.`,
   ];
-  return jsdocLines("  ", [...lines.flatMap((l) => (l ? wrap(l) : [""])), `@example ${exampleWhere(kind)}.${method}(${shapeExamples[shape]})`]);
+  return jsdocLines("  ", [
+    ...lines.flatMap((l) => (l ? wrap(l) : [""])),
+    `@example ${exampleWhere(kind)}.${method}(${shapeExamples[shape]})`,
+  ]);
 }
 
 function operatorInterfaces(): string {

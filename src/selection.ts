@@ -20,7 +20,14 @@ function checkProject(project: unknown): void {
 }
 
 function fresh(project: number | ProjectHandle, query: QueryNode): SelectionBuilder {
-  return new SelectionBuilder({ project, view: undefined, query, filterState: filterStateOf(query), everyTask: false, compiler: wireCompiler });
+  return new SelectionBuilder({
+    project,
+    view: undefined,
+    query,
+    filterState: filterStateOf(query),
+    everyTask: false,
+    compiler: wireCompiler,
+  });
 }
 
 /** A Query value as the builder makes it: items hold `column`, ordering holds `{ column, descending }`. */

@@ -8,7 +8,8 @@ import { cpuMs, get } from "./http-get.mjs";
 const jsonServer = createRequire(import.meta.url)("json-server");
 const [mode, seedPath] = process.argv.slice(2);
 if (mode !== "startup") throw new Error(`mode: expected startup, found ${mode}`);
-const t0 = performance.now(), c0 = cpuMs();
+const t0 = performance.now(),
+  c0 = cpuMs();
 const app = jsonServer.create();
 app.use(jsonServer.defaults({ logger: false }));
 app.use(jsonServer.router(seedPath));
@@ -16,7 +17,8 @@ const server = await new Promise((resolve) => {
   const s = app.listen(0, "127.0.0.1", () => resolve(s));
 });
 const res = await get(`http://127.0.0.1:${server.address().port}/tasks?_page=1&_limit=100`);
-const wallMs = performance.now() - t0, startMs = cpuMs() - c0;
+const wallMs = performance.now() - t0,
+  startMs = cpuMs() - c0;
 if (res.status !== 200) throw new Error(`first answer: ${res.status}`);
 globalThis.gc?.();
 const rssMb = process.memoryUsage().rss / 2 ** 20;

@@ -24,11 +24,13 @@ if (mode === "serve") {
   // The server from the seed file to its first answer, its memory then. Modules are loaded first
   // (startMockServer imports json-server on its first call), as for json-server's child.
   await loadServerModules();
-  const t0 = performance.now(), c0 = cpuMs();
+  const t0 = performance.now(),
+    c0 = cpuMs();
   const server = await startMockServer({ data: seedPath, logger: false });
   const loadMs = cpuMs() - c0;
   const res = await get(`${server.url}/api/tasks/?project=1&page_size=100`, auth);
-  const wallMs = performance.now() - t0, startMs = cpuMs() - c0;
+  const wallMs = performance.now() - t0,
+    startMs = cpuMs() - c0;
   if (res.status !== 200) throw new Error(`first answer: ${res.status} ${res.body.slice(0, 200)}`);
   globalThis.gc?.();
   const rssMb = process.memoryUsage().rss / 2 ** 20;
@@ -51,15 +53,17 @@ if (mode === "serve") {
   // project's columns are computed again: the write dropped them). Wall time: a request waits on nothing else here.
   const server = await startMockServer({ data: seedPath, logger: false, journalCapacity: 0 });
   const list = `${server.url}/api/tasks/?project=1&page_size=100`;
-  const createMs = [], listMs = [];
+  const createMs = [],
+    listMs = [];
   for (let round = 0; round <= Number(process.argv[5]); round++) {
     const t0 = performance.now();
     const created = await post(`${server.url}/api/tasks/`, { project: 1, data: { text: `created ${round}`, rank: round } }, auth);
     const t1 = performance.now();
     const page = await get(list, auth);
     const t2 = performance.now();
-    if (created.status !== 201 || page.status !== 200) throw new Error(`create ${created.status}, list ${page.status}: ${created.body.slice(0, 200)}`);
-    if (round > 0) (createMs.push(t1 - t0), listMs.push(t2 - t1));
+    if (created.status !== 201 || page.status !== 200)
+      throw new Error(`create ${created.status}, list ${page.status}: ${created.body.slice(0, 200)}`);
+    if (round > 0) createMs.push(t1 - t0), listMs.push(t2 - t1);
   }
   process.stdout.write(`${JSON.stringify({ createMs, listMs })}\n`);
   await server.close();

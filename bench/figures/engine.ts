@@ -20,7 +20,8 @@ interface Case {
 }
 
 const WANTED = ["c3", "c11", "c19", "c27", "c42"] as const;
-const FROM = "2024-03-01T00:00:00.000Z", TO = "2024-09-30T00:00:00.000Z";
+const FROM = "2024-03-01T00:00:00.000Z",
+  TO = "2024-09-30T00:00:00.000Z";
 const micros = (text: string) => Date.parse(text) * 1000 + Number(text.slice(23, 26));
 
 export const cases: readonly Case[] = [
@@ -28,11 +29,16 @@ export const cases: readonly Case[] = [
     name: "or_of_equals",
     what: "data.category equal c3 OR … (five values)",
     query: selection(1)
-      .where("tasks:data.category").equal(WANTED[0])
-      .or("tasks:data.category").equal(WANTED[1])
-      .or("tasks:data.category").equal(WANTED[2])
-      .or("tasks:data.category").equal(WANTED[3])
-      .or("tasks:data.category").equal(WANTED[4])
+      .where("tasks:data.category")
+      .equal(WANTED[0])
+      .or("tasks:data.category")
+      .equal(WANTED[1])
+      .or("tasks:data.category")
+      .equal(WANTED[2])
+      .or("tasks:data.category")
+      .equal(WANTED[3])
+      .or("tasks:data.category")
+      .equal(WANTED[4])
       .toQuery(),
     hand(d) {
       const want = new Set<string>(WANTED);
@@ -66,15 +72,19 @@ export const cases: readonly Case[] = [
     name: "datetime_counter_contains",
     what: "created_at between two dates AND total_annotations >= 1 AND data.text contains lorem",
     query: selection(1)
-      .where("tasks:created_at").between({ min: new Date(FROM), max: new Date(TO) })
-      .and("tasks:total_annotations").greaterOrEqual(1)
-      .and("tasks:data.text").contains("lorem")
+      .where("tasks:created_at")
+      .between({ min: new Date(FROM), max: new Date(TO) })
+      .and("tasks:total_annotations")
+      .greaterOrEqual(1)
+      .and("tasks:data.text")
+      .contains("lorem")
       .toQuery(),
     hand(d) {
       const n = d.tasks.length;
       const total = new Int32Array(n + 2);
       for (const a of d.annotations) if (!a.was_cancelled) total[a.task] = (total[a.task] as number) + 1;
-      const lo = Date.parse(FROM) * 1000, hi = Date.parse(TO) * 1000;
+      const lo = Date.parse(FROM) * 1000,
+        hi = Date.parse(TO) * 1000;
       const out: number[] = [];
       for (const t of d.tasks) {
         if (t.project !== 1) continue;
@@ -113,13 +123,25 @@ export function measureEngine(sizes: readonly number[], log: (line: string) => v
       const prepared = new PreparedDataset(d);
       evaluate(prepared, c.query);
       // More rounds where they are cheap: the median settles (at 1M, the issue's five).
-      const t = timeAlternating({
-        cold: () => evaluate(d, c.query),
-        prepared: () => evaluate(prepared, c.query),
-        hand: () => c.hand(d),
-      }, size >= 1_000_000 ? RUNS : 3 * RUNS);
-      out.push({ size, query: c.name, cold: t.cold as number, prepared: t.prepared as number, hand: t.hand as number, selected: engineIds.length });
-      log(`  engine ${c.name} @${size}: cold ${fmt(t.cold as number)} ms, prepared ${fmt(t.prepared as number)} ms, hand ${fmt(t.hand as number)} ms (${engineIds.length} ids)`);
+      const t = timeAlternating(
+        {
+          cold: () => evaluate(d, c.query),
+          prepared: () => evaluate(prepared, c.query),
+          hand: () => c.hand(d),
+        },
+        size >= 1_000_000 ? RUNS : 3 * RUNS,
+      );
+      out.push({
+        size,
+        query: c.name,
+        cold: t.cold as number,
+        prepared: t.prepared as number,
+        hand: t.hand as number,
+        selected: engineIds.length,
+      });
+      log(
+        `  engine ${c.name} @${size}: cold ${fmt(t.cold as number)} ms, prepared ${fmt(t.prepared as number)} ms, hand ${fmt(t.hand as number)} ms (${engineIds.length} ids)`,
+      );
     }
     data = undefined;
   }
@@ -129,15 +151,41 @@ export function measureEngine(sizes: readonly number[], log: (line: string) => v
 export function engineFigures(times: readonly EngineTimes[], at = 100_000): Figure[] {
   const main = times.filter((t) => t.size === at);
   const worst = (key: "cold" | "prepared") => main.reduce((w, t) => (t[key] / t.hand > w[key] / w.hand ? t : w));
-  const cold = worst("cold"), prepared = worst("prepared");
+  const cold = worst("cold"),
+    prepared = worst("prepared");
   const figures: Figure[] = [
-    figure("engine.vs_handloop", cold.cold / cold.hand, "×", 2, "lower", `worst of 3 at ${at / 1000}k: ${cold.query} ${fmt(cold.cold)} ms vs hand ${fmt(cold.hand)} ms`),
-    figure("engine.prepared_vs_handloop", prepared.prepared / prepared.hand, "×", 1, "lower", `worst of 3 at ${at / 1000}k: ${prepared.query} ${fmt(prepared.prepared)} ms vs hand ${fmt(prepared.hand)} ms`),
+    figure(
+      "engine.vs_handloop",
+      cold.cold / cold.hand,
+      "×",
+      2,
+      "lower",
+      `worst of 3 at ${at / 1000}k: ${cold.query} ${fmt(cold.cold)} ms vs hand ${fmt(cold.hand)} ms`,
+    ),
+    figure(
+      "engine.prepared_vs_handloop",
+      prepared.prepared / prepared.hand,
+      "×",
+      1,
+      "lower",
+      `worst of 3 at ${at / 1000}k: ${prepared.query} ${fmt(prepared.prepared)} ms vs hand ${fmt(prepared.hand)} ms`,
+    ),
   ];
   for (const t of times) {
     const k = t.size >= 1_000_000 ? `${t.size / 1_000_000}m` : `${t.size / 1000}k`;
-    figures.push(figure(`engine.${t.query}.${k}.cold_ms`, t.cold, "ms", null, "lower", `hand loop ${fmt(t.hand)} ms (${fmt(t.cold / t.hand)}×), ${t.selected} ids`));
-    figures.push(figure(`engine.${t.query}.${k}.prepared_ms`, t.prepared, "ms", null, "lower", `${fmt(t.prepared / t.hand)}× the hand loop`));
+    figures.push(
+      figure(
+        `engine.${t.query}.${k}.cold_ms`,
+        t.cold,
+        "ms",
+        null,
+        "lower",
+        `hand loop ${fmt(t.hand)} ms (${fmt(t.cold / t.hand)}×), ${t.selected} ids`,
+      ),
+    );
+    figures.push(
+      figure(`engine.${t.query}.${k}.prepared_ms`, t.prepared, "ms", null, "lower", `${fmt(t.prepared / t.hand)}× the hand loop`),
+    );
   }
   return figures;
 }

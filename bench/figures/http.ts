@@ -15,8 +15,10 @@ const SECONDS = 2;
 
 /** The filtered, ordered list: a Data Manager view as a browser sends it (the `query` parameter). */
 export const listQuery = selection(1)
-  .where("tasks:total_annotations").greaterOrEqual(1)
-  .and("tasks:data.text").contains("lorem")
+  .where("tasks:total_annotations")
+  .greaterOrEqual(1)
+  .and("tasks:data.text")
+  .contains("lorem")
   .orderBy("-tasks:created_at")
   .toJSON();
 
@@ -38,7 +40,10 @@ export async function httpFigures(seedPath: string, token: string, log: (line: s
   const stock = await serveJsonServer(seedPath);
   const auth = { authorization: `Token ${token}` };
   const targets = {
-    filtered: { url: `${mock.url}/api/tasks/?project=1&page_size=100&query=${encodeURIComponent(JSON.stringify(listQuery))}`, headers: auth },
+    filtered: {
+      url: `${mock.url}/api/tasks/?project=1&page_size=100&query=${encodeURIComponent(JSON.stringify(listQuery))}`,
+      headers: auth,
+    },
     plain: { url: `${mock.url}/api/tasks/?project=1&page_size=100`, headers: auth },
     jsonServer: { url: `${stock.url}/tasks?_page=1&_limit=100`, headers: {} },
   };
@@ -53,13 +58,29 @@ export async function httpFigures(seedPath: string, token: string, log: (line: s
     }
     const rps = (name: keyof typeof targets) => median(runs[name].map((r) => r.rps));
     const p99 = (name: keyof typeof targets) => median(runs[name].map((r) => r.p99));
-    log(`  list: filtered ${fmt(rps("filtered"))} req/s (p99 ${p99("filtered")} ms), plain ${fmt(rps("plain"))} req/s, json-server ${fmt(rps("jsonServer"))} req/s (p99 ${p99("jsonServer")} ms)`);
+    log(
+      `  list: filtered ${fmt(rps("filtered"))} req/s (p99 ${p99("filtered")} ms), plain ${fmt(rps("plain"))} req/s, json-server ${fmt(rps("jsonServer"))} req/s (p99 ${p99("jsonServer")} ms)`,
+    );
     const vs = `dmq ${fmt(rps("filtered"))} req/s vs json-server ${fmt(rps("jsonServer"))} req/s`;
     figures.push(
       figure("server.tasks_list.vs_jsonserver", rps("filtered") / rps("jsonServer"), "×", 1, "higher", vs),
       figure("server.tasks_list.p99_ms", p99("filtered"), "ms", null, "lower", `json-server p99 ${p99("jsonServer")} ms`),
-      figure("server.tasks_list.rps", rps("filtered"), "req/s", null, "higher", `10k tasks, filtered and ordered, page_size=100, ${CONNECTIONS} connections`),
-      figure("server.tasks_list_plain.vs_jsonserver", rps("plain") / rps("jsonServer"), "×", 1, "higher", `no query: ${fmt(rps("plain"))} req/s, p99 ${p99("plain")} ms`),
+      figure(
+        "server.tasks_list.rps",
+        rps("filtered"),
+        "req/s",
+        null,
+        "higher",
+        `10k tasks, filtered and ordered, page_size=100, ${CONNECTIONS} connections`,
+      ),
+      figure(
+        "server.tasks_list_plain.vs_jsonserver",
+        rps("plain") / rps("jsonServer"),
+        "×",
+        1,
+        "higher",
+        `no query: ${fmt(rps("plain"))} req/s, p99 ${p99("plain")} ms`,
+      ),
       figure("server.jsonserver.rps", rps("jsonServer"), "req/s", null, "higher", "stock json-server 0.17 GET /tasks?_page=1&_limit=100"),
     );
     figures.push(...(await clientFigures(mock.url, token, log)));
@@ -92,7 +113,8 @@ async function clientFigures(url: string, token: string, log: (line: string) => 
       if (round > 0) (times[name] as number[]).push(((performance.now() - start) * 1000) / CALLS);
     }
   }
-  const c = median(times.client as number[]), f = median(times.fetch as number[]);
+  const c = median(times.client as number[]),
+    f = median(times.fetch as number[]);
   log(`  whoami: client ${fmt(c)} µs/call, fetch ${fmt(f)} µs/call`);
   return [figure("client.vs_fetch", c / f, "×", 1.15, "lower", `${fmt(c)} µs vs fetch ${fmt(f)} µs per whoami`)];
 }

@@ -29,14 +29,17 @@ const WRITES = 15;
 
 /** Alternating runs after a warm-up round: the mock, then (when given) json-server, then a cold JSON.parse. */
 async function rounds(seedPath: string, token: string, runs: number, stock: boolean) {
-  const mock: MockStart[] = [], json: StockStart[] = [], parse: number[] = [];
+  const mock: MockStart[] = [],
+    json: StockStart[] = [],
+    parse: number[] = [];
   for (let round = 0; round <= runs; round++) {
     const m = await runJson<MockStart>("mock.mjs", ["startup", seedPath, token], ["--expose-gc"]);
     const s = stock ? await runJson<StockStart>("json-server.mjs", ["startup", seedPath], ["--expose-gc"]) : undefined;
     const p = await runJson<{ parseMs: number }>("mock.mjs", ["parse", seedPath]);
-    if (round > 0) (mock.push(m), s && json.push(s), parse.push(p.parseMs));
+    if (round > 0) mock.push(m), s && json.push(s), parse.push(p.parseMs);
   }
-  const load = median(mock.map((r) => r.loadMs)), parseMs = median(parse);
+  const load = median(mock.map((r) => r.loadMs)),
+    parseMs = median(parse);
   return { mock, json, load, parseMs, ratio: load / parseMs };
 }
 
@@ -49,25 +52,51 @@ export interface StartupSeeds {
 
 export async function startupFigures(seeds: StartupSeeds, token: string, log: (line: string) => void): Promise<Figure[]> {
   const small = await rounds(seeds.seed10k, token, RUNS, true);
-  const start = median(small.mock.map((r) => r.startMs)), stockStart = median(small.json.map((r) => r.startMs));
+  const start = median(small.mock.map((r) => r.startMs)),
+    stockStart = median(small.json.map((r) => r.startMs));
   const loads = (r: { load: number; parseMs: number }) => `load ${fmt(r.load)} ms, JSON.parse ${fmt(r.parseMs)} ms`;
   log(`  start 10k: mock ${fmt(start)} ms, json-server ${fmt(stockStart)} ms; ${loads(small)}`);
   const big = await rounds(seeds.seed100k, token, RUNS, true);
-  const rss = median(big.mock.map((r) => r.rssMb)), stockRss = median(big.json.map((r) => r.rssMb));
-  const bigStart = median(big.mock.map((r) => r.startMs)), bigStockStart = median(big.json.map((r) => r.startMs));
+  const rss = median(big.mock.map((r) => r.rssMb)),
+    stockRss = median(big.json.map((r) => r.rssMb));
+  const bigStart = median(big.mock.map((r) => r.startMs)),
+    bigStockStart = median(big.json.map((r) => r.startMs));
   log(`  start 100k: mock ${fmt(bigStart)} ms (${fmt(rss)} MB), json-server ${fmt(bigStockStart)} ms (${fmt(stockRss)} MB); ${loads(big)}`);
   const z = await rounds(seeds.seed100kZ, token, RUNS, false);
-  const zStart = median(z.mock.map((r) => r.startMs)), zRss = median(z.mock.map((r) => r.rssMb));
+  const zStart = median(z.mock.map((r) => r.startMs)),
+    zRss = median(z.mock.map((r) => r.rssMb));
   log(`  start 100k, Z timestamps: mock ${fmt(zStart)} ms (${fmt(zRss)} MB); ${loads(z)}`);
   // Writes at 100k tasks: one child, RUNS creates after a warm-up one, each followed by a list page.
   const writes = await runJson<{ createMs: number[]; listMs: number[] }>("mock.mjs", ["writes", seeds.seed100k, token, String(WRITES)]);
-  const create = median(writes.createMs), listAfter = median(writes.listMs);
+  const create = median(writes.createMs),
+    listAfter = median(writes.listMs);
   log(`  writes at 100k: create ${fmt(create)} ms, the list page after it ${fmt(listAfter)} ms`);
   const ratio = (r: { load: number; parseMs: number; ratio: number }) => `${fmt(r.ratio)}× (${fmt(r.load)} ÷ ${fmt(r.parseMs)} ms)`;
   return [
-    figure("server.task_create_100k_ms", create, "ms", null, "lower", `POST /api/tasks/ into a 100k-task project (wall, median of ${WRITES})`),
-    figure("server.list_after_create_100k_ms", listAfter, "ms", null, "lower", "the first list page after that create (the project's columns computed again)"),
-    figure("startup.10k_ms", start, "ms", 500, "lower", `json-server ${fmt(stockStart)} ms (${fmt(start / stockStart)}×); wall ${fmt(median(small.mock.map((r) => r.wallMs)))} ms`),
+    figure(
+      "server.task_create_100k_ms",
+      create,
+      "ms",
+      null,
+      "lower",
+      `POST /api/tasks/ into a 100k-task project (wall, median of ${WRITES})`,
+    ),
+    figure(
+      "server.list_after_create_100k_ms",
+      listAfter,
+      "ms",
+      null,
+      "lower",
+      "the first list page after that create (the project's columns computed again)",
+    ),
+    figure(
+      "startup.10k_ms",
+      start,
+      "ms",
+      500,
+      "lower",
+      `json-server ${fmt(stockStart)} ms (${fmt(start / stockStart)}×); wall ${fmt(median(small.mock.map((r) => r.wallMs)))} ms`,
+    ),
     figure(
       "startup.load_vs_parse",
       Math.max(big.ratio, z.ratio),
@@ -76,8 +105,22 @@ export async function startupFigures(seeds: StartupSeeds, token: string, log: (l
       "lower",
       `startMockServer(seed file) ÷ JSON.parse of its text, 100k tasks, the worse of: stored timestamps ${ratio(big)}, Z timestamps ${ratio(z)}`,
     ),
-    figure("startup.load_vs_parse_10k", small.ratio, "×", null, "lower", `the same at 10k tasks, ${ratio(small)}: the process's fixed costs (JIT, express) weigh`),
-    figure("startup.100k_ms", bigStart, "ms", null, "lower", `json-server ${fmt(bigStockStart)} ms (${fmt(bigStart / bigStockStart)}×), 100k tasks, 2 annotations each`),
+    figure(
+      "startup.load_vs_parse_10k",
+      small.ratio,
+      "×",
+      null,
+      "lower",
+      `the same at 10k tasks, ${ratio(small)}: the process's fixed costs (JIT, express) weigh`,
+    ),
+    figure(
+      "startup.100k_ms",
+      bigStart,
+      "ms",
+      null,
+      "lower",
+      `json-server ${fmt(bigStockStart)} ms (${fmt(bigStart / bigStockStart)}×), 100k tasks, 2 annotations each`,
+    ),
     figure("startup.100k_z_ms", zStart, "ms", null, "lower", `the same seed with timestamps written …:SSZ; RSS ${fmt(zRss)} MB`),
     figure("memory.100k_mb", rss, "MB", null, "lower", `json-server ${fmt(stockRss)} MB (${fmt(rss / stockRss)}×)`),
   ];

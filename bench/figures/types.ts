@@ -36,11 +36,13 @@ const date = (r: () => number): Value => {
   return { src: `new Date(${JSON.stringify(iso)})`, value: new Date(iso) };
 };
 const ints = (r: () => number): Value => {
-  const a = int(r), b = int(r);
+  const a = int(r),
+    b = int(r);
   return { src: `[${a.src}, ${b.src}]`, value: [a.value, b.value] };
 };
 const range = (r: () => number, of: (r: () => number) => Value): Value => {
-  const x = of(r), y = of(r);
+  const x = of(r),
+    y = of(r);
   const [a, b] = Number(x.value) <= Number(y.value) ? [x, y] : [y, x]; // the builder wants min <= max
   return { src: `{ min: ${a.src}, max: ${b.src} }`, value: { min: a.value, max: b.value } };
 };
@@ -125,7 +127,9 @@ export function typeFiles() {
   return {
     base: `${dmqHead}export const s = selection(1);\n`,
     chains: dmqHead + chains.map((c, i) => `export const c${i} = ${c.src};\n`).join(""),
-    literals: `import type { QueryBody } from "../../../dist/src/index.js";\n` + chains.map((c, i) => `export const b${i}: QueryBody = ${JSON.stringify(c.body)};\n`).join(""),
+    literals:
+      `import type { QueryBody } from "../../../dist/src/index.js";\n` +
+      chains.map((c, i) => `export const b${i}: QueryBody = ${JSON.stringify(c.body)};\n`).join(""),
     kyselyBase: kyHead,
     kyselyOne: `${kyHead}${kyFive(1)}`,
     kyselyTwo: `${kyHead}${kyFive(1)}${kyFive(2)}`,
@@ -139,8 +143,15 @@ interface Check {
 
 /** A user's strict settings; no ambient types (the declarations need none), so only dist/ and the file are read. */
 const compilerOptions = {
-  noEmit: true, strict: true, exactOptionalPropertyTypes: true, skipLibCheck: true, target: "es2022",
-  module: "nodenext", moduleResolution: "nodenext", lib: ["es2023", "dom"], types: [],
+  noEmit: true,
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  skipLibCheck: true,
+  target: "es2022",
+  module: "nodenext",
+  moduleResolution: "nodenext",
+  lib: ["es2023", "dom"],
+  types: [],
 };
 
 function check(file: string): Check {
@@ -168,21 +179,47 @@ export function typeFigures(log: (line: string) => void, runs = RUNS): Figure[] 
     writeFileSync(file, files[name]);
     return file;
   };
-  const paths = { base: path("base"), chains: path("chains"), literals: path("literals"), kyselyBase: path("kyselyBase"), kyselyOne: path("kyselyOne"), kyselyTwo: path("kyselyTwo") };
+  const paths = {
+    base: path("base"),
+    chains: path("chains"),
+    literals: path("literals"),
+    kyselyBase: path("kyselyBase"),
+    kyselyOne: path("kyselyOne"),
+    kyselyTwo: path("kyselyTwo"),
+  };
   const base = check(paths.base);
-  const chains: Check[] = [], literals: Check[] = [];
+  const chains: Check[] = [],
+    literals: Check[] = [];
   for (let round = 0; round <= runs; round++) {
-    const c = check(paths.chains), l = check(paths.literals);
-    if (round > 0) (chains.push(c), literals.push(l));
+    const c = check(paths.chains),
+      l = check(paths.literals);
+    if (round > 0) chains.push(c), literals.push(l);
   }
   const ky = [check(paths.kyselyBase), check(paths.kyselyOne), check(paths.kyselyTwo)] as const;
-  const chainMs = median(chains.map((c) => c.checkMs)), literalMs = median(literals.map((c) => c.checkMs));
+  const chainMs = median(chains.map((c) => c.checkMs)),
+    literalMs = median(literals.map((c) => c.checkMs));
   const perChain = ((chains[0] as Check).instantiations - base.instantiations) / CHAINS;
   const kyNext = ky[2].instantiations - ky[1].instantiations;
-  log(`  types: ${CHAINS} chains check ${fmt(chainMs)} ms vs literals ${fmt(literalMs)} ms; ${fmt(perChain)} instantiations per chain (kysely: ${kyNext} per further 5-where chain)`);
+  log(
+    `  types: ${CHAINS} chains check ${fmt(chainMs)} ms vs literals ${fmt(literalMs)} ms; ${fmt(perChain)} instantiations per chain (kysely: ${kyNext} per further 5-where chain)`,
+  );
   return [
-    figure("types.check_ratio", chainMs / literalMs, "×", 1.6, "lower", `tsc check: ${CHAINS} chains ${fmt(chainMs)} ms, the same bodies as typed literals ${fmt(literalMs)} ms`),
-    figure("types.instantiations_per_chain", perChain, "", 35, "lower", `${(chains[0] as Check).instantiations} − ${base.instantiations} (one selection(1)), over ${CHAINS} chains`),
+    figure(
+      "types.check_ratio",
+      chainMs / literalMs,
+      "×",
+      1.6,
+      "lower",
+      `tsc check: ${CHAINS} chains ${fmt(chainMs)} ms, the same bodies as typed literals ${fmt(literalMs)} ms`,
+    ),
+    figure(
+      "types.instantiations_per_chain",
+      perChain,
+      "",
+      35,
+      "lower",
+      `${(chains[0] as Check).instantiations} − ${base.instantiations} (one selection(1)), over ${CHAINS} chains`,
+    ),
     figure("types.kysely_instantiations_per_chain", kyNext, "", null, "lower", "Kysely, a further 5-where chain, for scale"),
   ];
 }

@@ -11,7 +11,8 @@ const children = join(root, "bench", "children");
 export function runJson<T>(script: string, args: readonly string[], nodeArgs: readonly string[] = []): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, join(children, script), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "", err = "";
+    let out = "",
+      err = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     child.stderr.on("data", (c: Buffer) => (err += c.toString()));
     child.on("error", reject);
@@ -40,7 +41,10 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /** The dmq mock (from dist/) serving a seed file. */
 export function serveMock(seedPath: string, token: string): Promise<Served> {
-  const child = spawn(process.execPath, [join(children, "mock.mjs"), "serve", seedPath, token], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [join(children, "mock.mjs"), "serve", seedPath, token], {
+    cwd: root,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`the mock child exited ${code} before serving`)));

@@ -6,7 +6,7 @@ import type { AnnotationRecord, Dataset, TaskRecord } from "../../src/semantics/
 
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const WORDS = ["lorem", "ipsum", "dolor", "sit", "amet", "Lorem", "consectetur", "adipiscing", "elit", "sed"];
@@ -30,7 +30,8 @@ const SHARED = { Positive: choice("Positive"), Negative: choice("Negative") };
 
 /** Task `id`'s stored created_at: spread over 2024, with microseconds. */
 function stamp(r: () => number): string {
-  const month = 1 + Math.floor(r() * 12), day = 1 + Math.floor(r() * 28);
+  const month = 1 + Math.floor(r() * 12),
+    day = 1 + Math.floor(r() * 28);
   const micros = pad(Math.floor(r() * 1e6), 6);
   return `2024-${pad(month)}-${pad(day)}T${pad(Math.floor(r() * 24))}:${pad(Math.floor(r() * 60))}:${pad(Math.floor(r() * 60))}.${micros}Z`;
 }

@@ -11,8 +11,14 @@ export interface Figure {
   readonly detail?: string;
 }
 
-export const figure = (name: string, value: number, unit: string, target: number | null, better: Figure["better"], detail?: string): Figure =>
-  ({ name, value, unit, target, better, ...(detail === undefined ? {} : { detail }) });
+export const figure = (
+  name: string,
+  value: number,
+  unit: string,
+  target: number | null,
+  better: Figure["better"],
+  detail?: string,
+): Figure => ({ name, value, unit, target, better, ...(detail === undefined ? {} : { detail }) });
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new RangeError("median of nothing");
@@ -67,6 +73,10 @@ export function table(figures: readonly Figure[]): string {
   });
   const head = ["figure", "value", "target", "", "measured"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join("  ").trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join("  ")
+      .trimEnd();
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }

@@ -33,7 +33,10 @@ export const deleteTasksAnnotations: ActionEffect = ({ ctx, ids, body, user }) =
   // Python's int() on the field; its errors escape the action, so they are 500s.
   const annotator = pyTruthy(raw) ? pyInt(raw) : undefined;
   const selected = new Set(ids);
-  const removed = store.removeWhere("annotations", (a) => selected.has(a.task) && (annotator === undefined || a.completed_by === annotator));
+  const removed = store.removeWhere(
+    "annotations",
+    (a) => selected.has(a.task) && (annotator === undefined || a.completed_by === annotator),
+  );
   store.removeWhere("drafts", (d) => selected.has(d.task) && (annotator === undefined || d.user === annotator));
   const now = nowTimestamp();
   for (const task of new Set(removed.map((a) => a.task))) store.update("tasks", task, { updated_at: now, updated_by: user.id });

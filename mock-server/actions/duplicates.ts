@@ -17,7 +17,10 @@ import type { ActionEffect } from "./types.js";
 function canonical(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, JsonValue>)[k] as JsonValue)}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, JsonValue>)[k] as JsonValue)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }

@@ -83,7 +83,8 @@ function extractLabels(result: readonly JsonValue[] | null, control: string | un
 /** Write the labels of each selected task into `data.cache_<tag>` (or `cache_predictions_<tag>`). */
 export const cacheLabels: ActionEffect = ({ ctx, project, ids, body }) => {
   const source = String(body["source"] ?? "annotations").toLowerCase();
-  if (source !== "annotations" && source !== "predictions") throw serverError("AssertionError", "Source must be annotations or predictions");
+  if (source !== "annotations" && source !== "predictions")
+    throw serverError("AssertionError", "Source must be annotations or predictions");
   const custom = body["custom_control_tag"];
   const chosen = custom ? custom : body["control_tag"];
   const control = chosen === "ALL" || chosen === undefined || chosen === null ? undefined : String(chosen);
@@ -97,7 +98,10 @@ export const cacheLabels: ActionEffect = ({ ctx, project, ids, body }) => {
     const labels = rows.filter((r) => r.task === id).flatMap((r) => extractLabels(r.result, control));
     const distinct = [...new Set(labels)];
     const text = counters
-      ? distinct.map((l) => `${l}: ${labels.filter((x) => x === l).length}`).sort().join(", ")
+      ? distinct
+          .map((l) => `${l}: ${labels.filter((x) => x === l).length}`)
+          .sort()
+          .join(", ")
       : distinct.sort().join(", ");
     ctx.store.update("tasks", id, { data: { ...task.data, [column]: text } });
   }

@@ -12,7 +12,14 @@ type Form = { columnCount: number; fields: Record<string, unknown>[] }[];
 
 /** predictions_to_annotations: the project's model versions, its current one first and preselected. */
 function modelVersionForm(project: ProjectRecord, store: Store): Form {
-  const versions = [...new Set(store.dataset(project).predictions.map((p) => p.model_version).filter((v) => v !== null))].sort();
+  const versions = [
+    ...new Set(
+      store
+        .dataset(project)
+        .predictions.map((p) => p.model_version)
+        .filter((v) => v !== null),
+    ),
+  ].sort();
   const first = project.model_version;
   const options = first ? [first, ...versions.filter((v) => v !== first)] : versions;
   return [{ columnCount: 1, fields: [{ type: "select", name: "model_version", label: "Choose predictions", options, value: first }] }];
@@ -29,7 +36,9 @@ function annotatorForm(project: ProjectRecord, store: Store): Form {
     .list("users")
     .filter((u) => ids.has(u.id))
     .map((u) => ({ value: String(u.id), label: `${u.first_name} ${u.last_name}`.trim() || u.username || u.email }));
-  return [{ columnCount: 1, fields: [{ type: "select", name: "annotator", label: "Annotator", options, placeholder: "All", searchable: true }] }];
+  return [
+    { columnCount: 1, fields: [{ type: "select", name: "annotator", label: "Annotator", options, placeholder: "All", searchable: true }] },
+  ];
 }
 
 /** propagate_annotations: the source annotation id, hinting the project's first one. */
@@ -43,27 +52,36 @@ function sourceAnnotationForm(project: ProjectRecord, store: Store): Form {
 function renameForm(project: ProjectRecord): Form {
   const tags = parseConfig(project.label_config);
   const labels = [...new Set([...tags.values()].flatMap((t) => t.labels))];
-  return [{
-    columnCount: 1,
-    fields: [
-      { type: "select", name: "control_tag", label: "Choose a label control tag", options: [...tags.keys()] },
-      { type: "select", name: "old_label_name", label: "Old label name", options: labels },
-      { type: "input", name: "new_label_name", label: "New label name" },
-    ],
-  }];
+  return [
+    {
+      columnCount: 1,
+      fields: [
+        { type: "select", name: "control_tag", label: "Choose a label control tag", options: [...tags.keys()] },
+        { type: "select", name: "old_label_name", label: "Old label name", options: labels },
+        { type: "input", name: "new_label_name", label: "New label name" },
+      ],
+    },
+  ];
 }
 
 /** cache_labels: which control tag (or ALL), counters, source. */
 function cacheForm(project: ProjectRecord): Form {
-  return [{
-    columnCount: 1,
-    fields: [
-      { type: "select", name: "control_tag", label: "Choose a control tag", options: ["ALL", ...parseConfig(project.label_config).keys()] },
-      { type: "input", name: "custom_control_tag", label: "Custom control tag if it's not in label config" },
-      { type: "select", name: "with_counters", label: "With counters", options: ["Yes", "No"] },
-      { type: "select", name: "source", label: "Source", options: ["Annotations", "Predictions"] },
-    ],
-  }];
+  return [
+    {
+      columnCount: 1,
+      fields: [
+        {
+          type: "select",
+          name: "control_tag",
+          label: "Choose a control tag",
+          options: ["ALL", ...parseConfig(project.label_config).keys()],
+        },
+        { type: "input", name: "custom_control_tag", label: "Custom control tag if it's not in label config" },
+        { type: "select", name: "with_counters", label: "With counters", options: ["Yes", "No"] },
+        { type: "select", name: "source", label: "Source", options: ["Annotations", "Predictions"] },
+      ],
+    },
+  ];
 }
 
 const forms: Partial<Record<ActionId, (project: ProjectRecord, store: Store) => Form>> = {

@@ -30,7 +30,10 @@ export const keepsOrdering: ReadonlySet<string> = new Set<ActionId>(["next_task"
 const isInt = (v: unknown) => Number.isSafeInteger(v) || (typeof v === "string" && /^\d+$/.test(v));
 /** Runtime checks of the table's parameter shapes (strict mode), with what each expects. */
 const shapeChecks: { readonly [S in ParamShape]: readonly [(v: unknown) => boolean, string] } = {
-  modelVersions: [(v) => typeof v === "string" || (Array.isArray(v) && v.every((x) => typeof x === "string")), "a model version or a list of them"],
+  modelVersions: [
+    (v) => typeof v === "string" || (Array.isArray(v) && v.every((x) => typeof x === "string")),
+    "a model version or a list of them",
+  ],
   userId: [isInt, "a user id (integer or digit string)"],
   integer: [(v) => Number.isSafeInteger(v), "an integer"],
   string: [(v) => typeof v === "string", "a string"],
@@ -62,7 +65,8 @@ export function checkActionFields(id: ActionId, body: Readonly<Record<string, un
     if (value !== null && !check(value)) errors[key] = [`expected ${expected}, found ${describeValue(value)}`];
   }
   for (const [key, spec] of Object.entries(params)) {
-    if (spec.required && body[key] === undefined) errors[key] = [`expected ${shapeChecks[spec.shape][1]}, found nothing (${id} requires it)`];
+    if (spec.required && body[key] === undefined)
+      errors[key] = [`expected ${shapeChecks[spec.shape][1]}, found nothing (${id} requires it)`];
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }

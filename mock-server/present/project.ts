@@ -17,8 +17,21 @@ export const projectDefaults: Readonly<Record<string, JsonValue>> = Object.fromE
 
 /** `ProjectSerializer.get_config_suitable_for_bulk_annotation`: no region tags, per-item or valued choices. */
 const REGION_TAGS = new Set([
-  "Labels", "Brush", "BrushLabels", "Ellipse", "EllipseLabels", "KeyPoint", "KeyPointLabels", "Polygon", "PolygonLabels",
-  "Rectangle", "RectangleLabels", "HyperTextLabels", "ParagraphLabels", "TimeSeriesLabels", "VideoRectangle",
+  "Labels",
+  "Brush",
+  "BrushLabels",
+  "Ellipse",
+  "EllipseLabels",
+  "KeyPoint",
+  "KeyPointLabels",
+  "Polygon",
+  "PolygonLabels",
+  "Rectangle",
+  "RectangleLabels",
+  "HyperTextLabels",
+  "ParagraphLabels",
+  "TimeSeriesLabels",
+  "VideoRectangle",
 ]);
 const CHECKED_TAGS = new Set(["Choices", "Taxonomy", "DateTime", "Number", "Rating", "TextArea"]);
 
@@ -48,7 +61,8 @@ export function presentProject(p: ProjectRecord, store: Store, answer: ProjectAn
   const live = dataset.annotations.filter((a) => !a.was_cancelled);
   const useful = live.filter((a) => !a.ground_truth && a.result !== null);
   const counter = (n: () => number) => (answer.counts ? n() : null);
-  const setting = <K extends keyof typeof project.fields>(name: K) => (p[name] === undefined ? projectDefaults[name] : p[name]) as Values<typeof project>[K];
+  const setting = <K extends keyof typeof project.fields>(name: K) =>
+    (p[name] === undefined ? projectDefaults[name] : p[name]) as Values<typeof project>[K];
   const creator = typeof p["created_by"] === "number" ? store.find("users", p["created_by"]) : undefined;
   const mine = new Set(dataset.annotations.filter((a) => a.completed_by === answer.caller.id).map((a) => a.task));
   const mineDone = new Set(

@@ -26,7 +26,14 @@ function createdUsername(user: UserRecord | undefined): string {
 /** The DM serializers nest the annotator (CompletedByDMSerializer). */
 function completedByDm(user: UserRecord | undefined, id: number | null): unknown {
   if (!user) return id;
-  return { id: user.id, first_name: user.first_name, last_name: user.last_name, avatar: null, email: user.email, initials: (user.first_name[0] ?? "") + (user.last_name[0] ?? "") || user.username.slice(0, 2) };
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    avatar: null,
+    email: user.email,
+    initials: (user.first_name[0] ?? "") + (user.last_name[0] ?? "") || user.username.slice(0, 2),
+  };
 }
 
 export function presentAnnotation(a: AnnotationRecord, store: Store, nestUser = false): Record<string, unknown> {
@@ -112,12 +119,7 @@ export interface TaskRelations {
  * `DataManagerTaskSerializer`: the Data Manager list item and `GET /api/tasks/{id}/`. With
  * `relations` (the list's `fields=all`) it carries the task's annotations, predictions and drafts.
  */
-export function presentDmTask(
-  t: TaskRecord,
-  derived: DerivedColumns,
-  store: Store,
-  relations?: TaskRelations,
-): Record<string, unknown> {
+export function presentDmTask(t: TaskRecord, derived: DerivedColumns, store: Store, relations?: TaskRelations): Record<string, unknown> {
   const item: Record<string, unknown> = { id: t.id };
   if (relations) {
     item["predictions"] = relations.predictions.map(presentPrediction);

@@ -44,7 +44,12 @@ export function presentTask(t: TaskRecord, derived: DerivedColumns | undefined, 
 }
 
 /** `TaskSimpleSerializer`: the answer of `PATCH /api/tasks/{id}/`, every annotation and prediction appended. */
-export function presentTaskSimple(t: TaskRecord, derived: DerivedColumns | undefined, relations: TaskRelations, store: Store): Rendered<typeof taskSimple> {
+export function presentTaskSimple(
+  t: TaskRecord,
+  derived: DerivedColumns | undefined,
+  relations: TaskRelations,
+  store: Store,
+): Rendered<typeof taskSimple> {
   return render(taskSimple, {
     ...modelValues(t, derived),
     annotations: relations.annotations.map((a) => presentAnnotation(a, store)),

@@ -24,7 +24,11 @@ export function createdUsername(u: UserRecord | undefined): string {
 }
 
 export function presentUserSimple(u: UserRecord, ctx?: RenderContext): Rendered<typeof userSimple> {
-  return render(userSimple, { id: u.id, first_name: u.first_name, last_name: u.last_name, username: u.username, email: u.email, avatar: null }, ctx);
+  return render(
+    userSimple,
+    { id: u.id, first_name: u.first_name, last_name: u.last_name, username: u.username, email: u.email, avatar: null },
+    ctx,
+  );
 }
 
 /** `BaseUserSerializer`; the organization's email is its creator's (the first user). */
@@ -58,7 +62,14 @@ export function presentWhoAmI(u: UserRecord, store: Store, ctx?: RenderContext):
 }
 
 export function presentCompletedBy(u: UserRecord): Rendered<typeof completedByDm> {
-  return render(completedByDm, { id: u.id, first_name: u.first_name, last_name: u.last_name, avatar: null, email: u.email, initials: initials(u) });
+  return render(completedByDm, {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    avatar: null,
+    email: u.email,
+    initials: initials(u),
+  });
 }
 
 /** `get_annotators`: the annotators that still exist, by id, with the review markers of the community edition. */

@@ -2,7 +2,7 @@ import { actionForm } from "../actions/forms.js";
 import { checkActionFields, effects, keepsOrdering } from "../actions/index.js";
 import { actionList, isRegistered, registeredIds } from "../actions/registry.js";
 import { select } from "../engine.js";
-import { ServerException } from "../../src/emulation/exceptions.js";
+import type { ServerException } from "../../src/emulation/exceptions.js";
 import { HttpProblem, serverErrorOrStrict, fieldError } from "../errors.js";
 import { bodyDict, intFromQuery, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { prepareParams } from "../prepare.js";
@@ -16,7 +16,13 @@ import { projectOr404 } from "./lookup.js";
  */
 
 function unknownAction(ctx: MockContext, id: string): ServerException {
-  return serverErrorOrStrict(ctx, "DataManagerException", `Can't find '${id}' in registered actions`, "id", `one of ${registeredIds.join(", ")}; found "${id}"`);
+  return serverErrorOrStrict(
+    ctx,
+    "DataManagerException",
+    `Can't find '${id}' in registered actions`,
+    "id",
+    `one of ${registeredIds.join(", ")}; found "${id}"`,
+  );
 }
 
 const projectOf = (req: MockRequest, ctx: MockContext) => projectOr404(ctx, intFromQuery(req.query, "project", 0));

@@ -9,7 +9,7 @@ import { noContent, ok, param, type Handler, type MockContext, type MockRequest 
 import { presentAnnotation } from "../present/annotations.js";
 import { nowTimestamp } from "../time.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
-import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";
+import { writeInput, inputValue, validateWrite, type CustomRules } from "./serializer.js";
 import { sparseFields } from "./sparse.js";
 
 /**
@@ -44,7 +44,14 @@ const rules: CustomRules = {
 };
 
 function validate(req: MockRequest, ctx: MockContext, partial: boolean) {
-  const written = validateWrite(annotationContract, writeInput(req.body), { partial, strict: ctx.strict, store: ctx.store, relations, rules, extra: ["draft_id"] });
+  const written = validateWrite(annotationContract, writeInput(req.body), {
+    partial,
+    strict: ctx.strict,
+    store: ctx.store,
+    relations,
+    rules,
+    extra: ["draft_id"],
+  });
   // The task and project come from the route, not the body; the author only when given.
   const { task: _task, project: _project, unique_id: _unique, ...fields } = written;
   return fields as Partial<Record<keyof AnnotationRecord, JsonValue>>;
@@ -88,7 +95,8 @@ export const createAnnotation: Handler = (req, ctx) => {
   }
   const draftId = inputValue(body, "draft_id");
   const draft = draftId === undefined || draftId === null ? undefined : findDraft(ctx, draftId);
-  if (draft && (draft.task !== task.id || draft.user !== req.user.id)) throw new HttpProblem(403, `You have no permission to draft id:${pyStr(draftId)}`);
+  if (draft && (draft.task !== task.id || draft.user !== req.user.id))
+    throw new HttpProblem(403, `You have no permission to draft id:${pyStr(draftId)}`);
   const now = nowTimestamp();
   const created = ctx.store.insert("annotations", {
     task: task.id,
@@ -115,18 +123,21 @@ export const createAnnotation: Handler = (req, ctx) => {
 /** `AnnotationDraft.objects.filter(id=draft_id).first()`: Django's `int()` of the id (a 500 where it raises). */
 function findDraft(ctx: MockContext, raw: unknown) {
   const id = typeof raw === "number" ? Math.trunc(raw) : typeof raw === "string" && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined;
-  if (id === undefined) throw serverError("ValueError", `Field 'id' expected a number but got ${typeof raw === "string" ? `'${raw}'` : pyStr(raw)}.`);
+  if (id === undefined)
+    throw serverError("ValueError", `Field 'id' expected a number but got ${typeof raw === "string" ? `'${raw}'` : pyStr(raw)}.`);
   return ctx.store.find("drafts", id);
 }
 
 /** `Task.ensure_unique_groundtruth`: the task's other annotations stop being ground truth. */
 function uniqueGroundTruth(ctx: MockContext, keep: AnnotationRecord): void {
   for (const other of ctx.store.list("annotations")) {
-    if (other.task === keep.task && other.id !== keep.id && other.ground_truth) ctx.store.update("annotations", other.id, { ground_truth: false });
+    if (other.task === keep.task && other.id !== keep.id && other.ground_truth)
+      ctx.store.update("annotations", other.id, { ground_truth: false });
   }
 }
 
-export const getAnnotation: Handler = (req, ctx) => ok(presentAnnotation(annotationOr404(ctx, pathId(req.params)), ctx.store, { sparse: sparseFields(req.query) }));
+export const getAnnotation: Handler = (req, ctx) =>
+  ok(presentAnnotation(annotationOr404(ctx, pathId(req.params)), ctx.store, { sparse: sparseFields(req.query) }));
 
 /**
  * `AnnotationAPI.update`: the caller becomes `updated_by`, a truthy raw `ground_truth` drops the task's
@@ -138,7 +149,11 @@ export const patchAnnotation: Handler = (req, ctx) => {
   const body = writeInput(req.body);
   const fields = validate(req, ctx, req.method === "PATCH");
   const now = nowTimestamp();
-  const updated = ctx.store.update("annotations", found.id, { ...fields, updated_at: now, updated_by: req.user.id } as Partial<AnnotationRecord>);
+  const updated = ctx.store.update("annotations", found.id, {
+    ...fields,
+    updated_at: now,
+    updated_by: req.user.id,
+  } as Partial<AnnotationRecord>);
   if (pyTruthy(inputValue(body, "ground_truth"))) uniqueGroundTruth(ctx, updated);
   ctx.store.update("tasks", updated.task, { updated_at: now, updated_by: req.user.id });
   return ok(presentAnnotation(updated, ctx.store, { sparse: sparseFields(req.query) }));

@@ -44,13 +44,16 @@ export const listTasks: Handler = (req, ctx) => {
   // request.data is read only where the query string lacks the key, as the view's `or` does.
   const viewId = intFromQuery(req.query, "view", 0) || intFromData(bodyDict(req, ctx), "view", 0);
   const projectId = intFromQuery(req.query, "project", 0) || intFromData(bodyDict(req, ctx), "project", 0);
-  let project;
+  let project: ReturnType<typeof projectOr404>;
   if (projectId) project = projectOr404(ctx, projectId);
   else if (viewId) project = projectOr404(ctx, viewOr404(ctx, viewId).project);
   else throw new HttpProblem(404, "Neither project nor view id specified", { raw: true });
 
   if (ctx.strict && param(req.query, "selectedItems") !== undefined) {
-    throw fieldError("selectedItems", "nothing here: the server ignores a selectedItems URL parameter on the task list; put the selection in the query parameter");
+    throw fieldError(
+      "selectedItems",
+      "nothing here: the server ignores a selectedItems URL parameter on the task list; put the selection in the query parameter",
+    );
   }
   const prepared = prepareParams(req, ctx, project);
   const dataset = ctx.store.dataset(project);

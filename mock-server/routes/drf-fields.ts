@@ -90,7 +90,7 @@ function readDatetime(raw: unknown): Read<string> {
   const micros = typeof raw === "string" ? parseDjangoDatetime(raw) : "invalid";
   if (typeof micros !== "number") return bad(drfMessages.datetime);
   const seconds = new Date(Math.floor(micros / 1_000_000) * 1000).toISOString().slice(0, 19);
-  return good(`${seconds}.${String(micros % 1_000_000 < 0 ? micros % 1_000_000 + 1_000_000 : micros % 1_000_000).padStart(6, "0")}Z`);
+  return good(`${seconds}.${String(micros % 1_000_000 < 0 ? (micros % 1_000_000) + 1_000_000 : micros % 1_000_000).padStart(6, "0")}Z`);
 }
 
 /** PrimaryKeyRelatedField: `queryset.get(pk=data)`; Django turns the pk into `int(value)`. */
@@ -132,47 +132,49 @@ export function readValue(name: string, spec: FieldSpec, raw: unknown, options: 
 }
 
 function readKind(name: string, spec: FieldSpec, raw: unknown, options: ReadOptions): Read {
-  return match(spec.kind)
-    .returnType<Read>()
-    .with("integer", () => readInteger(raw))
-    .with("float", () => readFloat(raw))
-    .with("string", () => readString(raw, spec))
-    .with("boolean", () => readBoolean(raw, spec.allowNull ?? spec.nullable))
-    .with("datetime", () => readDatetime(raw))
-    .with("choice", () => {
-      if (raw === "" && spec.blank) return good("");
-      const text = pyStr(raw);
-      return spec.choices?.includes(text) ? good(text) : bad(drfMessages.choice(raw));
-    })
-    .with("pk", () => {
-      const collection = options.relations[name] ?? "none";
-      if (collection === "none") return typeof raw === "boolean" ? bad(drfMessages.pkType(raw)) : bad(drfMessages.pkMissing(raw));
-      return readPk(raw, options.store, collection);
-    })
-    .with("pks", () => {
-      if (!Array.isArray(raw)) return bad(drfMessages.notAList(raw));
-      const ids: number[] = [];
-      for (const item of raw) {
-        const one = readPk(item, options.store, "users");
-        if (!one.ok) return one;
-        ids.push(one.value);
-      }
-      return good(ids);
-    })
-    .with("integers", () => {
-      // ListField(child=IntegerField()): strings and dicts are not lists; item errors by index.
-      if (!Array.isArray(raw)) return bad(drfMessages.notAList(raw));
-      if (spec.nonEmpty && raw.length === 0) return bad(drfMessages.emptyList);
-      const byIndex: Record<string, readonly string[]> = {};
-      const values = raw.map((item, i) => {
-        const one = readInteger(item);
-        if (!one.ok) byIndex[String(i)] = one.errors as readonly string[];
-        return one.ok ? one.value : 0;
-      });
-      return Object.keys(byIndex).length > 0 ? { ok: false, errors: byIndex } : good(values);
-    })
-    // JSONField (json, dict, list): any decoded JSON value is valid JSON; the other kinds take it as it
-    // comes (a nested serializer's dict is checked by the caller).
-    .with("json", "dict", "list", "strings", "string-or-strings", "nested", "nested-list", () => good(raw))
-    .exhaustive();
+  return (
+    match(spec.kind)
+      .returnType<Read>()
+      .with("integer", () => readInteger(raw))
+      .with("float", () => readFloat(raw))
+      .with("string", () => readString(raw, spec))
+      .with("boolean", () => readBoolean(raw, spec.allowNull ?? spec.nullable))
+      .with("datetime", () => readDatetime(raw))
+      .with("choice", () => {
+        if (raw === "" && spec.blank) return good("");
+        const text = pyStr(raw);
+        return spec.choices?.includes(text) ? good(text) : bad(drfMessages.choice(raw));
+      })
+      .with("pk", () => {
+        const collection = options.relations[name] ?? "none";
+        if (collection === "none") return typeof raw === "boolean" ? bad(drfMessages.pkType(raw)) : bad(drfMessages.pkMissing(raw));
+        return readPk(raw, options.store, collection);
+      })
+      .with("pks", () => {
+        if (!Array.isArray(raw)) return bad(drfMessages.notAList(raw));
+        const ids: number[] = [];
+        for (const item of raw) {
+          const one = readPk(item, options.store, "users");
+          if (!one.ok) return one;
+          ids.push(one.value);
+        }
+        return good(ids);
+      })
+      .with("integers", () => {
+        // ListField(child=IntegerField()): strings and dicts are not lists; item errors by index.
+        if (!Array.isArray(raw)) return bad(drfMessages.notAList(raw));
+        if (spec.nonEmpty && raw.length === 0) return bad(drfMessages.emptyList);
+        const byIndex: Record<string, readonly string[]> = {};
+        const values = raw.map((item, i) => {
+          const one = readInteger(item);
+          if (!one.ok) byIndex[String(i)] = one.errors as readonly string[];
+          return one.ok ? one.value : 0;
+        });
+        return Object.keys(byIndex).length > 0 ? { ok: false, errors: byIndex } : good(values);
+      })
+      // JSONField (json, dict, list): any decoded JSON value is valid JSON; the other kinds take it as it
+      // comes (a nested serializer's dict is checked by the caller).
+      .with("json", "dict", "list", "strings", "string-or-strings", "nested", "nested-list", () => good(raw))
+      .exhaustive()
+  );
 }

@@ -41,10 +41,16 @@ export const routes: readonly Route[] = [
   { path: "/api/tasks", methods: { GET: listTasks, POST: createTask } },
   { path: `/api/tasks/:id${ID}`, methods: { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask } },
   { path: `/api/tasks/:id${ID}/annotations`, methods: { GET: listTaskAnnotations, POST: createAnnotation } },
-  { path: `/api/annotations/:id${ID}`, methods: { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation } },
+  {
+    path: `/api/annotations/:id${ID}`,
+    methods: { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation },
+  },
 
   { path: "/api/predictions", methods: { GET: listPredictions, POST: createPrediction } },
-  { path: `/api/predictions/:id${ID}`, methods: { GET: getPrediction, PATCH: patchPrediction, PUT: patchPrediction, DELETE: deletePrediction } },
+  {
+    path: `/api/predictions/:id${ID}`,
+    methods: { GET: getPrediction, PATCH: patchPrediction, PUT: patchPrediction, DELETE: deletePrediction },
+  },
 
   { path: "/api/dm/views", methods: { GET: listViews, POST: createView } },
   { path: "/api/dm/views/reset", methods: { DELETE: resetViews } },

@@ -3,7 +3,14 @@ import type { MockContext } from "../http.js";
 import type { RecordOf } from "../store/state.js";
 
 /** The model each routed collection's 404 names. */
-const MODEL = { users: "User", projects: "Project", tasks: "Task", annotations: "Annotation", predictions: "Prediction", views: "View" } as const;
+const MODEL = {
+  users: "User",
+  projects: "Project",
+  tasks: "Task",
+  annotations: "Annotation",
+  predictions: "Prediction",
+  views: "View",
+} as const;
 
 /** `get_object_or_404` per model: the server's 404 names the model. */
 export function recordOr404<C extends keyof typeof MODEL>(ctx: MockContext, collection: C, id: number): RecordOf<C> {

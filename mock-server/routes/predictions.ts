@@ -62,7 +62,9 @@ function prepareResult(result: unknown, project: ProjectRecord): JsonValue[] | n
     return result as JsonValue[];
   }
   const tags = [...parseConfig(project.label_config)];
-  const region = (name: string, type: string, to: readonly string[], value: JsonValue) => [{ from_name: name, to_name: to.join(","), type, value }];
+  const region = (name: string, type: string, to: readonly string[], value: JsonValue) => [
+    { from_name: name, to_name: to.join(","), type, value },
+  ];
   if (isPlainObject(result)) {
     for (const [name, tag] of tags) {
       const type = tag.type.toLowerCase();

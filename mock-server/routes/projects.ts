@@ -49,11 +49,21 @@ export const listProjects: Handler = (req, ctx) => {
   const search = param(req.query, "search");
   if (search !== undefined) {
     const needle = search.toLowerCase();
-    rows = rows.filter((p) => p.title.toLowerCase().includes(needle) || String(p["description"] ?? "").toLowerCase().includes(needle));
+    rows = rows.filter(
+      (p) =>
+        p.title.toLowerCase().includes(needle) ||
+        String(p["description"] ?? "")
+          .toLowerCase()
+          .includes(needle),
+    );
   }
   const pinned = param(req.query, "filter");
-  if (pinned === "pinned_only" || pinned === "exclude_pinned") rows = rows.filter((p) => (p["pinned_at"] == null) === (pinned === "exclude_pinned"));
-  const ordering = (param(req.query, "ordering") ?? "").split(",").map((s) => s.trim()).filter((s) => orderable.has(s.replace(/^-/, "")));
+  if (pinned === "pinned_only" || pinned === "exclude_pinned")
+    rows = rows.filter((p) => (p["pinned_at"] == null) === (pinned === "exclude_pinned"));
+  const ordering = (param(req.query, "ordering") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => orderable.has(s.replace(/^-/, "")));
   rows.sort((a, b) => {
     if (ordering.length === 0) {
       // Default: `F('pinned_at').desc(nulls_last=True), '-created_at'` (id breaks ties between equal timestamps).
@@ -76,12 +86,15 @@ export const listProjects: Handler = (req, ctx) => {
 };
 
 /** `ProjectSerializer.validate_color`: "#" and six characters Python's `int(…, 16)` reads. */
-const validColor = (v: unknown) => typeof v === "string" && v.startsWith("#") && v.length === 7 && /^\s*[+-]?[0-9a-fA-F](?:_?[0-9a-fA-F])*\s*$/.test(v.slice(1));
+const validColor = (v: unknown) =>
+  typeof v === "string" && v.startsWith("#") && v.length === 7 && /^\s*[+-]?[0-9a-fA-F](?:_?[0-9a-fA-F])*\s*$/.test(v.slice(1));
 
 /** `validate_<field>` of ProjectSerializer for this write (`instance`: the project a PATCH changes). */
 function projectRules(ctx: MockContext, instance: ProjectRecord | undefined): CustomRules {
   const messages = Object.fromEntries(
-    Object.values(projectContract.fields).flatMap((f) => ("checks" in f ? f.checks.flatMap((c) => (c.rule === "custom" ? [[c.name, c.message]] : [])) : [])),
+    Object.values(projectContract.fields).flatMap((f) =>
+      "checks" in f ? f.checks.flatMap((c) => (c.rule === "custom" ? [[c.name, c.message]] : [])) : [],
+    ),
   ) as Record<string, string>;
   return {
     color: (v) => {
@@ -118,7 +131,8 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
     }),
   };
   const organization = written["organization"];
-  if (organization !== undefined && organization !== null && organization !== 1) throw validationError({ organization: [`Invalid pk "${pyStr(organization)}" - object does not exist.`] });
+  if (organization !== undefined && organization !== null && organization !== 1)
+    throw validationError({ organization: [`Invalid pk "${pyStr(organization)}" - object does not exist.`] });
   if (typeof written["created_by"] === "object" && written["created_by"] !== null) {
     throw serverError(
       "AssertionError",
@@ -128,7 +142,8 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
   }
   delete written["created_by"];
   delete written["organization"];
-  if (inputHas(body, "start_training_on_annotation_update")) written["min_annotations_to_start_training"] = pyInt(inputValue(body, "start_training_on_annotation_update"));
+  if (inputHas(body, "start_training_on_annotation_update"))
+    written["min_annotations_to_start_training"] = pyInt(inputValue(body, "start_training_on_annotation_update"));
   if (instance && written["show_collab_predictions"] === false) written["model_version"] = "";
   return written as Partial<ProjectRecord>;
 }

@@ -10,7 +10,7 @@ import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockC
 import { presentDmTaskDetail, presentTask, presentTaskSimple } from "../present/tasks.js";
 import { nowTimestamp } from "../time.js";
 import { pathId, projectOr404, taskOr404 } from "./lookup.js";
-import { writeInput, inputHas, inputValue, validateWrite } from "./serializer.js";
+import { writeInput, inputValue, validateWrite } from "./serializer.js";
 import { sparseFields } from "./sparse.js";
 import { resolveUndefinedKey, validateTask } from "./task-validator.js";
 
@@ -58,7 +58,14 @@ export const createTask: Handler = (req, ctx) => {
   const projectId = inputValue(body, "project");
   if (pyTruthy(projectId)) {
     // Django's `int(pk)`: a float is truncated, True is 1; what int() refuses is a 404 too.
-    const id = typeof projectId === "number" ? Math.trunc(projectId) : projectId === true ? 1 : typeof projectId === "string" ? parsePyInt(projectId) : undefined;
+    const id =
+      typeof projectId === "number"
+        ? Math.trunc(projectId)
+        : projectId === true
+          ? 1
+          : typeof projectId === "string"
+            ? parsePyInt(projectId)
+            : undefined;
     if (id === undefined || !ctx.store.find("projects", id)) throw notFound("Project");
   }
   const written = validateWrite(taskContract, body, { partial: false, strict: ctx.strict, store: ctx.store, relations });
@@ -109,14 +116,18 @@ function readProjectKey(req: MockRequest, ctx: MockContext): unknown {
   const lookupOnly = req.method === "GET" || req.method === "DELETE" || req.method === "HEAD";
   const ignored = Object.keys(body).filter((key) => key !== "project");
   if (ctx.strict && lookupOnly && ignored.length > 0) {
-    throw fieldError("body", `expected at most a project key: ${req.method} ${req.path} reads only body.project; the server ignores ${ignored.join(", ")}`);
+    throw fieldError(
+      "body",
+      `expected at most a project key: ${req.method} ${req.path} reads only body.project; the server ignores ${ignored.join(", ")}`,
+    );
   }
   return body["project"];
 }
 
 /** `PrepareParams(project=…)`: pydantic's lax int, a 500 where it refuses. */
 function prepareParamsProject(value: unknown): number {
-  const fail = (type: "int_parsing" | "int_from_float" | "int_type") => serverError("ValidationError", pydanticText([pydanticError(["project"], type, value)]));
+  const fail = (type: "int_parsing" | "int_from_float" | "int_type") =>
+    serverError("ValidationError", pydanticText([pydanticError(["project"], type, value)]));
   if (typeof value === "boolean") return value ? 1 : 0;
   if (typeof value === "number") {
     if (!Number.isInteger(value)) throw fail("int_from_float");
@@ -142,11 +153,15 @@ export const patchTask: Handler = (req, ctx) => {
   const written = validateWrite(taskSimple, body, { partial: req.method === "PATCH", strict: ctx.strict, store: ctx.store, relations });
   if (written.project === null) {
     throw new HttpProblem(400, "Validation error", {
-      validationErrors: { project: ["expected the task's project: the server would detach the task from every project; the mock keeps each task in one"] },
+      validationErrors: {
+        project: ["expected the task's project: the server would detach the task from every project; the mock keeps each task in one"],
+      },
     });
   }
   if (written.data !== undefined && !isPlainObject(written.data)) {
-    throw validationError({ data: ["expected a JSON object: the mock stores task data as an object (the server also takes other JSON here)"] });
+    throw validationError({
+      data: ["expected a JSON object: the mock stores task data as an object (the server also takes other JSON here)"],
+    });
   }
   const updated = ctx.store.update("tasks", task.id, { updated_at: nowTimestamp(), ...stored(written) });
   return ok(presentTaskSimple(updated, derivedOf(ctx, updated), relationsOf(ctx, updated), ctx.store));

@@ -37,8 +37,7 @@ export const refresh: Handler = async (req, ctx) => {
 };
 
 /** `GET /api/token/`: the caller's valid personal tokens, without their signatures. */
-export const listTokens: Handler = (req, ctx) =>
-  ok(ctx.tokens.activePersonal(req.user.id).map((t) => ({ token: truncateToken(t.token) })));
+export const listTokens: Handler = (req, ctx) => ok(ctx.tokens.activePersonal(req.user.id).map((t) => ({ token: truncateToken(t.token) })));
 
 /** `POST /api/token/`: a new personal access token; 409 while the caller still has a valid one. */
 export const createToken: Handler = async (req, ctx) => {

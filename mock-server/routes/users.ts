@@ -15,7 +15,8 @@ export const listUsers: Handler = (req, ctx) => {
   return ok([...ctx.store.list("users")].sort((a, b) => a.id - b.id).map((u) => presentUser(u, ctx.store, render)));
 };
 
-export const getUser: Handler = (req, ctx) => ok(presentUser(recordOr404(ctx, "users", pathId(req.params)), ctx.store, { sparse: sparseFields(req.query) }));
+export const getUser: Handler = (req, ctx) =>
+  ok(presentUser(recordOr404(ctx, "users", pathId(req.params)), ctx.store, { sparse: sparseFields(req.query) }));
 
 /** `GET /api/version`: the legacy Python client calls it when it is constructed. */
 export const getVersion: Handler = () =>

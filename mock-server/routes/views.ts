@@ -9,7 +9,7 @@ import { presentView } from "../present/views.js";
 import type { ViewRecord } from "../store/state.js";
 import { nowTimestamp } from "../time.js";
 import { pathId, projectOr404, viewOr404 } from "./lookup.js";
-import { writeInput, inputHas, inputValue, validateWrite } from "./serializer.js";
+import { writeInput, inputValue, validateWrite } from "./serializer.js";
 
 /**
  * Saved views (label_studio/data_manager/api.py `ViewAPI`, serializers.py `ViewSerializer`): filters
@@ -26,7 +26,13 @@ const relations = { project: "projects", user: "users" } as const;
 
 type Data = Record<string, JsonValue>;
 const truthy = (v: unknown) =>
-  v !== undefined && v !== null && v !== false && v !== 0 && v !== "" && !(Array.isArray(v) && v.length === 0) && !(isPlainObject(v) && Object.keys(v).length === 0);
+  v !== undefined &&
+  v !== null &&
+  v !== false &&
+  v !== 0 &&
+  v !== "" &&
+  !(Array.isArray(v) && v.length === 0) &&
+  !(isPlainObject(v) && Object.keys(v).length === 0);
 
 /** A filter item as the server stores and reads it back: plural `child_filters`, one level. */
 function storedItem(raw: unknown, root: boolean): Data {
@@ -38,7 +44,14 @@ function storedItem(raw: unknown, root: boolean): Data {
     value: (item["value"] ?? {}) as JsonValue,
   };
   if (root) {
-    const children = "child_filters" in item ? item["child_filters"] : "child_filter" in item ? (item["child_filter"] === null ? [] : [item["child_filter"]]) : [];
+    const children =
+      "child_filters" in item
+        ? item["child_filters"]
+        : "child_filter" in item
+          ? item["child_filter"] === null
+            ? []
+            : [item["child_filter"]]
+          : [];
     out["child_filters"] = Array.isArray(children) ? children.map((c) => storedItem(c, false)) : [];
   }
   return out;
@@ -65,7 +78,10 @@ function written(req: MockRequest, ctx: MockContext, partial: boolean): Written 
     throw fieldError("data", `expected a JSON object, found ${pyType(rawData)}: the server stores it and its answers break`);
   }
   if (ctx.strict && "selectedItems" in data) {
-    throw fieldError("data.selectedItems", "nothing here: the server keeps data.selectedItems as plain data and never applies it; send the selection as top-level selected_items");
+    throw fieldError(
+      "data.selectedItems",
+      "nothing here: the server keeps data.selectedItems as plain data and never applies it; send the selection as top-level selected_items",
+    );
   }
   delete data["selectedItems"];
   const selection = inputValue(body, "selected_items");
@@ -79,7 +95,10 @@ function written(req: MockRequest, ctx: MockContext, partial: boolean): Written 
     fields,
     rest: rest as Data,
     filters: group
-      ? { conjunction: group["conjunction"] as JsonValue, items: (Array.isArray(group["items"]) ? group["items"] : []).map((i) => storedItem(i, true)) }
+      ? {
+          conjunction: group["conjunction"] as JsonValue,
+          items: (Array.isArray(group["items"]) ? group["items"] : []).map((i) => storedItem(i, true)),
+        }
       : undefined,
     ordering: truthy(ordering) ? (ordering as JsonValue) : undefined,
     selection: selection === undefined ? undefined : (selection as JsonValue),
@@ -175,7 +194,12 @@ export const resetViews: Handler = (req, ctx) => {
 
 /** `POST /api/dm/views/order/` `{project, ids}` → 204 (views of the project get their list position). */
 export const orderViews: Handler = (req, ctx) => {
-  const { project, ids } = validateWrite(viewOrder, writeInput(req.body), { partial: false, strict: ctx.strict, store: ctx.store, relations: {} });
+  const { project, ids } = validateWrite(viewOrder, writeInput(req.body), {
+    partial: false,
+    strict: ctx.strict,
+    store: ctx.store,
+    relations: {},
+  });
   projectOr404(ctx, project as number);
   (ids as number[]).forEach((id, order) => {
     const view = ctx.store.find("views", id);

@@ -50,7 +50,10 @@ const positiveInt: Check = (v) => isInt(v) && v > 0;
 const str: Check = (v) => typeof v === "string";
 const nonEmptyStr: Check = (v) => typeof v === "string" && v.length > 0;
 const bool: Check = (v) => typeof v === "boolean";
-const orNull = (c: Check): Check => (v) => v === null || c(v);
+const orNull =
+  (c: Check): Check =>
+  (v) =>
+    v === null || c(v);
 const finite: Check = (v) => typeof v === "number" && Number.isFinite(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJson = (v: unknown): boolean => {
@@ -223,13 +226,15 @@ interface Compiled {
 }
 
 function compile(collection: CollectionName, parsed: boolean, ids: ReadonlyMap<CollectionName, IdSet>): Compiled {
-  const rules = Object.entries(specs[collection]).map(([name, field], i): Rule => ({
-    name,
-    field,
-    accept: acceptor(field, parsed),
-    refs: field.ref === undefined ? undefined : ids.get(field.ref),
-    bit: 1 << i,
-  }));
+  const rules = Object.entries(specs[collection]).map(
+    ([name, field], i): Rule => ({
+      name,
+      field,
+      accept: acceptor(field, parsed),
+      refs: field.ref === undefined ? undefined : ids.get(field.ref),
+      bit: 1 << i,
+    }),
+  );
   const byMask = new Map<number, readonly Rule[]>();
   const absent = (mask: number) => {
     let list = byMask.get(mask);
@@ -383,7 +388,12 @@ function crossCheck(state: StoreState): void {
     if (user.token === undefined) return;
     if (tokens.has(user.token)) {
       // The key itself is a secret: name the record, never the value.
-      throw new SeedError(`users[${index}].token`, "a legacy key no other user has", "a key already used by another user", `${label("users", index, user)}.token`);
+      throw new SeedError(
+        `users[${index}].token`,
+        "a legacy key no other user has",
+        "a key already used by another user",
+        `${label("users", index, user)}.token`,
+      );
     }
     tokens.add(user.token);
   });
@@ -402,11 +412,19 @@ function assignInnerIds(state: StoreState): void {
   const next = new Map<number, number>(); // per project: one more than the highest inner id given
   const missing: { id: number; project: number; inner_id?: number }[] = [];
   state.tasks.forEach((task, index) => {
-    if (task.inner_id === undefined) return void missing.push(task);
+    if (task.inner_id === undefined) {
+      missing.push(task);
+      return;
+    }
     let taken = used.get(task.project);
     if (!taken) used.set(task.project, (taken = new Set()));
     if (taken.has(task.inner_id)) {
-      throw new SeedError(`tasks[${index}].inner_id`, `an inner_id unique in project ${task.project}`, `a second task with inner_id ${task.inner_id}`, `${label("tasks", index, task)}.inner_id`);
+      throw new SeedError(
+        `tasks[${index}].inner_id`,
+        `an inner_id unique in project ${task.project}`,
+        `a second task with inner_id ${task.inner_id}`,
+        `${label("tasks", index, task)}.inner_id`,
+      );
     }
     taken.add(task.inner_id);
     if (task.inner_id >= (next.get(task.project) ?? 1)) next.set(task.project, task.inner_id + 1);

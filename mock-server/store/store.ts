@@ -177,7 +177,11 @@ export class Store {
   }
 
   deleteProject(id: number): void {
-    const taskIds = new Set(this.list("tasks").filter((t) => t.project === id).map((t) => t.id));
+    const taskIds = new Set(
+      this.list("tasks")
+        .filter((t) => t.project === id)
+        .map((t) => t.id),
+    );
     this.deleteTasks(taskIds);
     this.removeWhere("views", (v) => v.project === id);
     this.removeWhere("projects", (p) => p.id === id);
@@ -259,13 +263,20 @@ export class Store {
   #touch(collection?: CollectionName, records?: readonly AnyRecord[]): void {
     this.#version += 1;
     for (const c of collection === undefined ? collectionNames : [collection]) this.#collectionVersions.set(c, this.versionOf(c) + 1);
-    if (collection === undefined || records === undefined) return this.#datasets.clear();
+    if (collection === undefined || records === undefined) {
+      this.#datasets.clear();
+      return;
+    }
     if (collection === "users" || collection === "views") return;
     for (const record of records) {
       const r = record as AnyRecord & { project?: number; task?: number };
       // A draft names its task; a project record is its own project (also checked by identity).
-      const project = collection === "projects" ? r.id : collection === "drafts" ? this.find("tasks", r.task as number)?.project : r.project;
-      if (project === undefined) return this.#datasets.clear();
+      const project =
+        collection === "projects" ? r.id : collection === "drafts" ? this.find("tasks", r.task as number)?.project : r.project;
+      if (project === undefined) {
+        this.#datasets.clear();
+        return;
+      }
       this.#datasets.delete(project);
     }
   }

@@ -122,7 +122,10 @@ function showAuth(why: string): void {
 
 function renderProjects(loaded: Loaded, current: number, link: ParsedLink): void {
   const box = byId("projects");
-  if (loaded.projects.length < 2) return box.replaceChildren();
+  if (loaded.projects.length < 2) {
+    box.replaceChildren();
+    return;
+  }
   box.replaceChildren(
     h("label", { for: "project" }, "Project "),
     h(
@@ -228,8 +231,7 @@ function drawEngineResult(p: Page): void {
   } else out.replaceChildren(h("strong", {}, "Engine: no result"), " — fix the query first.");
 }
 
-const list = (ids: readonly number[]) =>
-  ids.length > 40 ? `${ids.slice(0, 40).join(", ")}, … (${ids.length - 40} more)` : ids.join(", ");
+const list = (ids: readonly number[]) => (ids.length > 40 ? `${ids.slice(0, 40).join(", ")}, … (${ids.length - 40} more)` : ids.join(", "));
 /** `200 (4,5)`, `200 (no task)`, `500`. */
 const said = (status: number | undefined, ids: string | undefined) =>
   `${status ?? "nothing"}${ids === undefined ? "" : ` (${ids || "no task"})`}`;
@@ -244,7 +246,7 @@ function showWhy(id: number): void {
 async function compare(): Promise<void> {
   const p = page;
   const token = localStorage.getItem(TOKEN_KEY);
-  if (!p || !p.built.body || !token) return;
+  if (!p?.built.body || !token) return;
   const revision = p.revision;
   const out = byId("server-result");
   out.textContent = "Asking the server…";

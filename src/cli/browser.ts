@@ -11,7 +11,12 @@ export type BrowserPlan =
  * TTY), never with `BROWSER=none`; `$BROWSER` first (a command, the URL appended), else the
  * platform's opener. Pure, so the rule is tested without launching anything.
  */
-export function browserPlan(url: string, env: Readonly<Record<string, string | undefined>>, platform: string, stdoutIsTTY: boolean): BrowserPlan {
+export function browserPlan(
+  url: string,
+  env: Readonly<Record<string, string | undefined>>,
+  platform: string,
+  stdoutIsTTY: boolean,
+): BrowserPlan {
   const browser = env["BROWSER"]?.trim();
   if (browser === "none") return { open: false, why: "BROWSER=none" };
   if (!stdoutIsTTY) return { open: false, why: "stdout is not a terminal" };

@@ -15,8 +15,7 @@ function cell(value: unknown): string {
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The columns of a table of records: the preferred ones that occur, then others in first-seen order. */
 function columnsOf(rows: readonly Record<string, unknown>[], preferred: readonly string[]): string[] {

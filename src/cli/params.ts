@@ -63,7 +63,8 @@ export function nonNegativeInt(text: string): number {
 
 export function positiveNumber(text: string): number {
   const n = Number(text);
-  if (text.trim() === "" || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a number > 0, found ${JSON.stringify(text)}`);
+  if (text.trim() === "" || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(`expected a number > 0, found ${JSON.stringify(text)}`);
   return n;
 }
 

@@ -55,7 +55,9 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
     .addOption(new Option("--base-url <url>", "server URL, e.g. http://127.0.0.1:8080 (default: $LABEL_STUDIO_URL)"))
     .addOption(new Option("--api-key <key>", "legacy token or personal access token (default: $LABEL_STUDIO_API_KEY)"))
     .addOption(new Option("--timeout <seconds>", "time limit of each request attempt (default 5)").argParser(positiveNumber))
-    .addOption(new Option("--max-retries <n>", "retries of a failure that may pass (5xx, 429, no answer; default 2)").argParser(nonNegativeInt))
+    .addOption(
+      new Option("--max-retries <n>", "retries of a failure that may pass (5xx, 429, no answer; default 2)").argParser(nonNegativeInt),
+    )
     .addOption(new Option("--format <format>", "output format").choices(formats).default("json" as const))
     .addOption(new Option("--dry-run", "print the HTTP request (key masked) instead of sending it"))
     .exitOverride()

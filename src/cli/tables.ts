@@ -19,7 +19,13 @@ const methodsOf = (kind: ColumnKindName) =>
 const dataKinds: readonly ColumnKindName[] = ["dataAny", ...new Set(Object.values(dataKindByType))];
 
 export function columnsTable(): string {
-  const rows = columnNames.map((c) => [`tasks:${c}`, columns[c].kind, columnKinds[columns[c].kind].type, columns[c].edition, methodsOf(columns[c].kind)]);
+  const rows = columnNames.map((c) => [
+    `tasks:${c}`,
+    columns[c].kind,
+    columnKinds[columns[c].kind].type,
+    columns[c].edition,
+    methodsOf(columns[c].kind),
+  ]);
   const data = dataKinds.map((k) => [
     k === "dataAny" ? "tasks:data.<key>" : `tasks:data.<key>@${columnKinds[k].type}`,
     k,
@@ -34,7 +40,13 @@ export function columnsTable(): string {
 export function operatorsTable(): string {
   return formatTable([
     ["operator", "method", "value", "meaning", "in conditions"],
-    ...operatorNames.map((o) => [o, operators[o].method, operators[o].arity, operators[o].label, spellings[o].map((s) => s.word).join("  ")]),
+    ...operatorNames.map((o) => [
+      o,
+      operators[o].method,
+      operators[o].arity,
+      operators[o].label,
+      spellings[o].map((s) => s.word).join("  "),
+    ]),
   ]);
 }
 

@@ -109,9 +109,7 @@ function checkPersonalAccessToken(claims: JwtClaims, nowMs: number): void {
 function refreshTime(claims: JwtClaims | undefined, receivedAt: number): number {
   if (claims?.exp === undefined) return Number.POSITIVE_INFINITY;
   const lifetime =
-    claims.iat !== undefined && claims.exp > claims.iat
-      ? (claims.exp - claims.iat) * 1000 - ROUNDING_MS
-      : claims.exp * 1000 - receivedAt;
+    claims.iat !== undefined && claims.exp > claims.iat ? (claims.exp - claims.iat) * 1000 - ROUNDING_MS : claims.exp * 1000 - receivedAt;
   if (lifetime <= 0) return receivedAt;
   return receivedAt + lifetime - Math.min(MAX_LEEWAY_MS, lifetime * LEEWAY_SHARE);
 }

@@ -81,9 +81,7 @@ export class RequestTimeoutError extends Error {
     readonly path: string,
     readonly timeoutInSeconds: number,
   ) {
-    super(
-      `${method} ${path} timed out after ${timeoutInSeconds} s (raise the limit with the client's or this request's timeoutInSeconds)`,
-    );
+    super(`${method} ${path} timed out after ${timeoutInSeconds} s (raise the limit with the client's or this request's timeoutInSeconds)`);
   }
 }
 

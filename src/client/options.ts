@@ -218,7 +218,9 @@ export function resolveRequestOptions(
   }
   return {
     timeoutInSeconds:
-      options?.timeoutInSeconds === undefined ? defaults.timeoutInSeconds : checkTimeout("options.timeoutInSeconds", options.timeoutInSeconds),
+      options?.timeoutInSeconds === undefined
+        ? defaults.timeoutInSeconds
+        : checkTimeout("options.timeoutInSeconds", options.timeoutInSeconds),
     maxRetries: options?.maxRetries === undefined ? defaults.maxRetries : checkRetries("options.maxRetries", options.maxRetries),
     signal: options?.signal,
   };

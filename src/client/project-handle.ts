@@ -9,7 +9,19 @@ import { checkId } from "./resources/common.js";
 import type { ProjectsResource } from "./resources/projects.js";
 import type { TasksResource } from "./resources/tasks.js";
 import type { ViewsResource } from "./resources/views.js";
-import type { ActionFormSection, ActionInfo, ActionResponse, ImportResult, ImportTask, ImportParams, Project, TaskListItem, TaskListParams, TaskPage, View } from "./types.js";
+import type {
+  ActionFormSection,
+  ActionInfo,
+  ActionResponse,
+  ImportResult,
+  ImportTask,
+  ImportParams,
+  Project,
+  TaskListItem,
+  TaskListParams,
+  TaskPage,
+  View,
+} from "./types.js";
 
 /**
  * One project on one client. `selection(client.project(1))` binds a selection to it, so `.run()`

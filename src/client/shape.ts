@@ -57,7 +57,7 @@ export function object<T>(fields: { readonly [key: string]: Check<unknown> } = {
 export function arrayOf<T>(item: Check<T>): Check<T[]> {
   return (value, where) => {
     if (!Array.isArray(value)) throw new ShapeMismatch(where, "a JSON array", value);
-    value.forEach((entry, index) => item(entry, join(where, index)));
+    for (const [index, entry] of value.entries()) item(entry, join(where, index));
     return value as T[];
   };
 }

@@ -1,12 +1,6 @@
 import { ofetch, type $Fetch } from "ofetch";
 import type { Auth, Credential } from "./auth.js";
-import {
-  ApiError,
-  NetworkError,
-  RequestTimeoutError,
-  UnexpectedResponseError,
-  headersRecord,
-} from "./errors.js";
+import { ApiError, NetworkError, RequestTimeoutError, UnexpectedResponseError, headersRecord } from "./errors.js";
 import { resolveRequestOptions, type RequestOptions, type ResolvedOptions } from "./options.js";
 import { isIdempotent, retryDelayMs, shouldRetry, sleep } from "./retry.js";
 import type { Secrets } from "./secrets.js";
@@ -56,7 +50,12 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
 
   const { clock } = config;
 
-  async function attempt(call: Call<unknown>, credential: Credential | undefined, timeoutMs: number, signal?: AbortSignal): Promise<Outcome> {
+  async function attempt(
+    call: Call<unknown>,
+    credential: Credential | undefined,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<Outcome> {
     const controller = new AbortController();
     const timer = clock.setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
     const onAbort = (): void => controller.abort(signal?.reason);
@@ -71,7 +70,13 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
         ...(call.query ? { query: definedOnly(call.query) } : {}),
         ...(call.body !== undefined ? { body: call.body as Record<string, unknown> } : {}),
       });
-      return { kind: "response", status: response.status, statusText: response.statusText, headers: response.headers, data: response._data };
+      return {
+        kind: "response",
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        data: response._data,
+      };
     } catch (error) {
       if (controller.signal.aborted) {
         if (controller.signal.reason === TIMED_OUT) return { kind: "timeout" };

@@ -12,13 +12,40 @@ export type CodecName = "utf-8" | "utf-8-sig" | "ascii" | "latin-1";
 
 /** `encodings.normalize_encoding` followed by the alias table, for the codecs above. */
 const aliases: Readonly<Record<string, CodecName>> = {
-  utf_8: "utf-8", utf8: "utf-8", u8: "utf-8", utf: "utf-8", utf8_ucs2: "utf-8", utf8_ucs4: "utf-8", cp65001: "utf-8",
-  utf_8_sig: "utf-8-sig", utf8_sig: "utf-8-sig",
-  ascii: "ascii", "646": "ascii", us_ascii: "ascii", us: "ascii", ansi_x3_4_1968: "ascii", "ansi_x3.4_1968": "ascii",
-  "ansi_x3.4_1986": "ascii", cp367: "ascii", csascii: "ascii", ibm367: "ascii", iso646_us: "ascii", "iso_646.irv_1991": "ascii",
+  utf_8: "utf-8",
+  utf8: "utf-8",
+  u8: "utf-8",
+  utf: "utf-8",
+  utf8_ucs2: "utf-8",
+  utf8_ucs4: "utf-8",
+  cp65001: "utf-8",
+  utf_8_sig: "utf-8-sig",
+  utf8_sig: "utf-8-sig",
+  ascii: "ascii",
+  "646": "ascii",
+  us_ascii: "ascii",
+  us: "ascii",
+  ansi_x3_4_1968: "ascii",
+  "ansi_x3.4_1968": "ascii",
+  "ansi_x3.4_1986": "ascii",
+  cp367: "ascii",
+  csascii: "ascii",
+  ibm367: "ascii",
+  iso646_us: "ascii",
+  "iso_646.irv_1991": "ascii",
   iso_ir_6: "ascii",
-  latin_1: "latin-1", latin1: "latin-1", latin: "latin-1", l1: "latin-1", iso8859_1: "latin-1", iso_8859_1: "latin-1",
-  "8859": "latin-1", cp819: "latin-1", csisolatin1: "latin-1", ibm819: "latin-1", iso8859: "latin-1", iso_8859_1_1987: "latin-1",
+  latin_1: "latin-1",
+  latin1: "latin-1",
+  latin: "latin-1",
+  l1: "latin-1",
+  iso8859_1: "latin-1",
+  iso_8859_1: "latin-1",
+  "8859": "latin-1",
+  cp819: "latin-1",
+  csisolatin1: "latin-1",
+  ibm819: "latin-1",
+  iso8859: "latin-1",
+  iso_8859_1_1987: "latin-1",
   iso_ir_100: "latin-1",
 };
 
@@ -28,7 +55,11 @@ const aliases: Readonly<Record<string, CodecName>> = {
  */
 export function lookupCodec(label: string): CodecName | undefined {
   // normalize_encoding: runs of characters other than alphanumerics and "." become one "_"; then lower-case.
-  const key = label.trim().replace(/[^A-Za-z0-9.]+/g, "_").replace(/^_|_$/g, "").toLowerCase();
+  const key = label
+    .trim()
+    .replace(/[^A-Za-z0-9.]+/g, "_")
+    .replace(/^_|_$/g, "")
+    .toLowerCase();
   return Object.hasOwn(aliases, key) ? aliases[key] : undefined;
 }
 

@@ -42,8 +42,7 @@ export function prepFloat(v: PyVal, field: string): number {
   return n;
 }
 
-const INVALID_FORMAT = (s: string) =>
-  `['“${s}” value has an invalid format. It must be in YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ] format.']`;
+const INVALID_FORMAT = (s: string) => `['“${s}” value has an invalid format. It must be in YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ] format.']`;
 const INVALID_DATE = (s: string) =>
   `['“${s}” value has the correct format (YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ]) but it is an invalid date/time.']`;
 
@@ -64,9 +63,9 @@ export function prepTimestamp(v: PyVal): number {
 }
 
 // datetime.fromisoformat (Python 3.11) and Django's datetime_re, then parse_date.
-const ISO = /^(\d{4})-?(\d{2})-?(\d{2})(?:.(\d{2})(?::?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2}(?:\.\d{1,6})?)?)?)?$/s;
-const DJANGO =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d{0,6})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO =
+  /^(\d{4})-?(\d{2})-?(\d{2})(?:.(\d{2})(?::?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2}(?:\.\d{1,6})?)?)?)?$/s;
+const DJANGO = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d{0,6})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 const DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 
 /** Microseconds (naive values are UTC), "invalid" (no format matched) or "invalid-date" (matched, out of range). */
@@ -75,7 +74,15 @@ export function parseDjangoDatetime(s: string): number | "invalid" | "invalid-da
     const m = re.exec(s);
     if (!m) continue;
     const [, y, mo, d, h = "0", mi = "0", sec = "0", frac = "", zone] = m;
-    const micros = naiveMicros(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(sec), Number(frac.slice(0, 6).padEnd(6, "0")));
+    const micros = naiveMicros(
+      Number(y),
+      Number(mo),
+      Number(d),
+      Number(h),
+      Number(mi),
+      Number(sec),
+      Number(frac.slice(0, 6).padEnd(6, "0")),
+    );
     if (micros === undefined) return "invalid-date";
     return micros - zoneMicros(zone);
   }
@@ -89,22 +96,26 @@ function zoneMicros(zone: string | undefined): number {
   if (!zone || zone === "Z") return 0;
   const sign = zone.startsWith("-") ? -1 : 1;
   const digits = zone.slice(1).replace(/:/g, "");
-  return sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2, 4) || "0") * 60 + Number(digits.slice(4, 6) || "0")) * 1_000_000;
+  return (
+    sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2, 4) || "0") * 60 + Number(digits.slice(4, 6) || "0")) * 1_000_000
+  );
 }
 
 /** BooleanField.to_python. */
 export function prepBool(v: PyVal): boolean {
   const invalid = () => new PrepError(`['“${str(v)}” value must be either True or False.']`);
-  return match(v)
-    .with({ t: "bool" }, (x) => x.v)
-    // `===`, not a literal pattern (ts-pattern compares those with Object.is): -0.0 is False.
-    .with({ t: P.union("int", "float"), v: P.when((n) => n === 0 || n === 1) }, (x) => x.v === 1)
-    .with({ t: "str", v: P.union("t", "True", "1") }, () => true)
-    .with({ t: "str", v: P.union("f", "False", "0") }, () => false)
-    .with({ t: P.union("str", "int", "float", "list", "range", "datetime", "none") }, () => {
-      throw invalid();
-    })
-    .exhaustive();
+  return (
+    match(v)
+      .with({ t: "bool" }, (x) => x.v)
+      // `===`, not a literal pattern (ts-pattern compares those with Object.is): -0.0 is False.
+      .with({ t: P.union("int", "float"), v: P.when((n) => n === 0 || n === 1) }, (x) => x.v === 1)
+      .with({ t: "str", v: P.union("t", "True", "1") }, () => true)
+      .with({ t: "str", v: P.union("f", "False", "0") }, () => false)
+      .with({ t: P.union("str", "int", "float", "list", "range", "datetime", "none") }, () => {
+        throw invalid();
+      })
+      .exhaustive()
+  );
 }
 
 /** CharField/TextField: `str(value)`. */

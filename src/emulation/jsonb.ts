@@ -14,7 +14,8 @@ type JsonObject = { readonly [key: string]: JsonValue };
 function codePointCompare(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i) as number, y = b.codePointAt(i) as number;
+    const x = a.codePointAt(i) as number,
+      y = b.codePointAt(i) as number;
     if (x !== y) return x - y;
     if (x > 0xffff) i++;
   }
@@ -49,8 +50,17 @@ export function jsonString(s: string, escapeSlash = false): string {
     else if (escapeSlash && ch === "/") out += "\\/";
     else if (cp < 0x20) {
       out +=
-        ch === "\b" ? "\\b" : ch === "\f" ? "\\f" : ch === "\n" ? "\\n" : ch === "\r" ? "\\r" : ch === "\t" ? "\\t"
-        : `\\u${cp.toString(16).padStart(4, "0")}`;
+        ch === "\b"
+          ? "\\b"
+          : ch === "\f"
+            ? "\\f"
+            : ch === "\n"
+              ? "\\n"
+              : ch === "\r"
+                ? "\\r"
+                : ch === "\t"
+                  ? "\\t"
+                  : `\\u${cp.toString(16).padStart(4, "0")}`;
     } else out += ch;
   }
   return `${out}"`;
@@ -64,7 +74,9 @@ export function jsonbText(v: JsonValue): string {
   if (typeof v === "number") return numericText(v);
   if (Array.isArray(v)) return `[${v.map(jsonbText).join(", ")}]`;
   const o = v as JsonObject;
-  return `{${sortedKeys(o).map((k) => `${jsonString(k)}: ${jsonbText(o[k] as JsonValue)}`).join(", ")}}`;
+  return `{${sortedKeys(o)
+    .map((k) => `${jsonString(k)}: ${jsonbText(o[k] as JsonValue)}`)
+    .join(", ")}}`;
 }
 
 /** `data->>'key'`: strings unquoted, JSON null is SQL NULL, anything else its jsonb text. */
@@ -86,7 +98,8 @@ function rank(v: JsonValue): 0 | 1 | 2 | 3 | 4 | 5 {
 export function jsonbCompare(a: JsonValue, b: JsonValue): number {
   // A top-level scalar is stored as a one-element "raw scalar" array; the element counts are
   // compared after the raw-scalar check and override it, which makes an empty array sort first.
-  const aArr = Array.isArray(a), bArr = Array.isArray(b);
+  const aArr = Array.isArray(a),
+    bArr = Array.isArray(b);
   const aScalar = !aArr && (a === null || typeof a !== "object");
   const bScalar = !bArr && (b === null || typeof b !== "object");
   if ((aScalar && bArr) || (aArr && bScalar)) {
@@ -99,7 +112,8 @@ export function jsonbCompare(a: JsonValue, b: JsonValue): number {
 }
 
 function compareNested(a: JsonValue, b: JsonValue): number {
-  const ra = rank(a), rb = rank(b);
+  const ra = rank(a),
+    rb = rank(b);
   if (ra !== rb) return ra - rb;
   // plain switch: hot loop, per task in jsonb equal/order (measured: 10 ms vs 385 ms per 1M compares with match)
   switch (ra) {
@@ -112,7 +126,8 @@ function compareNested(a: JsonValue, b: JsonValue): number {
     case 3:
       return Number(a) - Number(b);
     case 4: {
-      const x = a as readonly JsonValue[], y = b as readonly JsonValue[];
+      const x = a as readonly JsonValue[],
+        y = b as readonly JsonValue[];
       if (x.length !== y.length) return x.length - y.length;
       for (let i = 0; i < x.length; i++) {
         const c = compareNested(x[i] as JsonValue, y[i] as JsonValue);
@@ -121,11 +136,14 @@ function compareNested(a: JsonValue, b: JsonValue): number {
       return 0;
     }
     case 5: {
-      const x = a as JsonObject, y = b as JsonObject;
-      const kx = sortedKeys(x), ky = sortedKeys(y);
+      const x = a as JsonObject,
+        y = b as JsonObject;
+      const kx = sortedKeys(x),
+        ky = sortedKeys(y);
       if (kx.length !== ky.length) return kx.length - ky.length;
       for (let i = 0; i < kx.length; i++) {
-        const c = collate(kx[i] as string, ky[i] as string) || compareNested(x[kx[i] as string] as JsonValue, y[ky[i] as string] as JsonValue);
+        const c =
+          collate(kx[i] as string, ky[i] as string) || compareNested(x[kx[i] as string] as JsonValue, y[ky[i] as string] as JsonValue);
         if (c !== 0) return c;
       }
       return 0;

@@ -40,7 +40,8 @@ export function parseHeaderParameters(line: string): HeaderValue {
     let name = pyStrip(p.slice(0, i)).toLowerCase();
     if (name.endsWith("*")) name = name.slice(0, -1);
     let value = pyStrip(p.slice(i + 1));
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1).replaceAll("\\\\", "\\").replaceAll('\\"', '"');
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
+      value = value.slice(1, -1).replaceAll("\\\\", "\\").replaceAll('\\"', '"');
     params[name] = value;
   }
   return { key, params };

@@ -37,7 +37,11 @@ const BOUNDARY = /^[ -~]{0,200}[!-~]$/;
 
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   const first = needle[0];
-  outer: for (let i = haystack.indexOf(first as number, from); i >= 0 && i <= haystack.length - needle.length; i = haystack.indexOf(first as number, i + 1)) {
+  outer: for (
+    let i = haystack.indexOf(first as number, from);
+    i >= 0 && i <= haystack.length - needle.length;
+    i = haystack.indexOf(first as number, i + 1)
+  ) {
     for (let k = 1; k < needle.length; k++) if (haystack[i + k] !== needle[k]) continue outer;
     return i;
   }
@@ -77,6 +81,7 @@ function parts(body: Uint8Array, separator: Uint8Array): Uint8Array[] {
 /** `MultiPartParser(META, stream, handlers, encoding).parse()` with Django's field and file limits. */
 export function parseMultipart(contentType: string, body: Uint8Array, codec: CodecName, maxMemorySize: number): QueryDict {
   if (!contentType.startsWith("multipart/")) throw new MultiPartParserError(`Invalid Content-Type: ${contentType}`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, as Python's str.isascii()
   if (/[^\x00-\x7f]/.test(contentType)) throw new MultiPartParserError(`Invalid non-ASCII Content-Type in multipart: ${contentType}`);
   const boundary = parseHeaderParameters(contentType).params["boundary"];
   if (!boundary || !BOUNDARY.test(boundary)) throw new MultiPartParserError(`Invalid boundary in multipart: ${boundary ?? "None"}`);
@@ -113,10 +118,12 @@ export function parseMultipart(contentType: string, body: Uint8Array, codec: Cod
     }
     if (type === "field") {
       bytesRead += content.length + name.length + 2;
-      if (bytesRead > maxMemorySize) throw new PyException("RequestDataTooBig", "Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.");
+      if (bytesRead > maxMemorySize)
+        throw new PyException("RequestDataTooBig", "Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.");
       data.appendList(name, decodeReplace(content, codec));
     } else if (type === "file") {
-      if (++files > DATA_UPLOAD_MAX_NUMBER_FILES) throw new PyException("TooManyFilesSent", "The number of files exceeded settings.DATA_UPLOAD_MAX_NUMBER_FILES.");
+      if (++files > DATA_UPLOAD_MAX_NUMBER_FILES)
+        throw new PyException("TooManyFilesSent", "The number of files exceeded settings.DATA_UPLOAD_MAX_NUMBER_FILES.");
       const fileName = sanitizeFileName(disposition?.params["filename"] ?? "") || `unnamed_file_${crypto.randomUUID()}`;
       const contentType = (headers.get("content-type")?.value ?? "").trim();
       uploads.push([name, { kind: "file", name: fileName, contentType, size: content.length, content }]);

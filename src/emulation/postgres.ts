@@ -71,7 +71,8 @@ export function float8In(text: string): number | undefined {
 
 /** Postgres float8 ordering: NaN equals NaN and sorts above every other value. */
 export function compareFloat8(a: number, b: number): number {
-  const an = Number.isNaN(a), bn = Number.isNaN(b);
+  const an = Number.isNaN(a),
+    bn = Number.isNaN(b);
   if (an || bn) return an === bn ? 0 : an ? 1 : -1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -122,7 +123,8 @@ function quoteArrayElement(e: string): string {
 export function compareArrays<T>(a: readonly (T | null)[], b: readonly (T | null)[], cmp: (x: T, y: T) => number): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a[i] ?? null, y = b[i] ?? null;
+    const x = a[i] ?? null,
+      y = b[i] ?? null;
     if (x === null || y === null) {
       if (x === null && y === null) continue;
       return x === null ? 1 : -1;

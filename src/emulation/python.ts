@@ -71,17 +71,19 @@ export function datetimeStr(micros: number): string {
 
 /** Python `str(x)` of a filter value. */
 export function str(v: PyVal): string {
-  return match(v)
-    .with({ t: "str" }, (x) => x.v)
-    .with({ t: "int" }, (x) => String(x.v))
-    .with({ t: "float" }, (x) => floatRepr(x.v))
-    .with({ t: "bool" }, (x) => (x.v ? "True" : "False"))
-    .with({ t: "list" }, (x) => pyRepr(x.v))
-    // pydantic's BaseModel.__str__
-    .with({ t: "range" }, (x) => `min=${repr(x.min)} max=${repr(x.max)}`)
-    .with({ t: "datetime" }, (x) => datetimeStr(x.micros))
-    .with({ t: "none" }, () => "None")
-    .exhaustive();
+  return (
+    match(v)
+      .with({ t: "str" }, (x) => x.v)
+      .with({ t: "int" }, (x) => String(x.v))
+      .with({ t: "float" }, (x) => floatRepr(x.v))
+      .with({ t: "bool" }, (x) => (x.v ? "True" : "False"))
+      .with({ t: "list" }, (x) => pyRepr(x.v))
+      // pydantic's BaseModel.__str__
+      .with({ t: "range" }, (x) => `min=${repr(x.min)} max=${repr(x.max)}`)
+      .with({ t: "datetime" }, (x) => datetimeStr(x.micros))
+      .with({ t: "none" }, () => "None")
+      .exhaustive()
+  );
 }
 
 /** Python `repr(x)` of a filter value. */

@@ -39,14 +39,21 @@ export class QueryDict {
   /** `QueryDict.dict()`: each key with its last value, as the server's `request.data.get(…)` sees it. */
   dict(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [key, list] of this.#lists) Object.defineProperty(out, key, { value: list.at(-1), enumerable: true, writable: true, configurable: true });
+    for (const [key, list] of this.#lists)
+      Object.defineProperty(out, key, { value: list.at(-1), enumerable: true, writable: true, configurable: true });
     return out;
   }
 
   /** Each key with its value, or its list of values when repeated (the journal's form of a query string). */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [key, list] of this.#lists) Object.defineProperty(out, key, { value: list.length === 1 ? list[0] : [...list], enumerable: true, writable: true, configurable: true });
+    for (const [key, list] of this.#lists)
+      Object.defineProperty(out, key, {
+        value: list.length === 1 ? list[0] : [...list],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
 }
@@ -57,6 +64,7 @@ const HEX_PAIR = /^[0-9a-fA-F]{2}/;
 export function pyUnquote(s: string, codec: CodecName = "utf-8"): string {
   if (!s.includes("%")) return s;
   // ASCII runs are unquoted to bytes and decoded; other characters pass through (`_generate_unquoted_parts`).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: runs of ASCII, control characters included
   return s.replace(/[\x00-\x7f]+/g, (run) => {
     const bits = run.split("%");
     const bytes: number[] = [];

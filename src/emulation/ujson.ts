@@ -15,7 +15,9 @@ export function ujsonDumps(v: JsonValue): string {
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : floatRepr(v);
   if (Array.isArray(v)) return `[${v.map(ujsonDumps).join(",")}]`;
   const o = v as { readonly [key: string]: JsonValue };
-  return `{${Object.keys(o).map((k) => `${jsonString(k, true)}:${ujsonDumps(o[k] as JsonValue)}`).join(",")}}`;
+  return `{${Object.keys(o)
+    .map((k) => `${jsonString(k, true)}:${ujsonDumps(o[k] as JsonValue)}`)
+    .join(",")}}`;
 }
 
 /**

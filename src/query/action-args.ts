@@ -42,8 +42,10 @@ type Text<A extends ActionId> = ActionParamsText[A];
 export type EveryTaskMessage<A extends string> = `${A}: ${typeof rules.everyTask}`;
 export type NeedsParamsMessage<A extends ActionId> = `${A} needs ${Text<A>}`;
 export type UnknownParamMessage<A extends ActionId, K extends string> = `${A} takes ${Text<A>}; ${K} is not one of them`;
-export type OptionAsParamMessage<A extends string, K extends string> =
-  `${A}: ${K} is a request option, not an action param; pass options third: .run(${A}, params or undefined, options)`;
+export type OptionAsParamMessage<
+  A extends string,
+  K extends string,
+> = `${A}: ${K} is a request option, not an action param; pass options third: .run(${A}, params or undefined, options)`;
 export type UnknownActionMessage<A extends string> = `unknown action id ${A}: for an action dmq does not know, use customAction(${A})`;
 
 const everyTask = <A extends string>(id: A): EveryTaskMessage<A> => `${id}: ${rules.everyTask}`;
@@ -52,7 +54,8 @@ const unknownParam = <A extends ActionId, K extends string>(id: A, key: K): Unkn
   `${id} takes ${paramsText(id) as Text<A>}; ${key} is not one of them`;
 const optionAsParam = <A extends string, K extends string>(id: A, key: K): OptionAsParamMessage<A, K> =>
   `${id}: ${key} is a request option, not an action param; pass options third: .run(${id}, params or undefined, options)`;
-const unknownAction = <A extends string>(id: A): UnknownActionMessage<A> => `unknown action id ${id}: for an action dmq does not know, use customAction(${id})`;
+const unknownAction = <A extends string>(id: A): UnknownActionMessage<A> =>
+  `unknown action id ${id}: for an action dmq does not know, use customAction(${id})`;
 
 declare const absent: unique symbol;
 /** The params type argument when no params argument is given. */
@@ -64,7 +67,11 @@ export interface Absent {
 export type ActionKey = ActionId | CustomAction | (string & {});
 type NoParams = { readonly [field: string]: JsonValue };
 /** The params argument of an action: its fields; any JSON fields for a custom action. */
-export type ParamsOf<A> = A extends ActionId ? ([keyof ParamSpecs<A>] extends [never] ? NoParams : ActionParams<A>) : Record<string, JsonValue>;
+export type ParamsOf<A> = A extends ActionId
+  ? [keyof ParamSpecs<A>] extends [never]
+    ? NoParams
+    : ActionParams<A>
+  : Record<string, JsonValue>;
 /** What `.run(action)` resolves to: the action's result body, `unknown` for a custom action. */
 export type ResultOf<A> = A extends ActionId ? ActionResult<A> : unknown;
 
@@ -96,23 +103,19 @@ export type ActionCheck<A, P, Scoped> = A extends CustomAction
 type ScopedOf<Self extends Stateful> = Self[SelectionStateKey]["scoped"];
 
 /** `.toRequest(action, params?)`: the `POST /api/dm/actions/` request for an action on this selection. */
-export interface ToRequest {
-  <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
-    this: Self,
-    action: ActionCheck<A, P, ScopedOf<Self>>,
-    params?: P,
-  ): ActionRequest;
-}
+export type ToRequest = <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
+  this: Self,
+  action: ActionCheck<A, P, ScopedOf<Self>>,
+  params?: P,
+) => ActionRequest;
 
 /** `.run(action, params?, options?)`: perform an action through the client the project handle came from. */
-export interface Run {
-  <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
-    this: Self,
-    action: ActionCheck<A, P, ScopedOf<Self>>,
-    params?: P,
-    options?: RunOptions,
-  ): Promise<ResultOf<A>>;
-}
+export type Run = <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
+  this: Self,
+  action: ActionCheck<A, P, ScopedOf<Self>>,
+  params?: P,
+  options?: RunOptions,
+) => Promise<ResultOf<A>>;
 
 /**
  * The run-time side of `ActionCheck`, for JavaScript callers and casts: the action id, with the
@@ -144,4 +147,3 @@ export function checkAction(action: unknown, params: unknown, scoped: boolean): 
   }
   return action;
 }
-

@@ -51,7 +51,12 @@ export class SelectionBuilder {
   static rebind(source: SelectionBuilder, project: number | ProjectHandle): SelectionBuilder {
     const id = typeof project === "number" ? project : project.id;
     if (id !== source.project) {
-      throw new QueryBuildError(`project: the selection is of project ${source.project}, not ${id}`, "project", String(source.project), String(id));
+      throw new QueryBuildError(
+        `project: the selection is of project ${source.project}, not ${id}`,
+        "project",
+        String(source.project),
+        String(id),
+      );
     }
     return source.#with({ project });
   }
@@ -114,14 +119,20 @@ export class SelectionBuilder {
     const items = this.#props.query.filters?.items ?? [];
     const root = placement === "child" ? items.length - 1 : items.length;
     const path =
-      placement === "child"
-        ? `filters.items[${root}].child_filters[${items[root]?.children.length ?? 0}]`
-        : `filters.items[${root}]`;
+      placement === "child" ? `filters.items[${root}].child_filters[${items[root]?.children.length ?? 0}]` : `filters.items[${root}]`;
     if (typeof column === "string") {
-      return new ConditionStep((node) => this.#addCondition(placement, node), resolveColumn(column, type, path), column, type as string | undefined);
+      return new ConditionStep(
+        (node) => this.#addCondition(placement, node),
+        resolveColumn(column, type, path),
+        column,
+        type as string | undefined,
+      );
     }
     if (type !== undefined) {
-      throw new QueryBuildError(`${path}.type: a condition carries its own type; found a second argument ${describeValue(type)}`, `${path}.type`);
+      throw new QueryBuildError(
+        `${path}.type: a condition carries its own type; found a second argument ${describeValue(type)}`,
+        `${path}.type`,
+      );
     }
     return this.#addCondition(placement, nodeOfCondition(column, path));
   }
@@ -137,7 +148,8 @@ export class SelectionBuilder {
       next = [...items, condition];
     }
     // One line leaves the conjunction open (a resumed body may say "or"); the second line fixes it.
-    const conjunction = placement === "and" || placement === "or" ? placement : items.length > 1 ? (previous as FiltersNode).conjunction : "and";
+    const conjunction =
+      placement === "and" || placement === "or" ? placement : items.length > 1 ? (previous as FiltersNode).conjunction : "and";
     const filters: FiltersNode = freezeNode({ ...previous, conjunction, items: Object.freeze(next) });
     const filterState: FilterSet = placement === "where" ? "first" : placement === "child" ? this.#props.filterState : placement;
     return this.#with({ query: freezeNode({ ...this.#props.query, filters }), filterState });
@@ -232,12 +244,14 @@ export class SelectionBuilder {
   }
 
   $if(condition: unknown, then: unknown): unknown {
-    if (typeof then !== "function") throw new QueryBuildError(`$if: expected a function (selection) => selection, found ${describeValue(then)}`, "$if");
+    if (typeof then !== "function")
+      throw new QueryBuildError(`$if: expected a function (selection) => selection, found ${describeValue(then)}`, "$if");
     return condition ? then(this) : this;
   }
 
   $call(fn: unknown): unknown {
-    if (typeof fn !== "function") throw new QueryBuildError(`$call: expected a function (selection) => result, found ${describeValue(fn)}`, "$call");
+    if (typeof fn !== "function")
+      throw new QueryBuildError(`$call: expected a function (selection) => result, found ${describeValue(fn)}`, "$call");
     return fn(this);
   }
 
@@ -263,7 +277,12 @@ export function customAction(id: string): CustomAction {
 
 function taskIds(ids: unknown, path: string): readonly number[] {
   if (!Array.isArray(ids)) {
-    throw new QueryBuildError(`${path}: expected an array of task ids, found ${describeValue(ids)}`, path, "an array of task ids", describeValue(ids));
+    throw new QueryBuildError(
+      `${path}: expected an array of task ids, found ${describeValue(ids)}`,
+      path,
+      "an array of task ids",
+      describeValue(ids),
+    );
   }
   ids.forEach((id, i) => {
     if (!Number.isSafeInteger(id) || id <= 0) {
@@ -281,6 +300,6 @@ function taskIds(ids: unknown, path: string): readonly number[] {
 function mergeIds(existing: readonly number[], added: readonly number[]): readonly number[] {
   const seen = new Set(existing);
   const out = [...existing];
-  for (const id of added) if (!seen.has(id)) (seen.add(id), out.push(id));
+  for (const id of added) if (!seen.has(id)) seen.add(id), out.push(id);
   return Object.freeze(out);
 }

@@ -44,7 +44,13 @@ export type OperatorMethodName = MethodOf<keyof typeof operators> | keyof Aliase
 /** After a column that does not type-check: every method, any value, so one mistake gives one error. */
 export type AnyOperators<Next> = { readonly [M in OperatorMethodName]: (value: unknown) => Next };
 
-type DataKindOfValue<V> = [V] extends [number] ? "dataNumber" : [V] extends [string] ? "dataText" : [V] extends [boolean] ? "dataBoolean" : "dataAny";
+type DataKindOfValue<V> = [V] extends [number]
+  ? "dataNumber"
+  : [V] extends [string]
+    ? "dataText"
+    : [V] extends [boolean]
+      ? "dataBoolean"
+      : "dataAny";
 
 /**
  * The operator methods after `(column)`. Distributive: a union of columns gives a union of method

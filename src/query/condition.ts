@@ -71,7 +71,12 @@ export function resolveColumn(column: unknown, type: unknown, path: string): Tar
   const kind = kindOf(name, type as string | undefined);
   if (kind === undefined) {
     const expected = Object.keys(dataKindByType).join(", ");
-    throw new QueryBuildError(`${at(path, "type")}: expected a data column type (${expected}), found ${describeValue(type)}`, at(path, "type"), expected, describeValue(type));
+    throw new QueryBuildError(
+      `${at(path, "type")}: expected a data column type (${expected}), found ${describeValue(type)}`,
+      at(path, "type"),
+      expected,
+      describeValue(type),
+    );
   }
   return { column: name, kind, path };
 }
@@ -120,15 +125,27 @@ export function nodeOfCondition(input: unknown, path: string): ConditionNode {
   }
   const extra = Object.keys(input).filter((k) => !conditionKeys.includes(k));
   if (extra.length > 0) {
-    throw new QueryBuildError(`${path}: a condition has column, operator, value and type; found ${extra.join(", ")}`, at(path, extra[0] as string));
+    throw new QueryBuildError(
+      `${path}: a condition has column, operator, value and type; found ${extra.join(", ")}`,
+      at(path, extra[0] as string),
+    );
   }
   const c = input as Partial<Condition>;
   const target = resolveColumn(c.column, c.type, path);
   const op = c.operator;
-  const operator = isOperatorName(op) ? op : typeof op === "string" && Object.hasOwn(operatorByMethod, op) ? operatorByMethod[op] : undefined;
+  const operator = isOperatorName(op)
+    ? op
+    : typeof op === "string" && Object.hasOwn(operatorByMethod, op)
+      ? operatorByMethod[op]
+      : undefined;
   if (operator === undefined) {
     const known = Object.keys(operators).join(", ");
-    throw new QueryBuildError(`${at(path, "operator")}: expected an operator (${known}) or its method name, found ${describeValue(op)}`, at(path, "operator"), known, describeValue(op));
+    throw new QueryBuildError(
+      `${at(path, "operator")}: expected an operator (${known}) or its method name, found ${describeValue(op)}`,
+      at(path, "operator"),
+      known,
+      describeValue(op),
+    );
   }
   return conditionNode(target, operator, c.value);
 }
@@ -144,7 +161,12 @@ export class ConditionStep<T> {
 
   apply(operator: OperatorName, value: unknown): T {
     const node = conditionNode(this.target, operator, value);
-    const condition: Condition = freeze({ column: this.columnArg, operator, value, ...(this.type === undefined ? {} : { type: this.type }) });
+    const condition: Condition = freeze({
+      column: this.columnArg,
+      operator,
+      value,
+      ...(this.type === undefined ? {} : { type: this.type }),
+    });
     return this.complete(node, condition);
   }
 }

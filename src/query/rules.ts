@@ -4,8 +4,7 @@
  * callers and casts). One table so the two never drift apart.
  */
 export const rules = {
-  whereTwice:
-    "where() starts the filter set once; add more conditions with .and(column) or .or(column)",
+  whereTwice: "where() starts the filter set once; add more conditions with .and(column) or .or(column)",
   conditionFirst: "start the filter set with .where(column) before .and(), .or() or .child()",
   mixedAndAfterOr:
     "one conjunction per filter set: this chain uses .or(); the server combines every line with one conjunction, so .and() cannot follow .or() — use .child(column) for an AND inside a line",
@@ -18,8 +17,7 @@ export const rules = {
   orderedTwice: "orderBy() once: the server orders by the first key only and ignores the rest",
   viewIgnoresBody:
     "a selection taken from a saved view cannot add filters, ordering or task ids: the server ignores them when ?view= is given",
-  fromViewFresh:
-    "fromView() must come first: the server ignores body filters, ordering and task ids when ?view= is given",
+  fromViewFresh: "fromView() must come first: the server ignores body filters, ordering and task ids when ?view= is given",
   notBound: "run() needs a client-bound project: selection(client.project(id)); use toRequest() to get the request instead",
   emptyIncluding:
     "including() needs at least one id: the server reads {all: false, included: []} as 'no restriction' and would act on every task",
@@ -47,7 +45,6 @@ export const refusals = {
   fromView: ["fromViewFresh"],
   run: ["notBound"],
 } as const satisfies Record<string, readonly RuleName[]>;
-
 
 declare const dmqRule: unique symbol;
 /**

@@ -159,13 +159,7 @@ interface SelectionCore<D, I extends IdState, F extends FilterState, O extends O
   $if<Then extends Stateful>(
     condition: boolean,
     then: (selection: this) => Then,
-  ): Selection<
-    D,
-    I | Then[SelectionStateKey]["ids"],
-    F | Then[SelectionStateKey]["filters"],
-    O | Then[SelectionStateKey]["order"],
-    B
-  >;
+  ): Selection<D, I | Then[SelectionStateKey]["ids"], F | Then[SelectionStateKey]["filters"], O | Then[SelectionStateKey]["order"], B>;
   /** `fn(this)`: run a reusable step inside a chain (Kysely's `$call`). */
   $call<T>(fn: (selection: this) => T): T;
 }
@@ -198,11 +192,19 @@ export type ScopedSelection<D = Untyped, B extends Binding = Binding> =
 /** A selection as `selection(project)` returns it. */
 export type FreshSelection<D = Untyped, B extends Binding = "unbound"> = Selection<D, "none", "none", "unordered", B>;
 /** A filter set that takes `.and()` next (after `.where()` or `.and()`): the type to fold conditions into. */
-export type AndSelection<D = Untyped, B extends Binding = "unbound", I extends IdState = "none", O extends OrderState = "unordered"> =
-  Selection<D, I, "first" | "and", O, B>;
+export type AndSelection<
+  D = Untyped,
+  B extends Binding = "unbound",
+  I extends IdState = "none",
+  O extends OrderState = "unordered",
+> = Selection<D, I, "first" | "and", O, B>;
 /** A filter set that takes `.or()` next (after `.where()` or `.or()`). */
-export type OrSelection<D = Untyped, B extends Binding = "unbound", I extends IdState = "none", O extends OrderState = "unordered"> =
-  Selection<D, I, "first" | "or", O, B>;
+export type OrSelection<
+  D = Untyped,
+  B extends Binding = "unbound",
+  I extends IdState = "none",
+  O extends OrderState = "unordered",
+> = Selection<D, I, "first" | "or", O, B>;
 /** A selection resumed at run time (`selection.from`): each next step is checked at run time, then typed again. */
 export type ResumedSelection<D = Untyped, B extends Binding = "unbound"> = Selection<D, "unknown", "unknown", "unknown", B>;
 

@@ -14,11 +14,7 @@ import { pydanticValue } from "./values.js";
  * Evaluate a raw request body (or the decoded `query` parameter, or a view's data) the way the
  * server does: parsed by the wire parser, refused where the server refuses it, then evaluated.
  */
-export function evaluateBody(
-  dataset: Dataset | PreparedDataset,
-  body: unknown,
-  options: EvaluateOptions & ParseOptions = {},
-): Evaluation {
+export function evaluateBody(dataset: Dataset | PreparedDataset, body: unknown, options: EvaluateOptions & ParseOptions = {}): Evaluation {
   const parsed = parseQueryBody(body, options.context ? { context: options.context } : {});
   if (parsed.answer || !parsed.query) {
     const cause = parsed.issues.find(refuses) ?? parsed.issues[0];
@@ -49,7 +45,7 @@ export function invalidRegex(query: QueryNode): { path: string; pattern: string;
       if (child.operator === "regex") candidates.push({ path: `${at}.child_filters[${c}].value`, value: child.value });
     });
   });
-  query.filters?.skippedRegex?.forEach((value, i) => candidates.push({ path: `filters.skippedRegex[${i}]`, value }));
+  for (const [i, value] of (query.filters?.skippedRegex ?? []).entries()) candidates.push({ path: `filters.skippedRegex[${i}]`, value });
   for (const { path, value } of candidates) {
     const pattern = str(pydanticValue(value, path));
     const check = checkPythonRegex(pattern);

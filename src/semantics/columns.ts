@@ -109,7 +109,12 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     element: "json",
     read: aggregate(annotationRows, (a: AnnotationRecord) => a.result as JsonValue, jsonbCompare),
   },
-  annotations_ids: { db: "array", field: "annotations_ids", element: "int", read: aggregate(annotationRows, (a: AnnotationRecord) => a.id) },
+  annotations_ids: {
+    db: "array",
+    field: "annotations_ids",
+    element: "int",
+    read: aggregate(annotationRows, (a: AnnotationRecord) => a.id),
+  },
   predictions_score: { db: "float", field: "predictions_score", read: numbers((c) => c.predictionsScore) },
   predictions_model_versions: {
     db: "array",

@@ -199,8 +199,13 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  */
 function storedMicros(s: string): number | undefined {
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
-  const y = digitsAt(s, 0, 4), mo = digitsAt(s, 5, 7), d = digitsAt(s, 8, 10);
-  const h = digitsAt(s, 11, 13), mi = digitsAt(s, 14, 16), sec = digitsAt(s, 17, 19), frac = digitsAt(s, 20, 26);
+  const y = digitsAt(s, 0, 4),
+    mo = digitsAt(s, 5, 7),
+    d = digitsAt(s, 8, 10);
+  const h = digitsAt(s, 11, 13),
+    mi = digitsAt(s, 14, 16),
+    sec = digitsAt(s, 17, 19),
+    frac = digitsAt(s, 20, 26);
   if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || frac < 0) return undefined;
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   if (d > (DAYS_IN_MONTH[mo - 1] as number) + (mo === 2 && leap ? 1 : 0)) return undefined;
@@ -249,9 +254,15 @@ export function computed(ds: PreparedDataset): ComputedColumns {
     const annotations = () => ds.memo("computed:annotations", () => annotationStats(ds));
     const predictions = () => ds.memo("computed:predictions", () => predictionStats(ds));
     return {
-      get totalAnnotations() { return counts().total; },
-      get cancelledAnnotations() { return counts().cancelled; },
-      get isLabeled() { return annotations().labeled; },
+      get totalAnnotations() {
+        return counts().total;
+      },
+      get cancelledAnnotations() {
+        return counts().cancelled;
+      },
+      get isLabeled() {
+        return annotations().labeled;
+      },
       completedAt(i: number) {
         const a = annotations();
         if (a.parsed[i] === 0) {
@@ -260,13 +271,27 @@ export function computed(ds: PreparedDataset): ComputedColumns {
         }
         return a.completedAt[i] as number;
       },
-      get completedAtText() { return annotations().completedAtText; },
-      get avgLeadTime() { return annotations().lead; },
-      get totalPredictions() { return predictions().count; },
-      get predictionsScore() { return predictions().score; },
-      get createdAt() { return ds.memo("computed:created", () => micros(ds.tasks, (t) => t.created_at)); },
-      get updatedAt() { return ds.memo("computed:updated", () => micros(ds.tasks, (t) => t.updated_at)); },
-      get innerId() { return ds.memo("computed:inner", () => Float64Array.from(ds.tasks, (t, i) => t.inner_id ?? i + 1)); },
+      get completedAtText() {
+        return annotations().completedAtText;
+      },
+      get avgLeadTime() {
+        return annotations().lead;
+      },
+      get totalPredictions() {
+        return predictions().count;
+      },
+      get predictionsScore() {
+        return predictions().score;
+      },
+      get createdAt() {
+        return ds.memo("computed:created", () => micros(ds.tasks, (t) => t.created_at));
+      },
+      get updatedAt() {
+        return ds.memo("computed:updated", () => micros(ds.tasks, (t) => t.updated_at));
+      },
+      get innerId() {
+        return ds.memo("computed:inner", () => Float64Array.from(ds.tasks, (t, i) => t.inner_id ?? i + 1));
+      },
     };
   });
 }
@@ -285,7 +310,8 @@ function idOrdered(records: readonly { readonly id: number }[]): boolean {
 
 /** total_annotations and cancelled_annotations in one pass over the flat annotation list. */
 function annotationCounts(ds: PreparedDataset) {
-  const total = new Int32Array(ds.size), cancelled = new Int32Array(ds.size);
+  const total = new Int32Array(ds.size),
+    cancelled = new Int32Array(ds.size);
   for (const a of ds.source.annotations) {
     const i = ds.indexOf(a.task);
     if (i === undefined) continue;
@@ -302,9 +328,14 @@ function annotationCounts(ds: PreparedDataset) {
  */
 function annotationStats(ds: PreparedDataset) {
   const n = ds.size;
-  const labeled = new Uint8Array(n), finished = new Int32Array(n);
-  const completedAt = new Float64Array(n), parsed = new Uint8Array(n), lead = new Float64Array(n).fill(NaN);
-  const leadSum = new Float64Array(n), leadCount = new Int32Array(n), newestId = new Float64Array(n).fill(-Infinity);
+  const labeled = new Uint8Array(n),
+    finished = new Int32Array(n);
+  const completedAt = new Float64Array(n),
+    parsed = new Uint8Array(n),
+    lead = new Float64Array(n).fill(NaN);
+  const leadSum = new Float64Array(n),
+    leadCount = new Int32Array(n),
+    newestId = new Float64Array(n).fill(-Infinity);
   const newestAt: (string | null)[] = new Array<string | null>(n).fill(null);
   const skipped = countsSkipped(ds.project);
   const visit = (i: number, a: AnnotationRecord) => {
@@ -344,14 +375,16 @@ function annotationStats(ds: PreparedDataset) {
 
 function predictionStats(ds: PreparedDataset) {
   const n = ds.size;
-  const count = new Int32Array(n), score = new Float64Array(n).fill(NaN);
+  const count = new Int32Array(n),
+    score = new Float64Array(n).fill(NaN);
   const preds = ds.predictions;
   const modelVersion = ds.project.model_version;
   for (let i = 0; i < n; i++) {
     const list = preds[i] as readonly PredictionRecord[];
     count[i] = list.length;
     // annotate_predictions_score: Avg(score), only the project's model_version when it is set.
-    let sum = 0, k = 0;
+    let sum = 0,
+      k = 0;
     for (const p of list) {
       if (modelVersion !== null && modelVersion !== undefined && p.model_version !== modelVersion) continue;
       if (typeof p.score === "number") (sum += p.score), k++;

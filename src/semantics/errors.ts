@@ -14,7 +14,13 @@ export type EvaluationStatus = 400 | 500;
 export type { ValidationErrors } from "../emulation/error-answer.js";
 
 const flatten = (v: JsonValue): string[] =>
-  typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flatten) : v !== null && typeof v === "object" ? Object.values(v).flatMap((x) => flatten(x as JsonValue)) : [String(v)];
+  typeof v === "string"
+    ? [v]
+    : Array.isArray(v)
+      ? v.flatMap(flatten)
+      : v !== null && typeof v === "object"
+        ? Object.values(v).flatMap((x) => flatten(x as JsonValue))
+        : [String(v)];
 
 /** What an `EvaluationError` is made of. */
 export interface EvaluationErrorInit {

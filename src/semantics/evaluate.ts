@@ -6,7 +6,7 @@ import { compileFilters, type FilterSet } from "./filters.js";
 import { compileOrdering } from "./ordering.js";
 import { Pending } from "./pieces.js";
 import type { Candidates } from "./plan.js";
-import type { Dataset, DerivedColumns, TaskRecord } from "./records.js";
+import type { Dataset, DerivedColumns } from "./records.js";
 
 /** Options of `evaluate`. */
 export interface EvaluateOptions {
@@ -124,7 +124,8 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
       // Summed once: an evaluation kept for paging answers every page's totals from here.
       if (totals !== undefined) return totals;
       const c = computed(ds);
-      let total_annotations = 0, total_predictions = 0;
+      let total_annotations = 0,
+        total_predictions = 0;
       for (const id of ids) {
         const i = ds.indexOf(id) as number;
         total_annotations += c.totalAnnotations[i] as number;

@@ -31,7 +31,10 @@ const NONE: FilterSet = Object.freeze({ k: "none" });
 
 /** The server's `Cannot resolve keyword` FieldError for a column it has no field for (a 500). */
 export function fieldError(path: string, name: string): ReturnType<typeof serverError> {
-  const choices = columnNames.filter((c) => columns[c].edition === "community").sort().join(", ");
+  const choices = columnNames
+    .filter((c) => columns[c].edition === "community")
+    .sort()
+    .join(", ");
   return serverError(
     { path, expected: `a known column (${choices}) or data.<key>`, found: JSON.stringify(name) },
     `Cannot resolve keyword '${name}' into field. Choices are: ${choices}`,
@@ -91,7 +94,8 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
   if (compiled.length === 0) return ALL;
   const or = filters.conjunction === "or";
   // An OR of equalities on one target is one lookup (`x = a OR x = b` is `x IN (a, b)`).
-  const merged = or && compiled.length > 1 && compiled.every((l) => l.lookup) ? mergeLookups(compiled.map((l) => l.lookup as Lookup)) : undefined;
+  const merged =
+    or && compiled.length > 1 && compiled.every((l) => l.lookup) ? mergeLookups(compiled.map((l) => l.lookup as Lookup)) : undefined;
   const final: readonly Line[] = merged ? [{ test: lookupTest(merged), lookup: merged, cost: 1 }] : compiled;
   const found = candidates(ds, final, filters.conjunction);
   if (final.length === 1) return { k: "test", test: (final[0] as Line).test, candidates: found };
@@ -147,14 +151,22 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   if (target === undefined) return unknownColumn(ctx, column, field);
   if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {
     throw serverError(
-      { path: `${ctx.path}.filter`, expected: "a data key without quotes, brackets, semicolons, white space or SQL comments (for a Number filter)", found: JSON.stringify(column) },
+      {
+        path: `${ctx.path}.filter`,
+        expected: "a data key without quotes, brackets, semicolons, white space or SQL comments (for a Number filter)",
+        found: JSON.stringify(column),
+      },
       "Column aliases cannot contain whitespace characters, quotation marks, semicolons, or SQL comments.",
     );
   }
   if (target.t === "dataNumber" && target.badText !== undefined) {
     ctx.pending.sql.push(
       serverError(
-        { path: `${ctx.path}.filter`, expected: `numbers (or numeric text) in every task's ${column} for a Number filter`, found: describeValue(target.badText) },
+        {
+          path: `${ctx.path}.filter`,
+          expected: `numbers (or numeric text) in every task's ${column} for a Number filter`,
+          found: describeValue(target.badText),
+        },
         `invalid input syntax for type double precision: "${target.badText}"`,
       ),
     );

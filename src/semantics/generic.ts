@@ -74,7 +74,10 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
   }
 
   if ((target.firstPyType === "list" || target.firstPyType === "tuple") && operator.includes("equal")) {
-    throw rejected({ path: `${ctx.path}.operator`, expected: "an operator without 'equal' for a column holding lists", found: operator }, "Not supported filter type");
+    throw rejected(
+      { path: `${ctx.path}.operator`, expected: "an operator without 'equal' for a column holding lists", found: operator },
+      "Not supported filter type",
+    );
   }
 
   if ((type === "String" || type === "Unknown") && operator === "empty") {
@@ -86,7 +89,8 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
     if (cast.t !== "range") {
       throw serverError({ ...at, expected: "{ min, max }" }, `'${pyTypeName(cast)}' object has no attribute 'min'`);
     }
-    const lo = positive(ctx, target, "gte", cast.min), hi = positive(ctx, target, "lte", cast.max);
+    const lo = positive(ctx, target, "gte", cast.min);
+    const hi = positive(ctx, target, "lte", cast.max);
     return piece(ctx, target, (v) => and3(lo(v), hi(v)), operator === "not_in");
   }
   if (operator === "in_list" || operator === "not_in_list") {
@@ -105,7 +109,12 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
     };
     // Every element an equality on a scalar key: one set lookup (`IN (…)` over a hash).
     const keyed = tests.every((t) => t.keys !== undefined);
-    const test = keyed ? equality(anyOf, tests.flatMap((t) => [...(t.keys as ReadonlySet<unknown>)])) : anyOf;
+    const test = keyed
+      ? equality(
+          anyOf,
+          tests.flatMap((t) => [...(t.keys as ReadonlySet<unknown>)]),
+        )
+      : anyOf;
     return piece(ctx, target, test, operator === "not_in_list");
   }
   if (operator === "empty") {
@@ -121,7 +130,8 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
 
 /** In-list elements were normalised already: numbers are floats for Number filters. */
 function fromListElement(el: JsonValue, type: string): PyVal {
-  if (typeof el === "number") return type === "Number" ? { t: "float", v: el } : Number.isInteger(el) ? { t: "int", v: el } : { t: "float", v: el };
+  if (typeof el === "number")
+    return type === "Number" ? { t: "float", v: el } : Number.isInteger(el) ? { t: "int", v: el } : { t: "float", v: el };
   if (typeof el === "string") return { t: "str", v: el };
   if (typeof el === "boolean") return { t: "bool", v: el };
   if (el === null) return { t: "none" };
@@ -195,16 +205,29 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
       return h === null ? null : pgUpper(h).includes(needle);
     };
     const column = textColumn(ctx, target, "upper", upper);
-    const at = column && ((i: number): Tri => {
-      const h = column[i] as string | null;
-      return h === null ? null : h.includes(needle);
-    });
+    const at =
+      column &&
+      ((i: number): Tri => {
+        const h = column[i] as string | null;
+        return h === null ? null : h.includes(needle);
+      });
     return Object.assign(test, { cost: TEXT_COST }, at ? { at } : {});
   }
   if (lookup === "regex") {
     if (value.t !== "str") {
-      const sqlType = { int: "integer", float: "numeric", bool: "boolean", datetime: "timestamp without time zone", list: "text[]", range: "FilterIn", none: "unknown", str: "text" }[value.t];
-      ctx.pending.sql.push(serverError({ ...where, expected: "a regular expression (text)" }, `operator does not exist: text ~ ${sqlType}`));
+      const sqlType = {
+        int: "integer",
+        float: "numeric",
+        bool: "boolean",
+        datetime: "timestamp without time zone",
+        list: "text[]",
+        range: "FilterIn",
+        none: "unknown",
+        str: "text",
+      }[value.t];
+      ctx.pending.sql.push(
+        serverError({ ...where, expected: "a regular expression (text)" }, `operator does not exist: text ~ ${sqlType}`),
+      );
       return () => false;
     }
     const re = compilePgRegex(value.v);
@@ -212,7 +235,12 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
       const unsupported = re.kind === "unsupported";
       ctx.pending.sql.push(
         serverError(
-          { ...where, expected: unsupported ? "a regex a linear-time engine can run (no lookahead, no backreferences)" : "a regular expression Postgres accepts" },
+          {
+            ...where,
+            expected: unsupported
+              ? "a regex a linear-time engine can run (no lookahead, no backreferences)"
+              : "a regular expression Postgres accepts",
+          },
           unsupported ? `dmq cannot evaluate this regex: ${re.reason}` : re.detail,
           unsupported,
         ),
@@ -225,10 +253,12 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
       return h === null ? null : re.test(h);
     };
     const column = textColumn(ctx, target, "text", text);
-    const at = column && ((i: number): Tri => {
-      const h = column[i] as string | null;
-      return h === null ? null : re.test(h);
-    });
+    const at =
+      column &&
+      ((i: number): Tri => {
+        const h = column[i] as string | null;
+        return h === null ? null : re.test(h);
+      });
     return Object.assign(test, { cost: TEXT_COST }, at ? { at } : {});
   }
   return compare(ctx, target, lookup, value);
@@ -259,7 +289,12 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
     prepared = match(target)
       .returnType<Prepared>()
       .with({ t: "array" }, () => {
-        ctx.pending.sql.push(serverError({ ...where, expected: "an operator this list column supports (contains, not_contains, empty)" }, `malformed array literal: "${str(value)}"`));
+        ctx.pending.sql.push(
+          serverError(
+            { ...where, expected: "an operator this list column supports (contains, not_contains, empty)" },
+            `malformed array literal: "${str(value)}"`,
+          ),
+        );
         return { done: () => false };
       })
       .with({ t: "json" }, () => {
@@ -281,11 +316,15 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
         return match(col.db)
           .returnType<Prepared>()
           .with("text", () =>
-            lookup === "exact" ? { done: equality((v) => (v === null ? null : v === rhs), [rhs]) }
-            : { cmp: (v) => (v === null ? null : collate(v as string, rhs as string)) })
+            lookup === "exact"
+              ? { done: equality((v) => (v === null ? null : v === rhs), [rhs]) }
+              : { cmp: (v) => (v === null ? null : collate(v as string, rhs as string)) },
+          )
           .with("bool", () =>
-            lookup === "exact" ? { done: equality((v) => (v === null ? null : v === rhs), [rhs]) }
-            : { cmp: (v) => (v === null ? null : Number(v) - Number(rhs)) })
+            lookup === "exact"
+              ? { done: equality((v) => (v === null ? null : v === rhs), [rhs]) }
+              : { cmp: (v) => (v === null ? null : Number(v) - Number(rhs)) },
+          )
           .with(P.union("int", "float", "timestamp"), () => numeric(rhs as number, lookup))
           .exhaustive();
       })
@@ -329,7 +368,10 @@ const nullOr = (c: number | null, f: (c: number) => boolean): Tri => (c === null
 
 function expectedFor(target: Target): string {
   return match(target)
-    .with({ t: "scalar" }, ({ col }) => ({ int: "an integer", float: "a number", timestamp: "a datetime (ISO 8601)", bool: "a boolean", text: "text" })[col.db])
+    .with(
+      { t: "scalar" },
+      ({ col }) => ({ int: "an integer", float: "a number", timestamp: "a datetime (ISO 8601)", bool: "a boolean", text: "text" })[col.db],
+    )
     .with({ t: "json" }, () => "a JSON-serialisable value")
     .with({ t: P.union("array", "dataNumber", "annAuthor") }, () => "a number")
     .exhaustive();
@@ -339,8 +381,18 @@ function expectedFor(target: Target): string {
 function textOf(target: Target): (v: unknown) => string | null {
   return match(target)
     .returnType<(v: unknown) => string | null>()
-    .with({ t: "scalar" }, ({ col }) => (v) => scalarText(col, v as Scalar | null))
-    .with({ t: "array" }, ({ col }) => (v) => arrayElementsText(col, v as readonly (Scalar | JsonValue)[]))
+    .with(
+      { t: "scalar" },
+      ({ col }) =>
+        (v) =>
+          scalarText(col, v as Scalar | null),
+    )
+    .with(
+      { t: "array" },
+      ({ col }) =>
+        (v) =>
+          arrayElementsText(col, v as readonly (Scalar | JsonValue)[]),
+    )
     .with({ t: "json" }, () => (v) => (v === undefined ? null : jsonbFieldText(v as JsonValue)))
     .with({ t: "dataNumber" }, () => (v) => (v === null ? null : float8Text(v as number)))
     .with({ t: "annAuthor" }, () => (v) => (v === null ? null : String(v)))
@@ -355,7 +407,8 @@ function textOf(target: Target): (v: unknown) => string | null {
  * row holding a list replaces it all with `Q(f=[None])`. `empty: false` negates each part.
  */
 function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
-  const strType = target.firstPyType === "str", listType = target.firstPyType === "list";
+  const strType = target.firstPyType === "str",
+    listType = target.firstPyType === "list";
   return match(target)
     .returnType<Piece>()
     .with({ t: "json" }, ({ get }) => {
@@ -380,7 +433,8 @@ function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
       return { k: "task", test: () => !empty };
     })
     .with({ t: "annAuthor" }, () =>
-      empty ? { k: "ann", test: (a) => authorOf(a) === null } : notExistsRow(ctx.ds, (a) => authorOf(a) === null))
+      empty ? { k: "ann", test: (a) => authorOf(a) === null } : notExistsRow(ctx.ds, (a) => authorOf(a) === null),
+    )
     .with({ t: P.union("dataNumber", "scalar") }, (t) => {
       const get = t.get as (i: number) => Scalar | null;
       if (strType && t.t === "scalar" && t.col.db !== "text") {
@@ -388,18 +442,21 @@ function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
         try {
           prepScalar(t.col, "exact", { t: "str", v: "" });
         } catch (e) {
-          if (e instanceof PrepError) ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: expectedFor(t), found: "''" }, e.message));
+          if (e instanceof PrepError)
+            ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: expectedFor(t), found: "''" }, e.message));
         }
       }
       return {
         k: "task",
-        test: empty ? (i) => {
-          const v = get(i);
-          return v === null || (strType && v === "");
-        } : (i) => {
-          const v = get(i);
-          return v !== null && !(strType && v === "");
-        },
+        test: empty
+          ? (i) => {
+              const v = get(i);
+              return v === null || (strType && v === "");
+            }
+          : (i) => {
+              const v = get(i);
+              return v !== null && !(strType && v === "");
+            },
       };
     })
     .exhaustive();

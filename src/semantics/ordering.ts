@@ -44,7 +44,8 @@ function sorter<T>(ds: PreparedDataset, id: string, key: Key<T>, descending: boo
     const sign = descending ? -1 : 1;
     const cmp = key.text ? textCompare(values as (string | null)[]) : (x: number, y: number) => key.cmp(values[x] as T, values[y] as T);
     order.sort((x, y) => {
-      const a = values[x] as T | null, b = values[y] as T | null;
+      const a = values[x] as T | null,
+        b = values[y] as T | null;
       if (a === null || b === null) {
         if (a !== b) return a === null ? 1 : -1;
       } else {
@@ -94,7 +95,8 @@ function textCompare(values: readonly (string | null)[]): (x: number, y: number)
     if (typeof v === "string" && SIMPLE_TEXT.test(v)) simple[j] = 1;
   }
   return (x, y) => {
-    const a = values[x] as string, b = values[y] as string;
+    const a = values[x] as string,
+      b = values[y] as string;
     if (a === b) return 0;
     if (simple[x] === 1 && simple[y] === 1) return a < b ? -1 : 1;
     return collate(a, b);
@@ -119,10 +121,14 @@ export function compileOrdering(
     const jsonField = literalJsonField(field);
     const step = singleStep(jsonField);
     const raw = dataReader(ds, [step]);
-    const asText: Key<string> = { get: (i) => {
-      const v = raw(i);
-      return v === undefined ? null : jsonbFieldText(v as JsonValue);
-    }, cmp: collate, text: true };
+    const asText: Key<string> = {
+      get: (i) => {
+        const v = raw(i);
+        return v === undefined ? null : jsonbFieldText(v as JsonValue);
+      },
+      cmp: collate,
+      text: true,
+    };
     if (columnsDisplayType?.[`tasks:${column}`] !== "Number") return sorter(ds, `text:${jsonField}`, asText, descending);
     const cast = castData(ds, jsonField);
     const textOrder = sorter(ds, `text:${jsonField}`, asText, descending);
@@ -131,12 +137,23 @@ export function compileOrdering(
     // The numeric probe runs on the filtered tasks: fall back to text when one of them fails to cast.
     return {
       k: "ok",
-      sort: (ix) => (ix.some((i) => cast.values[i] === null && raw(i) !== undefined && jsonbFieldText(raw(i) as JsonValue) !== null) ? textOrder : numberOrder).sort(ix),
+      sort: (ix) =>
+        (ix.some((i) => cast.values[i] === null && raw(i) !== undefined && jsonbFieldText(raw(i) as JsonValue) !== null)
+          ? textOrder
+          : numberOrder
+        ).sort(ix),
     };
   }
   if (isAgreementRelated(field)) return BY_ID;
   if (field.includes("__")) {
-    return { k: "error", error: serverError({ path, expected: "a column of the task (dmq does not order by a related row)", found: JSON.stringify(column) }, `dmq cannot order by ${column}: the server would return a task once per related row`, true) };
+    return {
+      k: "error",
+      error: serverError(
+        { path, expected: "a column of the task (dmq does not order by a related row)", found: JSON.stringify(column) },
+        `dmq cannot order by ${column}: the server would return a task once per related row`,
+        true,
+      ),
+    };
   }
   const col = engineColumn(field);
   if (col === undefined) return { k: "error", error: fieldError(path, field) };
@@ -151,11 +168,19 @@ export function compileOrdering(
         .with("text", () => (a, b) => collate(a as string, b as string))
         .with("int", () => (a, b) => (a as number) - (b as number))
         .exhaustive();
-      return sorter<readonly unknown[]>(ds, id, { get: (i) => get(i) as readonly unknown[], cmp: (a, b) => compareArrays(a, b, element) }, descending);
+      return sorter<readonly unknown[]>(
+        ds,
+        id,
+        { get: (i) => get(i) as readonly unknown[], cmp: (a, b) => compareArrays(a, b, element) },
+        descending,
+      );
     })
     .with({ db: "text" }, () => sorter<string>(ds, id, { get: (i) => get(i) as string | null, cmp: collate, text: true }, descending))
-    .with({ db: "bool" }, () => sorter<boolean>(ds, id, { get: (i) => get(i) as boolean | null, cmp: (a, b) => Number(a) - Number(b) }, descending))
+    .with({ db: "bool" }, () =>
+      sorter<boolean>(ds, id, { get: (i) => get(i) as boolean | null, cmp: (a, b) => Number(a) - Number(b) }, descending),
+    )
     .with({ db: P.union("int", "float", "timestamp") }, () =>
-      sorter<number>(ds, id, { get: (i) => get(i) as Exclude<Scalar, string | boolean> | null, cmp: numeric }, descending))
+      sorter<number>(ds, id, { get: (i) => get(i) as Exclude<Scalar, string | boolean> | null, cmp: numeric }, descending),
+    )
     .exhaustive();
 }

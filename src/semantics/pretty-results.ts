@@ -13,7 +13,11 @@ function roundFloats(v: JsonValue): JsonValue {
   if (Array.isArray(v)) return v.map(roundFloats);
   if (v !== null && typeof v === "object") {
     const o = v as JsonObject;
-    return Object.fromEntries(Object.keys(o).sort(jsonbKeyOrder).map((k) => [k, roundFloats(o[k] as JsonValue)]));
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort(jsonbKeyOrder)
+        .map((k) => [k, roundFloats(o[k] as JsonValue)]),
+    );
   }
   return v;
 }

@@ -38,12 +38,18 @@ export function validateUserOperator(ctx: Ctx, column: string, operator: string,
   if (value.t === "list") {
     const idOperators = [...userIdOperators];
     if (!idOperators.includes(operator)) {
-      throw rejected({ ...where, expected: idOperators.join(" or ") }, `List-valued user filters support only these operators: ${idOperators.join(", ")}.`);
+      throw rejected(
+        { ...where, expected: idOperators.join(" or ") },
+        `List-valued user filters support only these operators: ${idOperators.join(", ")}.`,
+      );
     }
     return;
   }
   if (allowed.includes(operator) || Object.hasOwn(legacyUserOperators, operator)) return;
-  throw rejected({ ...where, expected: allowed.join(", ") }, `User filter "${column}" does not support operator "${operator}". Allowed: ${allowed.join(", ")}.`);
+  throw rejected(
+    { ...where, expected: allowed.join(", ") },
+    `User filter "${column}" does not support operator "${operator}". Allowed: ${allowed.join(", ")}.`,
+  );
 }
 
 /** `parse_user_filter_ids`: deduplicated integer ids, or a 400. */
@@ -79,7 +85,12 @@ function isNullFlag(ctx: Ctx, value: PyVal): boolean {
     throw pyFailure(e, `${ctx.path}.value`, "true or false", value);
   }
   if (v.t !== "bool") {
-    ctx.pending.compile.push(serverError({ path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) }, "The QuerySet value for an isnull lookup must be True or False."));
+    ctx.pending.compile.push(
+      serverError(
+        { path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) },
+        "The QuerySet value for an isnull lookup must be True or False.",
+      ),
+    );
   }
   return truthy(v);
 }
@@ -91,7 +102,10 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
   const tasks = ctx.ds.tasks;
   if (operator === "empty") {
     const isNull = isNullFlag(ctx, value);
-    if (onAnnotations) return isNull ? { k: "ann", test: (a) => a === null || a.completed_by === null } : { k: "ann", test: (a) => a !== null && a.completed_by !== null };
+    if (onAnnotations)
+      return isNull
+        ? { k: "ann", test: (a) => a === null || a.completed_by === null }
+        : { k: "ann", test: (a) => a !== null && a.completed_by !== null };
     return { k: "task", test: (i) => (tasks[i]?.updated_by === null) === isNull };
   }
   const ids = parseUserIds(ctx, value);
@@ -99,22 +113,42 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
   const set = new Set(ids);
   if (operator === "contains") {
     if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) };
-    return { k: "task", test: (i) => { const u = tasks[i]?.updated_by ?? null; return u !== null && set.has(u); } };
+    return {
+      k: "task",
+      test: (i) => {
+        const u = tasks[i]?.updated_by ?? null;
+        return u !== null && set.has(u);
+      },
+    };
   }
   if (operator === "not_contains") {
     if (onAnnotations) return notExists(ctx, "annotations", (a: AnnotationRecord) => a.completed_by !== null && set.has(a.completed_by));
     // Django adds `OR updated_by IS NULL` to the negation of a nullable foreign key.
-    return { k: "task", test: (i) => { const u = tasks[i]?.updated_by ?? null; return u === null || !set.has(u); } };
+    return {
+      k: "task",
+      test: (i) => {
+        const u = tasks[i]?.updated_by ?? null;
+        return u === null || !set.has(u);
+      },
+    };
   }
   return undefined;
 }
 
-function notExists<R extends AnnotationRecord | PredictionRecord>(ctx: Ctx, rel: "annotations" | "predictions", test: (r: R) => boolean): Piece {
+function notExists<R extends AnnotationRecord | PredictionRecord>(
+  ctx: Ctx,
+  rel: "annotations" | "predictions",
+  test: (r: R) => boolean,
+): Piece {
   const rows = (rel === "annotations" ? ctx.ds.annotations : ctx.ds.predictions) as readonly (readonly R[])[];
   return { k: "task", test: (i) => !(rows[i] as readonly R[]).some(test) };
 }
 
-function exists<R extends AnnotationRecord | PredictionRecord>(ctx: Ctx, rel: "annotations" | "predictions", test: (r: R) => boolean): Piece {
+function exists<R extends AnnotationRecord | PredictionRecord>(
+  ctx: Ctx,
+  rel: "annotations" | "predictions",
+  test: (r: R) => boolean,
+): Piece {
   const rows = (rel === "annotations" ? ctx.ds.annotations : ctx.ds.predictions) as readonly (readonly R[])[];
   return { k: "task", test: (i) => (rows[i] as readonly R[]).some(test) };
 }
@@ -188,9 +222,11 @@ function annotationId(v: JsonValue): number | undefined {
 function decimalInt(text: string): number | undefined {
   const m = DECIMAL.exec(text);
   if (!m) return undefined;
-  const int = (m[1] ?? "").replace(/_/g, ""), frac = (m[2] ?? m[3] ?? "").replace(/_/g, "");
+  const int = (m[1] ?? "").replace(/_/g, ""),
+    frac = (m[2] ?? m[3] ?? "").replace(/_/g, "");
   const exp = Number((m[4] ?? "0").replace(/_/g, ""));
-  const digits = int + frac, point = int.length + exp;
+  const digits = int + frac,
+    point = int.length + exp;
   const fracPart = point < 0 ? digits : digits.slice(Math.max(point, 0));
   if (/[1-9]/.test(fracPart)) return undefined;
   const whole = point <= 0 ? "0" : (digits + "0".repeat(Math.max(point - digits.length, 0))).slice(0, point);
@@ -230,13 +266,19 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
       return FALSE;
     }
     if (v.t !== "bool") {
-      ctx.pending.compile.push(serverError({ path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) }, "The QuerySet value for an isnull lookup must be True or False."));
+      ctx.pending.compile.push(
+        serverError(
+          { path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) },
+          "The QuerySet value for an isnull lookup must be True or False.",
+        ),
+      );
     }
     return truthy(v) ? { k: "ann", test: (a) => a === null } : ann(() => true);
   }
   if (operator === "in" || operator === "not_in") {
     if (value.t !== "range") return FALSE;
-    const lo = annotationId(pyToJson(value.min)), hi = annotationId(pyToJson(value.max));
+    const lo = annotationId(pyToJson(value.min)),
+      hi = annotationId(pyToJson(value.max));
     if (lo === undefined || hi === undefined) return FALSE;
     const inRange = (a: AnnotationRecord) => a.id >= lo && a.id <= hi;
     return operator === "in" ? ann(inRange) : notExists(ctx, "annotations", inRange);
@@ -258,7 +300,10 @@ function iterate(ctx: Ctx, value: PyVal): (JsonValue | string)[] {
     .with({ t: P.union("list", "str") }, (x) => [...x.v])
     .with({ t: "range" }, (x) => [`('min', ${reprOf(x.min)})`, `('max', ${reprOf(x.max)})`])
     .with({ t: P.union("int", "float", "bool", "datetime", "none") }, (x) => {
-      throw serverError({ path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(x) }, `'${x.t}' object is not iterable`);
+      throw serverError(
+        { path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(x) },
+        `'${x.t}' object is not iterable`,
+      );
     })
     .exhaustive();
 }
@@ -270,21 +315,31 @@ export function modelVersionsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
     const needles: string[] = [];
     for (const v of iterate(ctx, value)) {
       if (v === null) {
-        ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: "model version strings", found: "null" }, "Cannot use None as a query value"));
+        ctx.pending.filter.push(
+          serverError({ path: `${ctx.path}.value`, expected: "model version strings", found: "null" }, "Cannot use None as a query value"),
+        );
         continue;
       }
       needles.push(pyStr(v));
     }
     if (needles.length === 0) return EMPTY_Q;
     if (operator === "contains") {
-      return { k: "pred", test: (p) => p !== null && p.model_version !== null && needles.some((n) => (p.model_version as string).includes(n)) };
+      return {
+        k: "pred",
+        test: (p) => p !== null && p.model_version !== null && needles.some((n) => (p.model_version as string).includes(n)),
+      };
     }
-    const tests = needles.map((n) => notExists(ctx, "predictions", (p: PredictionRecord) => p.model_version !== null && p.model_version.includes(n)));
+    const tests = needles.map((n) =>
+      // biome-ignore lint/complexity/useOptionalChain: the predicate must answer a boolean, never undefined
+      notExists(ctx, "predictions", (p: PredictionRecord) => p.model_version !== null && p.model_version.includes(n)),
+    );
     return { k: "task", test: (i) => tests.every((t) => (t as { test: (i: number) => boolean }).test(i)) };
   }
   if (operator === "empty") {
     const isNull = isNullFlag(ctx, value);
-    return isNull ? { k: "pred", test: (p) => p === null || p.model_version === null } : { k: "pred", test: (p) => p !== null && p.model_version !== null };
+    return isNull
+      ? { k: "pred", test: (p) => p === null || p.model_version === null }
+      : { k: "pred", test: (p) => p !== null && p.model_version !== null };
   }
   return undefined;
 }
@@ -308,7 +363,10 @@ export function validateInList(ctx: Ctx, column: string, operator: string, type:
     );
   }
   if (value.t !== "list") {
-    throw rejected({ path: `${ctx.path}.value`, expected: "a JSON array", found: describePy(value) }, "Filter value must be a list for `is any of` / `is none of`.");
+    throw rejected(
+      { path: `${ctx.path}.value`, expected: "a JSON array", found: describePy(value) },
+      "Filter value must be a list for `is any of` / `is none of`.",
+    );
   }
   const cleaned: JsonValue[] = [];
   for (let el of value.v) {
@@ -324,7 +382,14 @@ export function validateInList(ctx: Ctx, column: string, operator: string, type:
       el = f;
     }
     if (el !== null && typeof el === "object") {
-      throw serverError({ path: `${ctx.path}.value`, expected: "a list of strings, numbers or booleans", found: Array.isArray(el) ? "a nested list" : "an object" }, `unhashable type: '${Array.isArray(el) ? "list" : "dict"}'`);
+      throw serverError(
+        {
+          path: `${ctx.path}.value`,
+          expected: "a list of strings, numbers or booleans",
+          found: Array.isArray(el) ? "a nested list" : "an object",
+        },
+        `unhashable type: '${Array.isArray(el) ? "list" : "dict"}'`,
+      );
     }
     if (cleaned.some((c) => pyEquals(c, el as JsonValue))) continue;
     cleaned.push(el);

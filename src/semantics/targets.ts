@@ -15,9 +15,26 @@ import type { AnnotationRecord, TaskRecord } from "./records.js";
  * undefined = missing key (SQL NULL) and null = JSON null.
  */
 export type Target =
-  | { readonly t: "scalar"; readonly key: string; readonly col: ScalarColumn; readonly get: (i: number) => Scalar | null; readonly firstPyType: string }
-  | { readonly t: "array"; readonly col: ArrayColumn; readonly get: (i: number) => readonly (Scalar | JsonValue)[]; readonly firstPyType: string }
-  | { readonly t: "json"; readonly key: string; readonly field: string; readonly get: (i: number) => JsonValue | undefined; readonly firstPyType: string }
+  | {
+      readonly t: "scalar";
+      readonly key: string;
+      readonly col: ScalarColumn;
+      readonly get: (i: number) => Scalar | null;
+      readonly firstPyType: string;
+    }
+  | {
+      readonly t: "array";
+      readonly col: ArrayColumn;
+      readonly get: (i: number) => readonly (Scalar | JsonValue)[];
+      readonly firstPyType: string;
+    }
+  | {
+      readonly t: "json";
+      readonly key: string;
+      readonly field: string;
+      readonly get: (i: number) => JsonValue | undefined;
+      readonly firstPyType: string;
+    }
   | {
       readonly t: "dataNumber";
       readonly key: string;
@@ -161,7 +178,5 @@ export function scalarText(col: ScalarColumn, v: Scalar | null): string | null {
 }
 
 export function arrayElementsText(col: ArrayColumn, elements: readonly (Scalar | JsonValue)[]): string {
-  return arrayText(
-    elements.map((e) => (e === null ? null : col.element === "json" ? jsonbText(e as JsonValue) : String(e))),
-  );
+  return arrayText(elements.map((e) => (e === null ? null : col.element === "json" ? jsonbText(e as JsonValue) : String(e))));
 }

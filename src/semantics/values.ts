@@ -21,7 +21,8 @@ export function pydanticValue(value: JsonValue, path: string): PyVal {
   const o = value as { readonly [k: string]: JsonValue };
   const end = (x: JsonValue | undefined): PyVal | undefined =>
     typeof x === "string" ? { t: "str", v: x } : typeof x === "number" ? pyNumber(x) : undefined;
-  const min = end(o.min), max = end(o.max);
+  const min = end(o.min),
+    max = end(o.max);
   if (min === undefined || max === undefined) {
     throw pydanticError(path, value, "FilterIn needs min and max, each an int, float or str");
   }
@@ -78,7 +79,12 @@ export function castValue(v: PyVal, type: string, path: string): PyVal {
     if (type === "Boolean") return castBoolFromStr(v);
     return v;
   } catch (e) {
-    const expected = type === "Number" ? "a number (the server casts with float())" : type === "Boolean" ? "true, false, yes, no, on, off, 1, 0 (any case)" : DATETIME_EXPECTED;
+    const expected =
+      type === "Number"
+        ? "a number (the server casts with float())"
+        : type === "Boolean"
+          ? "true, false, yes, no, on, off, 1, 0 (any case)"
+          : DATETIME_EXPECTED;
     throw pyFailure(e, `${path}.value`, expected, v);
   }
 }

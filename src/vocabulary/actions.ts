@@ -265,9 +265,7 @@ export function isDestructive(id: string): id is DestructiveActionId {
 /** The param specs (shape, required) of an action, as in the table. */
 export type ParamSpecs<A extends ActionId> = (typeof actions)[A]["params"];
 /** The extra body fields of an action, typed from the table. */
-export type ActionParams<A extends ActionId> = [keyof ParamSpecs<A>] extends [never]
-  ? { readonly [field: string]: never }
-  : FieldsOf<A>;
+export type ActionParams<A extends ActionId> = [keyof ParamSpecs<A>] extends [never] ? { readonly [field: string]: never } : FieldsOf<A>;
 type FieldsOf<A extends ActionId> = {
   -readonly [P in keyof ParamSpecs<A> as ParamSpecs<A>[P] extends { required: true } ? P : never]: ParamInput[ParamSpecs<A>[P] extends {
     shape: infer S extends ParamShape;

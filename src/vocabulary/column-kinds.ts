@@ -54,8 +54,7 @@ export interface ColumnKind {
  */
 export function inferDataType(operator: string, value: unknown): "Number" | "Boolean" | "String" {
   if (operator === "empty") return "String";
-  const parts =
-    Array.isArray(value) ? value : typeof value === "object" && value !== null ? Object.values(value) : [value];
+  const parts = Array.isArray(value) ? value : typeof value === "object" && value !== null ? Object.values(value) : [value];
   const has = (kind: "dataNumber" | "dataBoolean") => Object.hasOwn(columnKinds[kind].operators, operator);
   if (parts.length > 0 && parts.every((v) => typeof v === "number") && has("dataNumber")) return "Number";
   if (parts.length > 0 && parts.every((v) => typeof v === "boolean") && has("dataBoolean")) return "Boolean";
@@ -197,8 +196,7 @@ export const columnKinds = {
       empty: "boolean",
     },
     empty: "blank",
-    description:
-      "a data key with no declared type: the builder sends Number for numeric values, Boolean for booleans, String otherwise",
+    description: "a data key with no declared type: the builder sends Number for numeric values, Boolean for booleans, String otherwise",
   },
   dataBoolean: {
     type: "Boolean",

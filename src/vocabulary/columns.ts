@@ -91,10 +91,7 @@ export const columns = {
     title: "Skipped by",
     source: "Enterprise",
   },
-} as const satisfies Record<
-  string,
-  { kind: ColumnKindName; edition: "community" | "enterprise"; title: string; source: string }
->;
+} as const satisfies Record<string, { kind: ColumnKindName; edition: "community" | "enterprise"; title: string; source: string }>;
 
 /** A task column id: the `<id>` of `filter:tasks:<id>` and `tasks:<id>`. */
 export type ColumnName = keyof typeof columns;
@@ -117,9 +114,7 @@ export function isColumnName(name: unknown): name is ColumnName {
 export function kindOf(column: string, type?: string): ColumnKindName | undefined {
   if (column.startsWith(DATA_PREFIX)) {
     if (type === undefined) return "dataAny";
-    return Object.hasOwn(dataKindByType, type)
-      ? dataKindByType[type as DataTypeName]
-      : undefined;
+    return Object.hasOwn(dataKindByType, type) ? dataKindByType[type as DataTypeName] : undefined;
   }
   return isColumnName(column) ? columns[column].kind : undefined;
 }

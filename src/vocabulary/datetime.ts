@@ -20,8 +20,7 @@ export type DatetimeInput = Date | IsoDateString;
 /** Exactly the form the server's strptime accepts. */
 export const WIRE_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/;
 
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 export type DatetimeResult = { ok: true; value: string } | { ok: false; expected: string };
 
@@ -46,13 +45,21 @@ export function toWireDatetime(input: unknown): DatetimeResult {
     return { ok: false, expected: `${EXPECTED}; a date-time without Z or an offset is ambiguous` };
   }
   if (frac !== undefined && frac.length > 6) return { ok: false, expected: `${EXPECTED}; at most 6 fraction digits` };
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h ?? 0), minute = Number(mi ?? 0), second = Number(s ?? 0);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
+  const hour = Number(h ?? 0),
+    minute = Number(mi ?? 0),
+    second = Number(s ?? 0);
   const base = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(base);
   if (
-    check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day ||
-    hour > 23 || minute > 59 || second > 59
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
   ) {
     return { ok: false, expected: `${EXPECTED}; the date or time is out of range` };
   }
@@ -60,7 +67,8 @@ export function toWireDatetime(input: unknown): DatetimeResult {
   if (zone !== undefined && zone !== "Z" && zone !== "z") {
     const sign = zone.startsWith("-") ? -1 : 1;
     const digits = zone.slice(1).replace(":", "");
-    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2) || "0");
+    const oh = Number(digits.slice(0, 2)),
+      om = Number(digits.slice(2) || "0");
     if (oh > 23 || om > 59) return { ok: false, expected: `${EXPECTED}; the offset is out of range` };
     offsetMinutes = sign * (oh * 60 + om);
   }

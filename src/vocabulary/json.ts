@@ -12,7 +12,10 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? "an invalid Date" : `Date ${value.toISOString()}`;
   if (Array.isArray(value)) {
-    const head = value.slice(0, 5).map((v) => describeValue(v)).join(", ");
+    const head = value
+      .slice(0, 5)
+      .map((v) => describeValue(v))
+      .join(", ");
     return `array [${head}${value.length > 5 ? `, … (${value.length} items)` : ""}]`;
   }
   switch (typeof value) {

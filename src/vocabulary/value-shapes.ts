@@ -82,11 +82,7 @@ const isRange = (v: unknown): v is { min: unknown; max: unknown } =>
  * `wireScalar`: the server also reads a single item as a one-item list (user and annotation ids),
  * so a scalar on the wire is documented, not a deviation.
  */
-function list(
-  expected: string,
-  item: (v: unknown) => boolean,
-  opts: { scalarAllowed?: boolean; wireScalar?: boolean } = {},
-): ShapeRow {
+function list(expected: string, item: (v: unknown) => boolean, opts: { scalarAllowed?: boolean; wireScalar?: boolean } = {}): ShapeRow {
   return {
     expected,
     encode(input) {
@@ -98,12 +94,17 @@ function list(
   };
 }
 
-function range(expected: string, end: (v: unknown) => { ok: true; value: number | string } | { ok: false }, compare: (a: never, b: never) => number): ShapeRow {
+function range(
+  expected: string,
+  end: (v: unknown) => { ok: true; value: number | string } | { ok: false },
+  compare: (a: never, b: never) => number,
+): ShapeRow {
   return {
     expected,
     encode(input) {
       if (!isRange(input)) return bad(expected);
-      const min = end(input.min), max = end(input.max);
+      const min = end(input.min),
+        max = end(input.max);
       if (!min.ok || !max.ok) return bad(expected);
       if (compare(min.value as never, max.value as never) > 0) return bad(`${expected} with min <= max`);
       return ok(Object.freeze({ min: min.value, max: max.value }));
@@ -152,8 +153,7 @@ export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
   },
   scalar: {
     expected: "a string, number or boolean",
-    encode: (v) =>
-      typeof v === "string" || typeof v === "boolean" || finite(v) ? ok(v) : bad("a string, number or boolean"),
+    encode: (v) => (typeof v === "string" || typeof v === "boolean" || finite(v) ? ok(v) : bad("a string, number or boolean")),
     isWire: (v) => typeof v === "string" || typeof v === "boolean" || finite(v),
   },
   regex: {
@@ -162,8 +162,9 @@ export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
     isWire: (v) => typeof v === "string",
   },
   numberList: list("a non-empty array of finite numbers", finite),
-  scalarList: list("a non-empty array of strings, numbers or booleans", (v) =>
-    typeof v === "string" || typeof v === "boolean" || finite(v),
+  scalarList: list(
+    "a non-empty array of strings, numbers or booleans",
+    (v) => typeof v === "string" || typeof v === "boolean" || finite(v),
   ),
   idList: list("an integer id or a non-empty array of integer ids", int, { scalarAllowed: true, wireScalar: true }),
   userIds: list("a user id or a non-empty array of user ids", int, { scalarAllowed: true, wireScalar: true }),

@@ -44,7 +44,8 @@ const dataTypeList = Object.keys(dataKindByType).join(", ");
 export const KNOWN_COLUMN_EXPECTED = `a known column (${columnList}) or data.<key>; the server answers 500 for any other`;
 
 /** Wire wording where a shape's builder-side `expected` talks about builder inputs (Date, any JSON value). */
-const WIRE_DATETIME_TEXT = 'a UTC datetime in the server\'s %Y-%m-%dT%H:%M:%S.%fZ form (e.g. "2024-01-31T23:59:59.000000Z"); the server\'s strptime refuses any other text and passes it on unparsed';
+const WIRE_DATETIME_TEXT =
+  "a UTC datetime in the server's %Y-%m-%dT%H:%M:%S.%fZ form (e.g. \"2024-01-31T23:59:59.000000Z\"); the server's strptime refuses any other text and passes it on unparsed";
 const wireExpected: Partial<Record<ShapeName, string>> = {
   datetime: WIRE_DATETIME_TEXT,
   datetimeRange: `{ "min", "max" }, each ${WIRE_DATETIME_TEXT}`,
@@ -88,7 +89,8 @@ export function toConditions(
     const children: ConditionNode[] = [];
     for (const child of root.children) {
       if (!child.filter.startsWith(FILTER_PREFIX)) {
-        if (context === "inline") report.soft(`${child.at.path}.filter`, "ignored", `"${FILTER_PREFIX}<column>": the server skips this child filter`, child.filter);
+        if (context === "inline")
+          report.soft(`${child.at.path}.filter`, "ignored", `"${FILTER_PREFIX}<column>": the server skips this child filter`, child.filter);
         skip(child);
         continue;
       }
@@ -103,7 +105,12 @@ function condition(raw: RawCondition, children: readonly ConditionNode[], report
   let column = raw.filter.slice(FILTER_PREFIX.length);
   if (column.startsWith("-")) {
     column = column.slice(1);
-    report.soft(`${raw.at.path}.filter`, "evaluated", `"${FILTER_PREFIX}${column}" (the server drops a "-" after the prefix: a direction means nothing in a filter)`, raw.filter);
+    report.soft(
+      `${raw.at.path}.filter`,
+      "evaluated",
+      `"${FILTER_PREFIX}${column}" (the server drops a "-" after the prefix: a direction means nothing in a filter)`,
+      raw.filter,
+    );
   }
   check(column, raw, report);
   return Object.freeze({
@@ -121,7 +128,12 @@ function check(column: string, raw: RawCondition, report: Report): void {
   let subject: string;
   if (column.startsWith(DATA_PREFIX)) {
     if (column.length === DATA_PREFIX.length) {
-      report.soft(`${at}.filter`, "evaluated", `"${FILTER_PREFIX}data.<key>" with a non-empty key; the server answers 500 for "data."`, raw.filter);
+      report.soft(
+        `${at}.filter`,
+        "evaluated",
+        `"${FILTER_PREFIX}data.<key>" with a non-empty key; the server answers 500 for "data."`,
+        raw.filter,
+      );
       return;
     }
     kind = kindOf(column, raw.type);
@@ -138,19 +150,34 @@ function check(column: string, raw: RawCondition, report: Report): void {
     kind = columns[column].kind;
     const type = columnKinds[kind].type;
     if (raw.type !== type) {
-      report.soft(`${at}.type`, "evaluated", `"${type}" (the type of tasks:${column}; the server casts the value by the filter's type)`, raw.type);
+      report.soft(
+        `${at}.type`,
+        "evaluated",
+        `"${type}" (the type of tasks:${column}; the server casts the value by the filter's type)`,
+        raw.type,
+      );
     }
     subject = `tasks:${column}`;
   }
   const operator = raw.operator;
   if (!isOperatorName(operator)) {
     const actsAs = operator.startsWith("not_") ? "not_equal" : "equal";
-    report.soft(`${at}.operator`, "evaluated", `a known operator (${operatorNames.join(", ")}); the server treats an unknown operator as ${actsAs}`, operator);
+    report.soft(
+      `${at}.operator`,
+      "evaluated",
+      `a known operator (${operatorNames.join(", ")}); the server treats an unknown operator as ${actsAs}`,
+      operator,
+    );
     return;
   }
   if (!operators[operator].implemented) {
     const actsAs = operators[operator].negated ? "not_equal" : "equal";
-    report.soft(`${at}.operator`, "evaluated", `an operator the server implements; it has no code for ${operator} and treats it as ${actsAs}`, operator);
+    report.soft(
+      `${at}.operator`,
+      "evaluated",
+      `an operator the server implements; it has no code for ${operator} and treats it as ${actsAs}`,
+      operator,
+    );
     return;
   }
   const allowed = columnKinds[kind].operators as Partial<Record<OperatorName, ShapeName>>;

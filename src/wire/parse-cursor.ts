@@ -92,7 +92,6 @@ export const rootCursor = (key: string, drf: readonly (string | number)[] = []):
   drf,
 });
 
-export const has = (obj: Readonly<Record<string, unknown>>, key: string): boolean =>
-  Object.hasOwn(obj, key) && obj[key] !== undefined;
+export const has = (obj: Readonly<Record<string, unknown>>, key: string): boolean => Object.hasOwn(obj, key) && obj[key] !== undefined;
 
 export { isPlainObject } from "../vocabulary/json.js";

@@ -37,7 +37,8 @@ export function inlineFilters(body: Readonly<Record<string, unknown>>, report: R
     checked = raw.items.map((x: unknown, i: number) => checkFilter(x, item(itemsAt, i), report));
   }
   for (const key of Object.keys(raw)) {
-    if (key !== "conjunction" && key !== "items") report.soft(keyPath("filters", key), "ignored", "only conjunction and items in filters", raw[key]);
+    if (key !== "conjunction" && key !== "items")
+      report.soft(keyPath("filters", key), "ignored", "only conjunction and items in filters", raw[key]);
   }
   // Filters.validate_one_nesting_level runs only once every field is valid; it raises on the first offender.
   let first = true;
@@ -92,7 +93,12 @@ function checkFilter(x: unknown, at: Cursor, report: Report): Checked {
     childKey = "child_filters";
     rawChildren = x.child_filters;
     if (has(x, "child_filter")) {
-      report.soft(`${at.path}.child_filter`, "ignored", "child_filters or child_filter, not both (the server uses child_filters)", x.child_filter);
+      report.soft(
+        `${at.path}.child_filter`,
+        "ignored",
+        "child_filters or child_filter, not both (the server uses child_filters)",
+        x.child_filter,
+      );
     }
     if (Array.isArray(rawChildren)) list = rawChildren;
     else {
@@ -121,7 +127,7 @@ function checkFilter(x: unknown, at: Cursor, report: Report): Checked {
   }
   const column = strings.filter;
   // validate_filter_column_no_fk_traversal: only prefixed names reach the ORM, so only they are guarded.
-  if (column !== undefined && column.startsWith("filter:tasks:")) {
+  if (column?.startsWith("filter:tasks:")) {
     const refusal = traversalRefusal(traversalName(column));
     if (refusal !== undefined) report.refuse("raise", `${at.path}.filter`, TRAVERSAL_EXPECTED, column, refusal);
   }
@@ -133,10 +139,10 @@ function checkFilter(x: unknown, at: Cursor, report: Report): Checked {
     value = checkValue(x.value, v, report);
   }
   for (const key of Object.keys(x)) {
-    if (!ITEM_KEYS.has(key)) report.soft(keyPath(at.path, key), "ignored", "only filter, operator, type, value and child_filters in a filter item", x[key]);
+    if (!ITEM_KEYS.has(key))
+      report.soft(keyPath(at.path, key), "ignored", "only filter, operator, type, value and child_filters in a filter item", x[key]);
   }
-  const valid =
-    ok && value !== undefined && children.every((c) => c.condition !== undefined);
+  const valid = ok && value !== undefined && children.every((c) => c.condition !== undefined);
   const condition: RawCondition | undefined = valid
     ? {
         at,
@@ -183,7 +189,11 @@ export function checkUnion(value: unknown, at: Cursor): UnionCheck {
     const e = value[end];
     if (!has(value, end)) endErrors.push(pydanticError(at, "missing", value));
     else if (!isNumber(e) && typeof e !== "string") {
-      endErrors.push(pydanticError([...at, "int"], "int_type", e), pydanticError([...at, "float"], "float_type", e), pydanticError([...at, "str"], "string_type", e));
+      endErrors.push(
+        pydanticError([...at, "int"], "int_type", e),
+        pydanticError([...at, "float"], "float_type", e),
+        pydanticError([...at, "str"], "string_type", e),
+      );
     }
   }
   if (endErrors.length > 0) return { ok: false, errors: [...scalarErrors, ...endErrors, listError], range: true };
@@ -199,7 +209,12 @@ export function reportUnion(check: UnionCheck, at: Cursor, found: unknown, repor
     return undefined;
   }
   for (const key of check.dropped) {
-    report.soft(keyPath(at.path, key), "ignored", 'only "min" and "max" in a range (the server drops other keys)', (found as Record<string, unknown>)[key]);
+    report.soft(
+      keyPath(at.path, key),
+      "ignored",
+      'only "min" and "max" in a range (the server drops other keys)',
+      (found as Record<string, unknown>)[key],
+    );
   }
   return check.value;
 }

@@ -22,13 +22,24 @@ export function viewFilters(data: Readonly<Record<string, unknown>>, report: Rep
   if (!has(data, "filters")) return undefined;
   const raw = data.filters;
   if (!isPlainObject(raw)) {
-    report.refuse("crash", "filters", 'an object { "conjunction", "items" } ({} for no filters)', raw, `'${pyType(raw)}' object has no attribute 'get'`);
+    report.refuse(
+      "crash",
+      "filters",
+      'an object { "conjunction", "items" } ({} for no filters)',
+      raw,
+      `'${pyType(raw)}' object has no attribute 'get'`,
+    );
     return undefined;
   }
   // Only a truthy conjunction creates a filter group: `"filters": {}` is the documented "no filters".
   if (!pyTruthy(raw.conjunction)) {
     if (pyTruthy(raw.items)) {
-      report.soft("filters.conjunction", "ignored", '"and" or "or": without a conjunction the server saves the view without its filters', raw.conjunction);
+      report.soft(
+        "filters.conjunction",
+        "ignored",
+        '"and" or "or": without a conjunction the server saves the view without its filters',
+        raw.conjunction,
+      );
     }
     return undefined;
   }
@@ -59,7 +70,10 @@ export function viewFilters(data: Readonly<Record<string, unknown>>, report: Rep
   // Use: PrepareParams checks what was stored.
   let conjunction: Conjunction | undefined;
   if (conj === "and" || conj === "or") conjunction = conj;
-  else report.pydantic(conjAt.path, '"and" or "or" (the server saves this view but answers 500 whenever it is used)', conj, [pydanticError(conjAt.loc, "enum", conj)]);
+  else
+    report.pydantic(conjAt.path, '"and" or "or" (the server saves this view but answers 500 whenever it is used)', conj, [
+      pydanticError(conjAt.loc, "enum", conj),
+    ]);
   const used = (saved as Saved[]).map((s) => use(s, report));
   if (conjunction === undefined || used.some((u) => u === undefined)) return undefined;
   return { conjunction, items: used as RawCondition[] };
@@ -85,7 +99,12 @@ function convert(x: unknown, at: Cursor, report: Report): Payload | undefined {
     childKey = "child_filters";
     rawChildren = x.child_filters;
     if (has(x, "child_filter")) {
-      report.soft(`${at.path}.child_filter`, "ignored", "child_filters or child_filter, not both (the server uses child_filters)", x.child_filter);
+      report.soft(
+        `${at.path}.child_filter`,
+        "ignored",
+        "child_filters or child_filter, not both (the server uses child_filters)",
+        x.child_filter,
+      );
     }
   } else if (has(x, "child_filter")) {
     childKey = "child_filter";
@@ -113,14 +132,16 @@ export const LIST_MAX_VALUES = 5000;
 /** A DRF CharField (trim_whitespace, max_length 1024, no blank, no null); undefined after a save error. */
 function charField(value: unknown, at: Cursor, expected: string, report: Report, missing = false): string | undefined {
   const refuse = (detail: string) => report.save(at.path, expected, missing ? undefined : value, detail, at.drf);
-  if (value === null) return refuse("This field may not be null."), undefined;
-  if (typeof value !== "string" && typeof value !== "number") return refuse("Not a valid string."), undefined;
+  if (value === null) return (refuse("This field may not be null."), undefined);
+  if (typeof value !== "string" && typeof value !== "number") return (refuse("Not a valid string."), undefined);
   const text = typeof value === "number" ? pyRepr(value) : value;
-  if (typeof value === "number") report.soft(at.path, "evaluated", `${expected} (the server stores the number as the text "${text}")`, value);
+  if (typeof value === "number")
+    report.soft(at.path, "evaluated", `${expected} (the server stores the number as the text "${text}")`, value);
   const trimmed = text.trim();
-  if (trimmed === "") return refuse("This field may not be blank."), undefined;
-  if (trimmed !== text) report.soft(at.path, "evaluated", `${expected} without surrounding whitespace (the server trims it when it saves the view)`, value);
-  if ([...trimmed].length > MAX_LENGTH) return refuse(`Ensure this field has no more than ${MAX_LENGTH} characters.`), undefined;
+  if (trimmed === "") return (refuse("This field may not be blank."), undefined);
+  if (trimmed !== text)
+    report.soft(at.path, "evaluated", `${expected} without surrounding whitespace (the server trims it when it saves the view)`, value);
+  if ([...trimmed].length > MAX_LENGTH) return (refuse(`Ensure this field has no more than ${MAX_LENGTH} characters.`), undefined);
   return trimmed;
 }
 
@@ -135,7 +156,13 @@ function validateItem(p: Payload, isChild: boolean, report: Report): Saved | und
   // ChildFilterSerializer refuses a nested child before it looks at the child's own fields.
   if (isChild && p.children !== undefined && pyTruthy("notAList" in p.children ? p.children.notAList : p.children)) {
     const nestedAt = field(at, p.childKey ?? "child_filters", "child_filters");
-    report.save(nestedAt.path, "no child filters inside a child filter (one level only)", source[p.childKey ?? "child_filters"], "Child filters cannot contain nested child filters.", nestedAt.drf);
+    report.save(
+      nestedAt.path,
+      "no child filters inside a child filter (one level only)",
+      source[p.childKey ?? "child_filters"],
+      "Child filters cannot contain nested child filters.",
+      nestedAt.drf,
+    );
     return undefined;
   }
   let ok = true;
@@ -167,7 +194,11 @@ function validateItem(p: Payload, isChild: boolean, report: Report): Saved | und
     if ("notAList" in p.children) {
       const value = p.children.notAList;
       if (value === null) report.save(c.path, "a list of filter items", null, "This field may not be null.", c.drf);
-      else report.save(c.path, "a list of filter items", value, `Expected a list of items but got type "${pyType(value)}".`, [...c.drf, "non_field_errors"]);
+      else
+        report.save(c.path, "a list of filter items", value, `Expected a list of items but got type "${pyType(value)}".`, [
+          ...c.drf,
+          "non_field_errors",
+        ]);
       ok = false;
     } else {
       children = p.children.map((child) => validateItem(child, true, report));
@@ -186,7 +217,7 @@ function validateItem(p: Payload, isChild: boolean, report: Report): Saved | und
   };
 }
 
-const valueOf = (p: Payload): unknown => (Object.hasOwn(p.source, "value") ? p.source.value : {});
+const payloadValue = (p: Payload): unknown => (Object.hasOwn(p.source, "value") ? p.source.value : {});
 const isPrimitive = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 /** The column after `filter:tasks:` and one `-` (`_column_filter_field_name`), or undefined without the prefix. */
@@ -200,13 +231,17 @@ function fieldName(column: string): string | undefined {
 const LIST_OPERATORS: ReadonlySet<string> = new Set(operatorNames.filter((op) => operators[op].arity === "list"));
 
 function objectLevel(p: Payload, column: string, operator: string, report: Report): boolean {
-  const value = valueOf(p);
+  const value = payloadValue(p);
   const v = field(p.at, "value");
-  const refuse = (at: Cursor, expected: string, found: unknown, detail: string) => (report.save(at.path, expected, found, detail, at.drf), false);
+  const refuse = (at: Cursor, expected: string, found: unknown, detail: string) => (
+    report.save(at.path, expected, found, detail, at.drf), false
+  );
   if (LIST_OPERATORS.has(operator)) {
     if (!Array.isArray(value)) return refuse(v, "a JSON array", value, "`in_list` / `not_in_list` require a JSON array.");
-    if (value.length > LIST_MAX_VALUES) return refuse(v, `at most ${LIST_MAX_VALUES} values`, value, `List exceeds maximum size of ${LIST_MAX_VALUES}.`);
-    if (!value.every(isPrimitive)) return refuse(v, "a list of strings, numbers or booleans", value, "List elements must be strings or numbers.");
+    if (value.length > LIST_MAX_VALUES)
+      return refuse(v, `at most ${LIST_MAX_VALUES} values`, value, `List exceeds maximum size of ${LIST_MAX_VALUES}.`);
+    if (!value.every(isPrimitive))
+      return refuse(v, "a list of strings, numbers or booleans", value, "List elements must be strings or numbers.");
     const name = fieldName(column);
     if (name === undefined || !(name.startsWith(DATA_PREFIX) || (inListColumns as readonly string[]).includes(name))) {
       return refuse(
@@ -229,7 +264,12 @@ function objectLevel(p: Payload, column: string, operator: string, report: Repor
     }
   } else if (!allowed.includes(operator) && !Object.hasOwn(legacyUserOperators, operator)) {
     const label = [...allowed].sort().join(", ");
-    return refuse(opAt, `an operator of a user filter (${label})`, operator, `User filter "${name}" does not support operator "${operator}". Allowed: ${label}.`);
+    return refuse(
+      opAt,
+      `an operator of a user filter (${label})`,
+      operator,
+      `User filter "${name}" does not support operator "${operator}". Allowed: ${label}.`,
+    );
   }
   if (userIdOperators.has(operator)) {
     const problem = userIdsProblem(value);
@@ -253,8 +293,15 @@ function userIdsProblem(value: unknown): string | undefined {
 }
 
 const BOOL_STRINGS: Readonly<Record<string, boolean>> = {
-  true: true, yes: true, on: true, "1": true,
-  false: false, no: false, not: false, off: false, "0": false,
+  true: true,
+  yes: true,
+  on: true,
+  "1": true,
+  false: false,
+  no: false,
+  not: false,
+  off: false,
+  "0": false,
 };
 
 /** `normalize_persisted_user_filter`: how the server reads a stored user filter back. */
@@ -278,7 +325,10 @@ function readBackUserFilter(name: string, operator: string, value: JsonValue): {
   const ids: number[] = [];
   const collect = (c: unknown): void => {
     if (ids.length >= LIST_MAX_VALUES || c === null || c === undefined || typeof c === "boolean") return;
-    if (Array.isArray(c)) return c.forEach(collect);
+    if (Array.isArray(c)) {
+      for (const item of c) collect(item);
+      return;
+    }
     if (isPlainObject(c)) {
       if (Array.isArray(c.items)) collect(c.items);
       else if (Object.hasOwn(c, "id")) collect(c.id);
@@ -297,19 +347,26 @@ function readBackUserFilter(name: string, operator: string, value: JsonValue): {
 function use(s: Saved, report: Report): RawCondition | undefined {
   const { at } = s.payload;
   const children = s.children.map((c) => use(c, report));
-  const stored = valueOf(s.payload) as JsonValue;
+  const stored = payloadValue(s.payload) as JsonValue;
   let operator = s.operator;
   let value = stored;
   const name = fieldName(s.filter);
   if (name !== undefined && userColumns.has(name)) {
     const back = readBackUserFilter(name, operator, stored);
     if (back.operator !== operator || !deepEqual(back.value, stored)) {
-      report.soft(`${at.path}.operator`, "evaluated", `a user filter as the server reads it back: ${back.operator} ${JSON.stringify(back.value)} (legacy operators and values are rewritten)`, `${operator} ${JSON.stringify(stored)}`);
+      report.soft(
+        `${at.path}.operator`,
+        "evaluated",
+        `a user filter as the server reads it back: ${back.operator} ${JSON.stringify(back.value)} (legacy operators and values are rewritten)`,
+        `${operator} ${JSON.stringify(stored)}`,
+      );
       ({ operator, value } = back);
     }
   }
   const missing = !Object.hasOwn(s.payload.source, "value");
-  const note = missing ? " (the server stores {} for a missing value and answers 500 whenever the view is used)" : " (the server saves this view but answers 500 whenever it is used)";
+  const note = missing
+    ? " (the server stores {} for a missing value and answers 500 whenever the view is used)"
+    : " (the server saves this view but answers 500 whenever it is used)";
   const v = field(at, "value");
   const kept = reportUnion(checkUnion(value, v), v, missing ? undefined : value, report, note);
   if (kept === undefined || children.some((c) => c === undefined)) return undefined;

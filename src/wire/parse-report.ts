@@ -114,17 +114,19 @@ function pydanticDetailOf(findings: readonly Finding[]): string | undefined {
 function answerOf(findings: readonly Finding[], pydanticDetail: string | undefined): ServerAnswer | undefined {
   const first = findings[0];
   if (first === undefined) return undefined;
-  return match(first.phase)
-    .returnType<ServerAnswer | undefined>()
-    .with("soft", () => undefined)
-    // `'list' object has no attribute 'get'`, `'int' object is not iterable`
-    .with("crash", () => pythonFailure(first.detail?.includes("not iterable") ? "TypeError" : "AttributeError", first.detail ?? ""))
-    .with("precheck", () => pythonFailure("data_manager.functions.DataManagerException", first.detail ?? ""))
-    .with("pydantic", () => pythonFailure("pydantic_core._pydantic_core.ValidationError", pydanticDetail ?? ""))
-    // DRF's ValidationError("…") carries a list, which the handler files under non_field_errors.
-    .with("raise", () => validationFailure([first.detail ?? ""]))
-    .with("save", () => validationFailure(nestSaveErrors(findings)))
-    .exhaustive();
+  return (
+    match(first.phase)
+      .returnType<ServerAnswer | undefined>()
+      .with("soft", () => undefined)
+      // `'list' object has no attribute 'get'`, `'int' object is not iterable`
+      .with("crash", () => pythonFailure(first.detail?.includes("not iterable") ? "TypeError" : "AttributeError", first.detail ?? ""))
+      .with("precheck", () => pythonFailure("data_manager.functions.DataManagerException", first.detail ?? ""))
+      .with("pydantic", () => pythonFailure("pydantic_core._pydantic_core.ValidationError", pydanticDetail ?? ""))
+      // DRF's ValidationError("…") carries a list, which the handler files under non_field_errors.
+      .with("raise", () => validationFailure([first.detail ?? ""]))
+      .with("save", () => validationFailure(nestSaveErrors(findings)))
+      .exhaustive()
+  );
 }
 
 type Container = Record<string | number, unknown>;

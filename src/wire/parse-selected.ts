@@ -24,7 +24,8 @@ export function parseSelectedItems(
   let raw = body.selectedItems;
   if (context === "view") {
     if (!pyTruthy(raw)) {
-      if (raw !== null && !isPlainObject(raw)) report.soft("selectedItems", "ignored", `${EXPECTED} (the server reads this value as no selection)`, raw);
+      if (raw !== null && !isPlainObject(raw))
+        report.soft("selectedItems", "ignored", `${EXPECTED} (the server reads this value as no selection)`, raw);
       return undefined;
     }
     return validate(raw, report, " (the server saves this view but answers 500 whenever it is used)");
@@ -33,8 +34,13 @@ export function parseSelectedItems(
     try {
       raw = ujsonLoads(raw);
     } catch {
-      report.refuse("precheck", "selectedItems", `${EXPECTED} or a JSON string of one`, raw,
-        `selectedItems must be JSON encoded string for dict: ${SHAPE}. Found: ${raw as string}`);
+      report.refuse(
+        "precheck",
+        "selectedItems",
+        `${EXPECTED} or a JSON string of one`,
+        raw,
+        `selectedItems must be JSON encoded string for dict: ${SHAPE}. Found: ${raw as string}`,
+      );
       return undefined;
     }
     if (raw === null) {
@@ -42,8 +48,13 @@ export function parseSelectedItems(
       return undefined;
     }
   } else if (!isPlainObject(raw)) {
-    report.refuse("precheck", "selectedItems", `${EXPECTED} or a JSON string of one`, raw,
-      `selectedItems must be dict: ${SHAPE}. Found type: ${pyClass(raw)} with value: ${pyStr(raw)}`);
+    report.refuse(
+      "precheck",
+      "selectedItems",
+      `${EXPECTED} or a JSON string of one`,
+      raw,
+      `selectedItems must be dict: ${SHAPE}. Found type: ${pyClass(raw)} with value: ${pyStr(raw)}`,
+    );
     return undefined;
   }
   return validate(raw, report, "");
@@ -74,7 +85,9 @@ function laxInt(v: unknown, loc: readonly (string | number)[]): Lax<number> {
   }
   if (typeof v === "boolean") return { ok: true, value: v ? 1 : 0, coerced: true };
   if (typeof v === "string") {
-    return INT_TEXT.test(v) ? { ok: true, value: Number(v.trim()), coerced: true } : { ok: false, error: pydanticError(loc, "int_parsing", v) };
+    return INT_TEXT.test(v)
+      ? { ok: true, value: Number(v.trim()), coerced: true }
+      : { ok: false, error: pydanticError(loc, "int_parsing", v) };
   }
   return { ok: false, error: pydanticError(loc, "int_type", v) };
 }
@@ -135,7 +148,12 @@ function validate(raw: unknown, report: Report, note: string): SelectedItemsNode
     report.soft(`selectedItems.${unused}`, "ignored", `no ${unused} ids when all is ${all} (the server uses only ${used})`, raw[unused]);
   }
   if (!all && lists.included.length === 0) {
-    report.soft("selectedItems.included", "evaluated", "at least one task id (the server reads {all: false, included: []} as every task)", raw.included);
+    report.soft(
+      "selectedItems.included",
+      "evaluated",
+      "at least one task id (the server reads {all: false, included: []} as every task)",
+      raw.included,
+    );
   }
   return all
     ? Object.freeze({ all: true as const, excluded: Object.freeze(lists.excluded) })

@@ -100,7 +100,12 @@ function parseColumnsDisplayType(body: Readonly<Record<string, unknown>>, report
   if (!has(body, "columnsDisplayType") || body.columnsDisplayType === null) return undefined;
   const raw = body.columnsDisplayType;
   if (!isPlainObject(raw)) {
-    report.soft("columnsDisplayType", "ignored", 'an object mapping "tasks:data.<key>" to a type name, e.g. {"tasks:data.score": "Number"}', raw);
+    report.soft(
+      "columnsDisplayType",
+      "ignored",
+      'an object mapping "tasks:data.<key>" to a type name, e.g. {"tasks:data.score": "Number"}',
+      raw,
+    );
     return undefined;
   }
   const out: Record<string, string> = {};

@@ -68,4 +68,3 @@ export function parseLink(hash: string): ParsedLink {
     problems,
   };
 }
-

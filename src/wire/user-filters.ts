@@ -7,7 +7,8 @@ import type { ShapeName } from "../vocabulary/value-shapes.js";
  * a body with these and the engine applies them, so both read them from here.
  */
 
-const operatorsOf = (column: (typeof columnNames)[number]): Partial<Record<string, ShapeName>> => columnKinds[columns[column].kind].operators;
+const operatorsOf = (column: (typeof columnNames)[number]): Partial<Record<string, ShapeName>> =>
+  columnKinds[columns[column].kind].operators;
 
 /** `USER_FILTER_FIELDS`: the columns whose kind takes user ids, each with the operators it allows (sorted). */
 export const userColumns: ReadonlyMap<string, readonly string[]> = new Map(
@@ -17,7 +18,11 @@ export const userColumns: ReadonlyMap<string, readonly string[]> = new Map(
 /** The operators whose value is a list of user ids on those columns (contains, not_contains), sorted. */
 export const userIdOperators: ReadonlySet<string> = new Set(
   [...userColumns.keys()]
-    .flatMap((c) => Object.entries(operatorsOf(c as (typeof columnNames)[number])).filter(([, shape]) => shape === "userIds").map(([op]) => op))
+    .flatMap((c) =>
+      Object.entries(operatorsOf(c as (typeof columnNames)[number]))
+        .filter(([, shape]) => shape === "userIds")
+        .map(([op]) => op),
+    )
     .sort(),
 );
 

@@ -68,10 +68,18 @@ export async function dmqIn(args: readonly string[], options: InProcessOptions =
 }
 
 /** Runs the CLI under a pseudo-terminal; `answer` goes to the first [y/N] question ("-" = end of input). */
-export async function dmqTty(args: readonly string[], answer: string, env: Readonly<Record<string, string>>): Promise<{ output: string; code: number }> {
-  const { stdout } = await promisify(execFile)("python3", [join(import.meta.dirname, "under-tty.py"), answer, process.execPath, DMQ, ...args], {
-    env: { PATH: process.env["PATH"] ?? "", ...env },
-  });
+export async function dmqTty(
+  args: readonly string[],
+  answer: string,
+  env: Readonly<Record<string, string>>,
+): Promise<{ output: string; code: number }> {
+  const { stdout } = await promisify(execFile)(
+    "python3",
+    [join(import.meta.dirname, "under-tty.py"), answer, process.execPath, DMQ, ...args],
+    {
+      env: { PATH: process.env["PATH"] ?? "", ...env },
+    },
+  );
   return JSON.parse(stdout) as { output: string; code: number };
 }
 

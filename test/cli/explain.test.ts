@@ -14,7 +14,12 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
  * helpers send, what the Data Manager saves, and hand-written ones with the server's surprises.
  * Then `explain --code`: the printed chain is type-checked and run, and gives back the body.
  */
-const item = (column: string, operator: string, type: string, value: unknown) => ({ filter: `filter:tasks:${column}`, operator, type, value });
+const item = (column: string, operator: string, type: string, value: unknown) => ({
+  filter: `filter:tasks:${column}`,
+  operator,
+  type,
+  value,
+});
 
 interface Case {
   readonly name: string;
@@ -29,7 +34,12 @@ const cases: readonly Case[] = [
   {
     name: "SDK actions.create with selected ids",
     body: { selectedItems: { all: false, included: [5, 6] } },
-    says: ["The server selects:", "  every task of the project", "  only tasks 5, 6 among them", "Nothing hidden: the server reads this body as written."],
+    says: [
+      "The server selects:",
+      "  every task of the project",
+      "  only tasks 5, 6 among them",
+      "Nothing hidden: the server reads this body as written.",
+    ],
     chain: "same",
   },
   {
@@ -61,13 +71,27 @@ const cases: readonly Case[] = [
         ],
       },
     },
-    says: ["  tasks of the project where id > 42", '    or completed_at is between (inclusive) "2021-11-01T00:00:00.000000Z" and "2021-11-05T00:00:00.000000Z"'],
+    says: [
+      "  tasks of the project where id > 42",
+      '    or completed_at is between (inclusive) "2021-11-01T00:00:00.000000Z" and "2021-11-05T00:00:00.000000Z"',
+    ],
     chain: "same",
   },
   {
     name: "legacy client predictions_to_annotations (empty filters, empty ordering, extra keys)",
-    body: { filters: { conjunction: "and", items: [] }, model_version: ["v1"], ordering: [], project: 1, selectedItems: { all: true, excluded: [] } },
-    says: ["  every task of the project", "  all of them", "  in the server's default order", "Nothing hidden: the server reads this body as written."],
+    body: {
+      filters: { conjunction: "and", items: [] },
+      model_version: ["v1"],
+      ordering: [],
+      project: 1,
+      selectedItems: { all: true, excluded: [] },
+    },
+    says: [
+      "  every task of the project",
+      "  all of them",
+      "  in the server's default order",
+      "Nothing hidden: the server reads this body as written.",
+    ],
     chain: { selectedItems: { all: true, excluded: [] } },
   },
   {
@@ -82,22 +106,41 @@ const cases: readonly Case[] = [
       },
     },
     says: ["  tasks of project 2 where total_annotations = 0", "  ordered by predictions_score, descending (empty values last)"],
-    chain: { filters: { conjunction: "and", items: [item("total_annotations", "equal", "Number", 0)] }, ordering: ["-tasks:predictions_score"] },
+    chain: {
+      filters: { conjunction: "and", items: [item("total_annotations", "equal", "Number", 0)] },
+      ordering: ["-tasks:predictions_score"],
+    },
   },
   {
     name: "a filter without the filter:tasks: prefix",
-    body: { filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1 }, item("id", "less", "Number", 9)] } },
-    says: ["  tasks of the project where id < 9", /\[ignored\] filters\.items\[0\]\.filter: found string "tasks:id"; expected "filter:tasks:<column>": the server skips this filter/],
+    body: {
+      filters: {
+        conjunction: "and",
+        items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1 }, item("id", "less", "Number", 9)],
+      },
+    },
+    says: [
+      "  tasks of the project where id < 9",
+      /\[ignored\] filters\.items\[0\]\.filter: found string "tasks:id"; expected "filter:tasks:<column>": the server skips this filter/,
+    ],
     chain: { filters: { conjunction: "and", items: [item("id", "less", "Number", 9)] } },
   },
   {
     name: "{all: false, included: []}",
     body: { selectedItems: { all: false, included: [] } },
-    says: ["  ALL of them: an empty included list is no restriction", "  [read differently] selectedItems: {all: false, included: []} selects EVERY task, not none"],
+    says: [
+      "  ALL of them: an empty included list is no restriction",
+      "  [read differently] selectedItems: {all: false, included: []} selects EVERY task, not none",
+    ],
   },
   {
     name: "a conjunction per line (mixed conjunctions)",
-    body: { filters: { conjunction: "and", items: [item("id", "greater", "Number", 1), { ...item("id", "less", "Number", 5), conjunction: "or" }] } },
+    body: {
+      filters: {
+        conjunction: "and",
+        items: [item("id", "greater", "Number", 1), { ...item("id", "less", "Number", 5), conjunction: "or" }],
+      },
+    },
     says: [
       "    and id < 5",
       '  [ignored] filters.items[1].conjunction: a line asks for string "or", but a filter set has one conjunction: the server joins every line with filters.conjunction ("and") and ignores this key',
@@ -107,26 +150,44 @@ const cases: readonly Case[] = [
   {
     name: "an operator the column's type does not have",
     body: { filters: { conjunction: "and", items: [item("completed_at", "contains", "Datetime", "2024")] } },
-    says: [/\[read differently\] filters\.items\[0\]\.operator: found string "contains"; expected an operator of tasks:completed_at \(equal, not_equal/],
+    says: [
+      /\[read differently\] filters\.items\[0\]\.operator: found string "contains"; expected an operator of tasks:completed_at \(equal, not_equal/,
+    ],
   },
   {
     name: "a regex that selects nothing",
-    body: { filters: { conjunction: "or", items: [item("data.text", "regex", "String", "(unclosed"), item("id", "greater", "Number", 0)] } },
-    says: [/\[selects nothing\] filters\.items\[0\]\.value: "\(unclosed" is no regex Python compiles \(.*\): the server returns no task at all/],
+    body: {
+      filters: { conjunction: "or", items: [item("data.text", "regex", "String", "(unclosed"), item("id", "greater", "Number", 0)] },
+    },
+    says: [
+      /\[selects nothing\] filters\.items\[0\]\.value: "\(unclosed" is no regex Python compiles \(.*\): the server returns no task at all/,
+    ],
   },
   {
     name: "a view in the body",
     body: { view: 3, filters: { conjunction: "and", items: [item("id", "greater", "Number", 0)] } },
-    says: [`  [overridden] view: the body's "view" makes the server use saved view 3's filters, ordering and selection; it ignores those of this body`],
+    says: [
+      `  [overridden] view: the body's "view" makes the server use saved view 3's filters, ordering and selection; it ignores those of this body`,
+    ],
   },
   {
     name: "an action request with ?view= (dmq body --request)",
-    body: { method: "POST", path: "/api/dm/actions/", query: { id: "delete_tasks", project: 2, view: 7 }, body: { selectedItems: { all: false, included: [1] } } },
-    says: [`  [overridden] view: the request's ?view=7 makes the server use saved view 7's filters, ordering and selection; it ignores those of this body`],
+    body: {
+      method: "POST",
+      path: "/api/dm/actions/",
+      query: { id: "delete_tasks", project: 2, view: 7 },
+      body: { selectedItems: { all: false, included: [1] } },
+    },
+    says: [
+      `  [overridden] view: the request's ?view=7 makes the server use saved view 7's filters, ordering and selection; it ignores those of this body`,
+    ],
   },
   {
     name: "two ordering keys and an unknown operator",
-    body: { filters: { conjunction: "and", items: [item("data.text", "starts_with", "String", "The")] }, ordering: ["tasks:id", "-tasks:inner_id"] },
+    body: {
+      filters: { conjunction: "and", items: [item("data.text", "starts_with", "String", "The")] },
+      ordering: ["tasks:id", "-tasks:inner_id"],
+    },
     says: [
       /\[ignored\] ordering\[1\]: found string "-tasks:inner_id"; expected a single ordering key \(the server orders by the first key only\)/,
       /\[read differently\] filters\.items\[0\]\.operator: found string "starts_with"/,
@@ -135,7 +196,10 @@ const cases: readonly Case[] = [
   {
     name: "filters without a conjunction: the server answers 500",
     body: { filters: { items: [] } },
-    says: [/\[server error \(500\)\] filters\.conjunction: found nothing \(undefined\); expected "and" or "or"/, /^The server refuses this body: 500 1 validation error for PrepareParams/],
+    says: [
+      /\[server error \(500\)\] filters\.conjunction: found nothing \(undefined\); expected "and" or "or"/,
+      /^The server refuses this body: 500 1 validation error for PrepareParams/,
+    ],
   },
   {
     name: "__ traversal in an ordering key: the server answers 400",
@@ -161,8 +225,13 @@ describe.concurrent("explain, in plain words", () => {
 
   test("--format json gives the record; --query and a file give the same explanation", async () => {
     const body = JSON.stringify(cases[5]?.body);
-    const [asJson, viaQuery] = await Promise.all([dmqIn(["explain", "--query", body, "--format", "json"]), dmqIn(["explain", "--query", body])]);
-    const record = json<{ source: string; selects: string[]; notes: string[]; issues: { path: string; effect: string }[]; answer: null }>(asJson);
+    const [asJson, viaQuery] = await Promise.all([
+      dmqIn(["explain", "--query", body, "--format", "json"]),
+      dmqIn(["explain", "--query", body]),
+    ]);
+    const record = json<{ source: string; selects: string[]; notes: string[]; issues: { path: string; effect: string }[]; answer: null }>(
+      asJson,
+    );
     expect(record.selects).toEqual(["tasks of the project where id < 9", "in the server's default order"]);
     expect(record.issues.map((i) => [i.path, i.effect])).toEqual([["filters.items[0].filter", "ignored"]]);
     expect(viaQuery.stdout.split("\n").slice(1)).toEqual((await dmq(["explain", "-"], { input: body })).stdout.split("\n").slice(1));
@@ -197,7 +266,9 @@ describe("explain against the mock: --view and --against", () => {
       "  ordered by predictions_score, descending (empty values last)",
     ]);
     const body = JSON.stringify({ filters: { conjunction: "and", items: [item("total_annotations", "equal", "Number", 0)] } });
-    const counted = await dmq(["explain", "--query", body, "--against", mock.url, "--project", "1"], { env: { LABEL_STUDIO_API_KEY: mock.legacyToken } });
+    const counted = await dmq(["explain", "--query", body, "--against", mock.url, "--project", "1"], {
+      env: { LABEL_STUDIO_API_KEY: mock.legacyToken },
+    });
     const expected = (await dmq(["tasks", "list", "--project", "1", "-w", "total_annotations = 0"], { env })).stdout;
     const n = json<unknown[]>({ code: 0, stdout: expected, stderr: "" }).length;
     expect(counted.stdout.trimEnd().split("\n").at(-1)).toBe(`The server at ${mock.url} selects ${n} tasks of project 1.`);
@@ -205,18 +276,31 @@ describe("explain against the mock: --view and --against", () => {
 });
 
 describe("explain --open: a playground link with the body loaded", () => {
-  const body = { filters: { conjunction: "or", items: [item("data.text", "contains", "String", "a&b=c#d"), item("id", "in", "Number", { min: 1, max: 9 })] } };
+  const body = {
+    filters: {
+      conjunction: "or",
+      items: [item("data.text", "contains", "String", "a&b=c#d"), item("id", "in", "Number", { min: 1, max: 9 })],
+    },
+  };
   const decoded = (link: string | undefined) => {
     const url = new URL(link ?? "");
     return { page: `${url.origin}${url.pathname}`, ...parseLink(url.hash) };
   };
 
   test("the printed link decodes back to the same body and project, on the server's playground; nothing opened from a pipe", async () => {
-    const r = await dmq(["explain", "-", "--open", "--project", "3"], { input: JSON.stringify(body), env: { LABEL_STUDIO_URL: "http://127.0.0.1:9999/" } });
+    const r = await dmq(["explain", "-", "--open", "--project", "3"], {
+      input: JSON.stringify(body),
+      env: { LABEL_STUDIO_URL: "http://127.0.0.1:9999/" },
+    });
     expect(r).toMatchObject({ code: 0, stderr: "" });
     const last = r.stdout.trimEnd().split("\n").at(-1) ?? "";
     expect(last).toMatch(/^The playground: http:\/\/127\.0\.0\.1:9999\/playground\/#project=3&q=/);
-    expect(decoded(last.slice("The playground: ".length))).toEqual({ page: "http://127.0.0.1:9999/playground/", project: 3, body, problems: [] });
+    expect(decoded(last.slice("The playground: ".length))).toEqual({
+      page: "http://127.0.0.1:9999/playground/",
+      project: 3,
+      body,
+      problems: [],
+    });
   });
 
   test("the server: LABEL_STUDIO_URL, else npm start's; --code ends with the link as a comment; --format json has it", async () => {
@@ -226,12 +310,20 @@ describe("explain --open: a playground link with the body loaded", () => {
       dmqIn(["--format", "json", "explain", "--query", JSON.stringify(body), "--open"]),
     ]);
     expect(decoded(/^\/\/ the playground: (.*)$/m.exec(against.stdout)?.[1]).page).toBe("http://elsewhere:1/playground/");
-    expect(decoded(/^\/\/ the playground: (.*)$/m.exec(code.stdout)?.[1])).toEqual({ page: "http://127.0.0.1:8080/playground/", body, problems: [] });
+    expect(decoded(/^\/\/ the playground: (.*)$/m.exec(code.stdout)?.[1])).toEqual({
+      page: "http://127.0.0.1:8080/playground/",
+      body,
+      problems: [],
+    });
     expect(decoded(json<{ playground: string }>(record).playground)).toMatchObject({ body });
   });
 
   test("a saved view's filters go in as the body the server reads from them", async () => {
-    const view = { id: 4, project: 2, data: { filters: { conjunction: "and", items: [item("id", "greater", "Number", 3)] }, ordering: ["-tasks:id"] } };
+    const view = {
+      id: 4,
+      project: 2,
+      data: { filters: { conjunction: "and", items: [item("id", "greater", "Number", 3)] }, ordering: ["-tasks:id"] },
+    };
     const r = await dmqIn(["explain", "-", "--open"], { input: JSON.stringify(view) });
     expect(decoded(r.stdout.trimEnd().split("\n").at(-1)?.replace("The playground: ", ""))).toMatchObject({
       project: 2,
@@ -289,7 +381,9 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
 
   test("a single OR line: the chain says it writes AND", async () => {
     const r = await dmqIn(["explain", "--code", "-"], { input: JSON.stringify(cases[1]?.body) });
-    expect(r.stdout).toMatch(/^\/\/ written differently: filters\.conjunction "or" with one line; the builder writes "and", which selects the same tasks$/m);
+    expect(r.stdout).toMatch(
+      /^\/\/ written differently: filters\.conjunction "or" with one line; the builder writes "and", which selects the same tasks$/m,
+    );
   });
 
   test("a chain of a view names fromView and says what it leaves out", async () => {

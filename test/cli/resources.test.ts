@@ -31,7 +31,10 @@ afterAll(() => mock.close());
 // the server options and the mock run it as a process, as a user does.
 describe.concurrent("reading", () => {
   test("users whoami: the key's user, as JSON and as a table", async () => {
-    const [asJson, asTable] = await Promise.all([dmqIn(["users", "whoami"], { env }), dmqIn(["users", "whoami", "--format", "table"], { env })]);
+    const [asJson, asTable] = await Promise.all([
+      dmqIn(["users", "whoami"], { env }),
+      dmqIn(["users", "whoami", "--format", "table"], { env }),
+    ]);
     expect(asJson.code).toBe(0);
     expect(json<{ username: string }>(asJson).username).toBe("admin");
     expect(asTable.stdout).toMatch(/^field\s+value$/m);
@@ -107,7 +110,10 @@ describe("writing (each test starts from the demo data)", () => {
 
   test("projects create (--param, @file, --body) / update / delete", async () => {
     const config = file("config.xml", '<View><Text name="text" value="$text"/></View>');
-    const created = await dmq(["projects", "create", "-p", "title=Reviews", "-p", `label_config=@${config}`, "--body", '{"description": "Q3", "title": "ignored"}'], { env });
+    const created = await dmq(
+      ["projects", "create", "-p", "title=Reviews", "-p", `label_config=@${config}`, "--body", '{"description": "Q3", "title": "ignored"}'],
+      { env },
+    );
     expect(created.code).toBe(0);
     const project = json<Row & { title: string; description: string; label_config: string }>(created);
     expect(project).toMatchObject({ title: "Reviews", description: "Q3", label_config: '<View><Text name="text" value="$text"/></View>' });
@@ -140,15 +146,34 @@ describe("writing (each test starts from the demo data)", () => {
   test("tasks create / update / delete; annotations and predictions create / update / delete", async () => {
     await mock.reset();
     const task = json<Row>(await dmq(["tasks", "create", "--project", "1", "-p", 'data={"text": "new"}'], { env }));
-    expect(json<{ meta: unknown }>(await dmq(["tasks", "update", String(task.id), "-p", 'meta={"checked": true}'], { env })).meta).toEqual({ checked: true });
-    const result = file("result.json", JSON.stringify([{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Positive"] } }]));
-    const annotation = json<Row>(await dmq(["annotations", "create", String(task.id), "-p", `result=@${result}`, "-p", "lead_time=3.5"], { env }));
-    expect(json<{ ground_truth: boolean }>(await dmq(["annotations", "update", String(annotation.id), "-p", "ground_truth=true"], { env })).ground_truth).toBe(true);
-    const prediction = json<Row>(
-      await dmq(["predictions", "create", "-p", `task=${task.id}`, "-p", `result=@${result}`, "-p", "score=0.9", "-p", "model_version=v9"], { env }),
+    expect(json<{ meta: unknown }>(await dmq(["tasks", "update", String(task.id), "-p", 'meta={"checked": true}'], { env })).meta).toEqual({
+      checked: true,
+    });
+    const result = file(
+      "result.json",
+      JSON.stringify([{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Positive"] } }]),
     );
-    expect(json<{ score: number }>(await dmq(["predictions", "update", String(prediction.id), "-p", "score=0.5"], { env })).score).toBe(0.5);
-    for (const [resource, id] of [["annotations", annotation.id], ["predictions", prediction.id], ["tasks", task.id]] as const) {
+    const annotation = json<Row>(
+      await dmq(["annotations", "create", String(task.id), "-p", `result=@${result}`, "-p", "lead_time=3.5"], { env }),
+    );
+    expect(
+      json<{ ground_truth: boolean }>(await dmq(["annotations", "update", String(annotation.id), "-p", "ground_truth=true"], { env }))
+        .ground_truth,
+    ).toBe(true);
+    const prediction = json<Row>(
+      await dmq(
+        ["predictions", "create", "-p", `task=${task.id}`, "-p", `result=@${result}`, "-p", "score=0.9", "-p", "model_version=v9"],
+        { env },
+      ),
+    );
+    expect(json<{ score: number }>(await dmq(["predictions", "update", String(prediction.id), "-p", "score=0.5"], { env })).score).toBe(
+      0.5,
+    );
+    for (const [resource, id] of [
+      ["annotations", annotation.id],
+      ["predictions", prediction.id],
+      ["tasks", task.id],
+    ] as const) {
       expect(await dmq([resource, "delete", String(id)], { env })).toMatchObject({ code: 0 });
       expect((await dmq([resource, "get", String(id)], { env })).code).toBe(1);
     }
@@ -156,10 +181,15 @@ describe("writing (each test starts from the demo data)", () => {
 
   test("views create with query flags and --title / update / delete; the view then drives tasks list", async () => {
     await mock.reset();
-    const created = await dmq(["views", "create", "--project", "1", "--title", "Labeled", "-w", "total_annotations > 0", "--order", "-id", "--include", "5,6,7"], { env });
+    const created = await dmq(
+      ["views", "create", "--project", "1", "--title", "Labeled", "-w", "total_annotations > 0", "--order", "-id", "--include", "5,6,7"],
+      { env },
+    );
     const view = json<Row & { data: { title: string; filters: unknown; ordering: string[] } }>(created);
     expect(view.data).toMatchObject({ title: "Labeled", ordering: ["-tasks:id"] });
-    const listed = json<{ id: number; total_annotations: number }[]>(await dmq(["tasks", "list", "--project", "1", "--view", String(view.id)], { env }));
+    const listed = json<{ id: number; total_annotations: number }[]>(
+      await dmq(["tasks", "list", "--project", "1", "--view", String(view.id)], { env }),
+    );
     expect(listed.map((t) => t.id)).toEqual([...listed.map((t) => t.id)].sort((a, b) => b - a));
     expect(listed.every((t) => t.total_annotations > 0 && [5, 6, 7].includes(t.id))).toBe(true);
     const renamed = await dmq(["views", "update", String(view.id), "-p", 'data={"title": "Renamed"}'], { env });
@@ -174,7 +204,9 @@ describe("writing (each test starts from the demo data)", () => {
     expect(json(ran)).toMatchObject({ processed_items: 2, detail: "Deleted 2 tasks" });
     const created = await dmq(["actions", "create", "delete_tasks_predictions", "--project", "1", "-w", "id <= 10", "--all"], { env });
     expect(created.code).toBe(0);
-    const remaining = json<{ id: number; total_predictions: number }[]>(await dmq(["tasks", "list", "--project", "1", "-w", "id <= 12"], { env }));
+    const remaining = json<{ id: number; total_predictions: number }[]>(
+      await dmq(["tasks", "list", "--project", "1", "-w", "id <= 12"], { env }),
+    );
     expect(remaining.map((t) => [t.id, t.total_predictions > 0])).toEqual([
       ...[1, 2, 5, 6, 7, 8, 9, 10].map((id) => [id, false]),
       [11, true],
@@ -219,7 +251,9 @@ describe("dmq mock", () => {
     const { child, banner, output } = await startMock();
     const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
     const token = /legacy token:\s+(\S+)/.exec(banner)?.[1];
-    expect(banner).toMatch(/^dmq mock server \(faithful\) listening on http:\/\/127\.0\.0\.1:\d+\n {2}data: {18}built-in demo \(1 project, 200 tasks, 3 users\)/);
+    expect(banner).toMatch(
+      /^dmq mock server \(faithful\) listening on http:\/\/127\.0\.0\.1:\d+\n {2}data: {18}built-in demo \(1 project, 200 tasks, 3 users\)/,
+    );
     const whoami = await dmq(["users", "whoami"], { env: { LABEL_STUDIO_URL: url, LABEL_STUDIO_API_KEY: token } });
     expect(json<{ username: string }>(whoami).username).toBe("admin");
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -228,7 +262,17 @@ describe("dmq mock", () => {
     expect(output()).toMatch(/dmq mock server stopped\n$/);
   });
   test("the start options as flags: --strict, --max-body-size, --access-token-lifetime reach the server", async () => {
-    const flags = ["--strict", "--max-body-size", "1024", "--access-token-lifetime", "60", "--journal-capacity", "5", "--request-time-limit", "9"];
+    const flags = [
+      "--strict",
+      "--max-body-size",
+      "1024",
+      "--access-token-lifetime",
+      "60",
+      "--journal-capacity",
+      "5",
+      "--request-time-limit",
+      "9",
+    ];
     const { child, banner } = await startMock(flags);
     try {
       expect(banner).toMatch(/^dmq mock server \(strict\) listening on/);
@@ -253,13 +297,22 @@ describe("dmq mock", () => {
     const r = await dmq(["mock", "--port", "http"]);
     expect(r).toMatchObject({ code: 2, stderr: 'dmq mock: --port: expected an integer port from 0 to 65535, found "http"\n' });
     const limit = await dmq(["mock", "--journal-capacity", "lots"]);
-    expect(limit).toMatchObject({ code: 2, stderr: 'dmq mock: --journal-capacity: expected a whole number of entries ≥ 0, found "lots"\n' });
+    expect(limit).toMatchObject({
+      code: 2,
+      stderr: 'dmq mock: --journal-capacity: expected a whole number of entries ≥ 0, found "lots"\n',
+    });
   });
 
   test("--help lists every start option of the mock, with examples", async () => {
     const r = await dmq(["mock", "--help"]);
     expect(r.code).toBe(0);
-    for (const flag of ["--max-body-size <bytes>", "--request-time-limit <seconds>", "--journal-capacity <entries>", "--persist <file>", "--strict"]) {
+    for (const flag of [
+      "--max-body-size <bytes>",
+      "--request-time-limit <seconds>",
+      "--journal-capacity <entries>",
+      "--persist <file>",
+      "--strict",
+    ]) {
       expect(r.stdout).toContain(flag);
     }
     expect(r.stdout).toContain("$ dmq mock --persist db.json --journal-capacity 100 --request-time-limit 5");

@@ -24,7 +24,15 @@ afterAll(() => mock.close());
 
 /** Every command path of the program ("tasks list", …), read from the program itself. */
 function commandPaths(): string[][] {
-  const io = { stdout: () => {}, stderr: () => {}, env: {}, stdinIsTTY: false, stderrIsTTY: false, readStdin: async () => "", ask: async () => "" };
+  const io = {
+    stdout: () => {},
+    stderr: () => {},
+    env: {},
+    stdinIsTTY: false,
+    stderrIsTTY: false,
+    readStdin: async () => "",
+    ask: async () => "",
+  };
   const walk = (c: CommandUnknownOpts, path: string[]): string[][] =>
     c.commands.filter((s) => s.name() !== "help").flatMap((s) => [[...path, s.name()], ...walk(s, [...path, s.name()])]);
   return walk(buildProgram(io, { code: 0 }), []);
@@ -35,11 +43,37 @@ describe.concurrent("help and version", () => {
   test("the program has every resource method of the SDK shape", () => {
     const names = paths.map((p) => p.join(" "));
     for (const name of [
-      "users whoami", "projects list", "projects get", "projects create", "projects update", "projects delete", "projects import",
-      "tasks list", "tasks get", "tasks create", "tasks delete", "annotations list", "annotations get", "annotations create",
-      "annotations update", "annotations delete", "predictions list", "predictions get", "predictions create", "predictions update",
-      "predictions delete", "views list", "views get", "views create", "views update", "views delete", "actions list", "actions run",
-      "actions form", "explain", "mock",
+      "users whoami",
+      "projects list",
+      "projects get",
+      "projects create",
+      "projects update",
+      "projects delete",
+      "projects import",
+      "tasks list",
+      "tasks get",
+      "tasks create",
+      "tasks delete",
+      "annotations list",
+      "annotations get",
+      "annotations create",
+      "annotations update",
+      "annotations delete",
+      "predictions list",
+      "predictions get",
+      "predictions create",
+      "predictions update",
+      "predictions delete",
+      "views list",
+      "views get",
+      "views create",
+      "views update",
+      "views delete",
+      "actions list",
+      "actions run",
+      "actions form",
+      "explain",
+      "mock",
     ]) {
       expect(names).toContain(name);
     }
@@ -86,13 +120,38 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
     [["predictions", "list", "--task", "1"], "GET", "/api/predictions/?task=1", undefined],
     [["predictions", "update", "1", "-p", "score=1"], "PATCH", "/api/predictions/1/", { score: 1 }],
     [["views", "list", "--project", "1"], "GET", "/api/dm/views/?project=1", undefined],
-    [["views", "create", "--project", "1", "--title", "T", "--include", "3"], "POST", "/api/dm/views/", { project: 1, data: { title: "T" }, selected_items: { all: false, included: [3] } }],
+    [
+      ["views", "create", "--project", "1", "--title", "T", "--include", "3"],
+      "POST",
+      "/api/dm/views/",
+      { project: 1, data: { title: "T" }, selected_items: { all: false, included: [3] } },
+    ],
     [["views", "delete", "1"], "DELETE", "/api/dm/views/1/", undefined],
     [["actions", "list", "--project", "1"], "GET", "/api/dm/actions/?project=1", undefined],
-    [["actions", "form", "delete_tasks_annotations", "--project", "1"], "GET", "/api/dm/actions/delete_tasks_annotations/form/?project=1", undefined],
-    [["actions", "run", "delete_tasks", "--project", "1", "--include", "1,2"], "POST", "/api/dm/actions/?id=delete_tasks&project=1", { selectedItems: { all: false, included: [1, 2] } }],
-    [["actions", "run", "my_plugin_action", "--project", "1", "--all"], "POST", "/api/dm/actions/?id=my_plugin_action&project=1", { selectedItems: { all: true, excluded: [] } }],
-    [["explain", "--query", "{}", "--against", "URL", "--project", "1"], "GET", "/api/tasks/?page_size=1&project=1&query=%7B%7D&page=1", undefined],
+    [
+      ["actions", "form", "delete_tasks_annotations", "--project", "1"],
+      "GET",
+      "/api/dm/actions/delete_tasks_annotations/form/?project=1",
+      undefined,
+    ],
+    [
+      ["actions", "run", "delete_tasks", "--project", "1", "--include", "1,2"],
+      "POST",
+      "/api/dm/actions/?id=delete_tasks&project=1",
+      { selectedItems: { all: false, included: [1, 2] } },
+    ],
+    [
+      ["actions", "run", "my_plugin_action", "--project", "1", "--all"],
+      "POST",
+      "/api/dm/actions/?id=my_plugin_action&project=1",
+      { selectedItems: { all: true, excluded: [] } },
+    ],
+    [
+      ["explain", "--query", "{}", "--against", "URL", "--project", "1"],
+      "GET",
+      "/api/tasks/?page_size=1&project=1&query=%7B%7D&page=1",
+      undefined,
+    ],
   ] as const)("%j → %s %s", async (args, method, path, body) => {
     const argv = args.map((a) => (a === "URL" ? mock.url : a));
     const r = await dmqIn([...argv, "--dry-run"], { env });
@@ -249,13 +308,17 @@ describe("progress and exit codes", () => {
     expect(noUrl).toMatchObject({ code: 2, stderr: "dmq users whoami: no server: pass --base-url <url> or set LABEL_STUDIO_URL\n" });
     expect(noKey).toMatchObject({ code: 2, stderr: "dmq users whoami: no API key: pass --api-key <key> or set LABEL_STUDIO_API_KEY\n" });
     expect(badUrl.code).toBe(2);
-    expect(badUrl.stderr).toMatch(/^dmq users whoami: --base-url: expected an http:\/\/ or https:\/\/ URL without a trailing slash .*drop the trailing slash/);
+    expect(badUrl.stderr).toMatch(
+      /^dmq users whoami: --base-url: expected an http:\/\/ or https:\/\/ URL without a trailing slash .*drop the trailing slash/,
+    );
   });
 
   test("a typo'd action id is reported from the project's list: no POST, so nothing to retry", async () => {
     const r = await dmq(["actions", "run", "delet_tasks", "--project", "1", "--all"], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown action "delet_tasks" \(did you mean delete_tasks\?\); project 1 offers: retrieve_tasks_predictions, /);
+    expect(r.stderr).toMatch(
+      /unknown action "delet_tasks" \(did you mean delete_tasks\?\); project 1 offers: retrieve_tasks_predictions, /,
+    );
     expect(mock.requests.map((q) => `${q.method} ${q.path}`)).toEqual(["GET /api/dm/actions/"]);
   });
 

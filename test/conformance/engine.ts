@@ -24,7 +24,9 @@ function coldAndIndexed(dataset: Dataset, run: (ds: PreparedDataset) => Evaluati
   const cold = answer(() => run(ds));
   const indexed = answer(() => run(ds));
   if (!isDeepStrictEqual(cold, indexed)) {
-    throw new Error(`the indexed evaluation differs from the cold one:\ncold:    ${JSON.stringify(cold)}\nindexed: ${JSON.stringify(indexed)}`);
+    throw new Error(
+      `the indexed evaluation differs from the cold one:\ncold:    ${JSON.stringify(cold)}\nindexed: ${JSON.stringify(indexed)}`,
+    );
   }
   return indexed;
 }

@@ -47,5 +47,11 @@ export function dataset(
   predictions: readonly PredictionRecord[] = [],
   modelVersion: string | null = null,
 ): Dataset {
-  return { project: { id: 1, title: "P", label_config: "<View></View>", model_version: modelVersion }, tasks, annotations, predictions, drafts: [] };
+  return {
+    project: { id: 1, title: "P", label_config: "<View></View>", model_version: modelVersion },
+    tasks,
+    annotations,
+    predictions,
+    drafts: [],
+  };
 }

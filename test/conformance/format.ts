@@ -6,7 +6,15 @@
 import type { ConditionNode, QueryNode } from "../../src/query/nodes.js";
 import { toBody } from "../../src/wire/serialize.js";
 import type { Dataset } from "../../src/semantics/records.js";
-import { columnKinds, dataKindByType, isOperatorName, kindOf, operators, type ColumnKindName, type OperatorName } from "../../src/vocabulary/index.js";
+import {
+  columnKinds,
+  dataKindByType,
+  isOperatorName,
+  kindOf,
+  operators,
+  type ColumnKindName,
+  type OperatorName,
+} from "../../src/vocabulary/index.js";
 import type { QuerySpec } from "./generators/queries.js";
 
 const lit = (v: unknown): string => {
@@ -69,7 +77,12 @@ export function querySnippet(query: QueryNode, project = 1): string {
   const sel = query.selectedItems;
   if (sel) {
     if (sel.all) parts.push(sel.excluded.length ? `  .excluding(${lit(sel.excluded)})` : "  .all()");
-    else parts.push(sel.included.length ? `  .including(${lit(sel.included)})` : "  // selectedItems {all: false, included: []} (the builder refuses it)");
+    else
+      parts.push(
+        sel.included.length
+          ? `  .including(${lit(sel.included)})`
+          : "  // selectedItems {all: false, included: []} (the builder refuses it)",
+      );
   }
   return `${parts.join("\n")}\n// body: ${JSON.stringify(toBody(query))}`;
 }

@@ -23,18 +23,26 @@ afterAll(async () => {
 });
 
 describe("model-based: client operations against the mock and a model", () => {
-  test("observable state agrees after every command", async () => {
-    await check(
-      fc.asyncProperty(datasetArb({ minTasks: 2, maxTasks: 6 }), fc.commands(commandArbs(), { maxCommands: 15 }), async (dataset: Dataset, cmds) => {
-        await fc.asyncModelRun(async () => {
-          await real.server.reset(seedOf(dataset));
-          const model = modelOf(dataset);
-          await verifyState(model, real);
-          return { model, real };
-        }, cmds);
-      }),
-      { runs: 100, share: 0.02 },
-      (dataset, cmds) => `seed dataset: ${datasetSnippet(dataset)}\ncommands: ${String(cmds)}`,
-    );
-  }, timeLimit(120_000));
+  test(
+    "observable state agrees after every command",
+    async () => {
+      await check(
+        fc.asyncProperty(
+          datasetArb({ minTasks: 2, maxTasks: 6 }),
+          fc.commands(commandArbs(), { maxCommands: 15 }),
+          async (dataset: Dataset, cmds) => {
+            await fc.asyncModelRun(async () => {
+              await real.server.reset(seedOf(dataset));
+              const model = modelOf(dataset);
+              await verifyState(model, real);
+              return { model, real };
+            }, cmds);
+          },
+        ),
+        { runs: 100, share: 0.02 },
+        (dataset, cmds) => `seed dataset: ${datasetSnippet(dataset)}\ncommands: ${String(cmds)}`,
+      );
+    },
+    timeLimit(120_000),
+  );
 });

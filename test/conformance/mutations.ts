@@ -29,8 +29,8 @@ export const mutationList: readonly Mutation[] = [
     name: "in-exclusive",
     what: "in / not_in ranges exclude their ends",
     file: "src/semantics/generic.ts",
-    from: 'const lo = positive(ctx, target, "gte", cast.min), hi = positive(ctx, target, "lte", cast.max);',
-    to: 'const lo = positive(ctx, target, "gt", cast.min), hi = positive(ctx, target, "lt", cast.max);',
+    from: 'const lo = positive(ctx, target, "gte", cast.min);\n    const hi = positive(ctx, target, "lte", cast.max);',
+    to: 'const lo = positive(ctx, target, "gt", cast.min);\n    const hi = positive(ctx, target, "lt", cast.max);',
   },
   {
     name: "nulls-first-descending",
@@ -106,7 +106,9 @@ export const mutationList: readonly Mutation[] = [
     name: "display-type-ignored",
     what: "columnsDisplayType Number no longer orders data.* numerically",
     file: "src/semantics/ordering.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text to find, not a template
     from: 'if (columnsDisplayType?.[`tasks:${column}`] !== "Number") return sorter(ds, `text:${jsonField}`, asText, descending);',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text to write, not a template
     to: "return sorter(ds, `text:${jsonField}`, asText, descending);",
   },
   {
@@ -170,7 +172,7 @@ export const mutationList: readonly Mutation[] = [
     name: "task-index-misses-inserts",
     what: "mock: the store's per-task index is not told of a new annotation (a task shown alone misses it)",
     file: "mock-server/store/store.ts",
-    from: "      else if (change.kind === \"insert\") addByTask(byTask, change.record);",
+    from: '      else if (change.kind === "insert") addByTask(byTask, change.record);',
     to: "",
   },
   {
@@ -205,8 +207,8 @@ export const mutationList: readonly Mutation[] = [
     name: "index-keeps-first-only",
     what: "engine: the equality index keeps only the first task holding a value",
     file: "src/semantics/plan.ts",
-    from: "else if (typeof at === \"number\") index.set(v, [at, i]);",
-    to: "else if (typeof at === \"number\") continue;",
+    from: 'else if (typeof at === "number") index.set(v, [at, i]);',
+    to: 'else if (typeof at === "number") continue;',
   },
   {
     name: "lookup-merges-targets",
@@ -217,7 +219,7 @@ export const mutationList: readonly Mutation[] = [
   },
   {
     name: "lookup-loose-keys",
-    what: "engine: equality keys also match their text form (\"1\" equals 1)",
+    what: 'engine: equality keys also match their text form ("1" equals 1)',
     file: "src/semantics/generic.ts",
     from: "return Object.assign(test, { keys: new Set(keys) });",
     to: "return Object.assign(test, { keys: new Set(keys.flatMap((k) => [k, String(k)])) });",
@@ -240,8 +242,8 @@ export const mutationList: readonly Mutation[] = [
     name: "kept-upper-column-as-read",
     what: "engine: the kept column for contains holds the text as read, not upper-cased",
     file: "src/semantics/generic.ts",
-    from: "const column = textColumn(ctx, target, \"upper\", upper);",
-    to: "const column = textColumn(ctx, target, \"upper\", text);",
+    from: 'const column = textColumn(ctx, target, "upper", upper);',
+    to: 'const column = textColumn(ctx, target, "upper", text);',
   },
   {
     name: "prefilter-optional-is-empty",
@@ -290,7 +292,11 @@ function runSuite(dir: string): { passed: boolean; failed: string[]; seconds: nu
   const started = Date.now();
   const env = { ...process.env };
   for (const name of ["FC_NUM_RUNS", "FC_SEED", "FC_PATH", "FC_COMBO"]) delete env[name];
-  spawnSync(process.execPath, [vitest, "run", "--config", "vitest.conformance.config.ts", "--reporter=json", `--outputFile=${out}`], { cwd: dir, env, stdio: "ignore" });
+  spawnSync(process.execPath, [vitest, "run", "--config", "vitest.conformance.config.ts", "--reporter=json", `--outputFile=${out}`], {
+    cwd: dir,
+    env,
+    stdio: "ignore",
+  });
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(out)) return { passed: false, failed: ["(no report: the suite did not run)"], seconds };
   const report = JSON.parse(readFileSync(out, "utf8")) as {
@@ -299,7 +305,9 @@ function runSuite(dir: string): { passed: boolean; failed: string[]; seconds: nu
   };
   rmSync(out);
   const failed = report.testResults.flatMap((f) =>
-    f.assertionResults.filter((a) => a.status === "failed").map((a) => `${f.name.slice(f.name.indexOf("test/conformance/"))}: ${a.fullName}`),
+    f.assertionResults
+      .filter((a) => a.status === "failed")
+      .map((a) => `${f.name.slice(f.name.indexOf("test/conformance/"))}: ${a.fullName}`),
   );
   return { passed: report.success && failed.length === 0, failed, seconds };
 }

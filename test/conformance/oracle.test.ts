@@ -58,12 +58,17 @@ describe("filters on data keys (docs/reference/filters.md#data-keys-and-null)", 
     const d = dataset([task(1, { n: 5 }), task(2, { n: "abc" })]);
     expect(status(oracle(d, where("and", cond("data.n", "greater", "Number", 1))))).toContain(500);
   });
-  test("in_list normalises (trim, quotes, dedupe); an empty in_list matches nothing, an empty not_in_list is dropped" +
-    " (docs/reference/filters.md#in_list-and-not_in_list)", () => {
-    expect(ids(oracle(words, where("and", cond("data.t", "in_list", "String", [' "apple" ', "Banana", "apple"]))))).toEqual([2, 3]);
-    expect(ids(oracle(words, where("or", cond("data.t", "in_list", "String", ["  "]), cond("data.t", "equal", "String", "Banana"))))).toEqual([3]);
-    expect(ids(oracle(words, where("and", cond("data.t", "not_in_list", "String", [""]))))).toEqual([1, 2, 3, 4, 5]);
-  });
+  test(
+    "in_list normalises (trim, quotes, dedupe); an empty in_list matches nothing, an empty not_in_list is dropped" +
+      " (docs/reference/filters.md#in_list-and-not_in_list)",
+    () => {
+      expect(ids(oracle(words, where("and", cond("data.t", "in_list", "String", [' "apple" ', "Banana", "apple"]))))).toEqual([2, 3]);
+      expect(
+        ids(oracle(words, where("or", cond("data.t", "in_list", "String", ["  "]), cond("data.t", "equal", "String", "Banana")))),
+      ).toEqual([3]);
+      expect(ids(oracle(words, where("and", cond("data.t", "not_in_list", "String", [""]))))).toEqual([1, 2, 3, 4, 5]);
+    },
+  );
   test("empty on String: missing and null are empty", () => {
     expect(ids(oracle(words, where("and", cond("data.t", "empty", "String", true))))).toEqual([4, 5]);
     expect(ids(oracle(words, where("and", cond("data.t", "empty", "String", "False"))))).toEqual([1, 2, 3]);
@@ -90,7 +95,9 @@ describe("special columns (docs/reference/filters.md#special-columns)", () => {
     expect(ids(oracle(d, where("and", cond("annotators", "not_contains", "List", [2]))))).toEqual([3, 4]);
   });
   test("an empty user list drops the whole line (N3)", () => {
-    expect(ids(oracle(d, where("and", { ...cond("annotators", "contains", "List", []), children: [cond("id", "equal", "Number", 1)] })))).toEqual([1, 2, 3, 4]);
+    expect(
+      ids(oracle(d, where("and", { ...cond("annotators", "contains", "List", []), children: [cond("id", "equal", "Number", 1)] }))),
+    ).toEqual([1, 2, 3, 4]);
   });
   test("updated_by not_contains keeps tasks without updated_by (J7)", () => {
     expect(ids(oracle(d, where("and", cond("updated_by", "not_contains", "List", [2]))))).toEqual([1, 2, 4]);
@@ -102,11 +109,15 @@ describe("special columns (docs/reference/filters.md#special-columns)", () => {
     expect(ids(oracle(d, where("and", cond("predictions_results", "empty", "String", true))))).toEqual([1, 3, 4]);
   });
   test("results equal with a value that is not JSON empties the result (J5)", () => {
-    expect(ids(oracle(d, where("or", cond("id", "greater", "Number", 0), cond("annotations_results", "equal", "String", "PREDICTIONS"))))).toEqual([]);
+    expect(
+      ids(oracle(d, where("or", cond("id", "greater", "Number", 0), cond("annotations_results", "equal", "String", "PREDICTIONS")))),
+    ).toEqual([]);
   });
   test("results contains is case-sensitive on the jsonb text", () => {
-    expect(ids(oracle(d, where("and", cond("annotations_results", "contains", "String", '{"value": {"choices": ["A"]}}'))))).toEqual([1, 2]);
-    expect(ids(oracle(d, where("and", cond("annotations_results", "contains", "String", "choices\": [\"a"))))).toEqual([]);
+    expect(ids(oracle(d, where("and", cond("annotations_results", "contains", "String", '{"value": {"choices": ["A"]}}'))))).toEqual([
+      1, 2,
+    ]);
+    expect(ids(oracle(d, where("and", cond("annotations_results", "contains", "String", 'choices": ["a'))))).toEqual([]);
   });
   test("counters: empty means == 0; cancelled annotations are not in total_annotations", () => {
     expect(ids(oracle(d, where("and", cond("total_annotations", "empty", "Number", true))))).toEqual([2, 3, 4]);
@@ -134,7 +145,9 @@ describe("ordering and selection (docs/reference/ordering.md#ordering, docs/refe
   const order = (q: QueryNode) => certainIds(oracle(d, q).result!);
   test("data keys order as text unless columnsDisplayType says Number", () => {
     expect(order({ ordering: [{ column: "data.s", descending: false }] })).toEqual([2, 4, 1, 3]);
-    expect(order({ ordering: [{ column: "data.s", descending: false }], columnsDisplayType: { "tasks:data.s": "Number" } })).toEqual([4, 1, 2, 3]);
+    expect(order({ ordering: [{ column: "data.s", descending: false }], columnsDisplayType: { "tasks:data.s": "Number" } })).toEqual([
+      4, 1, 2, 3,
+    ]);
   });
   test("NULLs last in both directions (O03/O04)", () => {
     expect(order({ ordering: [{ column: "completed_at", descending: false }] })[0]).toBe(2);
@@ -144,13 +157,28 @@ describe("ordering and selection (docs/reference/ordering.md#ordering, docs/refe
   test("selection narrows the filtered set; {all: false, included: []} selects everything", () => {
     expect(order({ selectedItems: { all: false, included: [3, 1, 99] } })).toEqual([1, 3]);
     expect(order({ selectedItems: { all: false, included: [] } })).toEqual([1, 2, 3, 4]);
-    expect(order({ selectedItems: { all: true, excluded: [2] }, filters: { conjunction: "and", items: [cond("id", "greater", "Number", 1)] } })).toEqual([3, 4]);
+    expect(
+      order({ selectedItems: { all: true, excluded: [2] }, filters: { conjunction: "and", items: [cond("id", "greater", "Number", 1)] } }),
+    ).toEqual([3, 4]);
   });
 });
 
 describe("raw bodies (docs/reference/request.md#where-the-query-comes-from, docs/reference/selection.md#invalid-shapes)", () => {
   test("a filter without the filter:tasks: prefix is ignored; its children go with it", () => {
-    const body = { filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1, child_filter: { filter: "filter:tasks:id", operator: "equal", type: "Number", value: 2 } }] } };
+    const body = {
+      filters: {
+        conjunction: "and",
+        items: [
+          {
+            filter: "tasks:id",
+            operator: "equal",
+            type: "Number",
+            value: 1,
+            child_filter: { filter: "filter:tasks:id", operator: "equal", type: "Number", value: 2 },
+          },
+        ],
+      },
+    };
     expect(ids(oracleBody(words, body))).toEqual([1, 2, 3, 4, 5]);
   });
   test("tasks:-x orders descending; only ordering[0] counts; selectedItems may be a JSON string", () => {
@@ -161,7 +189,22 @@ describe("raw bodies (docs/reference/request.md#where-the-query-comes-from, docs
     expect(status(oracleBody(words, { filters: { items: [] } }))).toEqual([500]);
     expect(status(oracleBody(words, { selectedItems: [1] }))).toEqual([500]);
     expect(status(oracleBody(words, { selectedItems: "{oops" }))).toEqual([500]);
-    expect(status(oracleBody(words, { filters: { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "equal", type: "Number", value: null }] } }))).toEqual([500]);
-    expect(status(oracleBody(words, { filters: { conjunction: "and", items: [{ filter: "filter:tasks:updated_by__email", operator: "equal", type: "String", value: "x" }] } }))).toEqual([400]);
+    expect(
+      status(
+        oracleBody(words, {
+          filters: { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "equal", type: "Number", value: null }] },
+        }),
+      ),
+    ).toEqual([500]);
+    expect(
+      status(
+        oracleBody(words, {
+          filters: {
+            conjunction: "and",
+            items: [{ filter: "filter:tasks:updated_by__email", operator: "equal", type: "String", value: "x" }],
+          },
+        }),
+      ),
+    ).toEqual([400]);
   });
 });

@@ -17,7 +17,10 @@ import { check, timeLimit } from "./settings.js";
 function viaParser(dataset: Dataset, body: unknown): { outcome: Outcome; described: string } {
   const parsed = parseQueryBody(body);
   if (parsed.answer) {
-    return { outcome: { errors: [{ status: parsed.answer.status as 400 | 500, reason: parsed.answer.detail }], result: null }, described: `parser answers ${parsed.answer.status}: ${parsed.answer.detail}` };
+    return {
+      outcome: { errors: [{ status: parsed.answer.status as 400 | 500, reason: parsed.answer.detail }], result: null },
+      described: `parser answers ${parsed.answer.status}: ${parsed.answer.detail}`,
+    };
   }
   if (!parsed.query) throw new Error("parseQueryBody returned neither a query nor an answer");
   return { outcome: oracle(dataset, parsed.query), described: `parser reads:\n${querySnippet(parsed.query)}` };
@@ -36,14 +39,18 @@ function describeCase(dataset: Dataset, raw: RawBody): string {
 }
 
 describe("wire parser vs the oracle's reading of raw bodies", () => {
-  test("every raw body is read as the server reads it (status, membership, order)", async () => {
-    await check(
-      fc.property(datasetArb({ maxTasks: 6 }), rawBodyArb(), (dataset, raw) => {
-        const problems = conflicts(oracleBody(dataset, raw.body), viaParser(dataset, raw.body).outcome);
-        if (problems.length) throw new Error(problems.join("\n"));
-      }),
-      { runs: 1000 },
-      describeCase,
-    );
-  }, timeLimit(60_000));
+  test(
+    "every raw body is read as the server reads it (status, membership, order)",
+    async () => {
+      await check(
+        fc.property(datasetArb({ maxTasks: 6 }), rawBodyArb(), (dataset, raw) => {
+          const problems = conflicts(oracleBody(dataset, raw.body), viaParser(dataset, raw.body).outcome);
+          if (problems.length) throw new Error(problems.join("\n"));
+        }),
+        { runs: 1000 },
+        describeCase,
+      );
+    },
+    timeLimit(60_000),
+  );
 });

@@ -30,16 +30,22 @@ const pieceArb: fc.Arbitrary<string> = fc.letrec<{ piece: string }>((tie) => ({
     },
   ),
 })).piece;
-const patternArb = fc.tuple(fc.constantFrom("", "", "(?i)", "(?n)", "(?n)"), fc.array(pieceArb, { minLength: 1, maxLength: 4 }))
+const patternArb = fc
+  .tuple(fc.constantFrom("", "", "(?i)", "(?n)", "(?n)"), fc.array(pieceArb, { minLength: 1, maxLength: 4 }))
   .map(([options, pieces]) => options + pieces.join(""));
-const textArb = fc.array(fc.constantFrom("a", "b", "c", "A", " ", "\n", "\r", "é", "😀", "1", "_", "\u2028"), { maxLength: 12 }).map((cs) => cs.join(""));
+const textArb = fc
+  .array(fc.constantFrom("a", "b", "c", "A", " ", "\n", "\r", "é", "😀", "1", "_", "\u2028"), { maxLength: 12 })
+  .map((cs) => cs.join(""));
 
 /**
  * Texts for a pattern: random ones, and ones fast-check builds to match the pattern read as a
  * JavaScript regex (close to Postgres' for this alphabet), so that matches are common.
  */
 function textsFor(pattern: string): fc.Arbitrary<string[]> {
-  const body = pattern.replace(/^\(\?[a-z]+\)/, "").replaceAll("\\y", "\\b").replaceAll("[[:alpha:]]", "\\p{L}");
+  const body = pattern
+    .replace(/^\(\?[a-z]+\)/, "")
+    .replaceAll("\\y", "\\b")
+    .replaceAll("[[:alpha:]]", "\\p{L}");
   let matching: fc.Arbitrary<string> | undefined;
   try {
     matching = fc.stringMatching(new RegExp(body, "u"), { size: "xsmall" }).map((t) => t.slice(0, 16));
@@ -57,49 +63,66 @@ function re2Flags(pattern: string): { icase: boolean; newlineSensitive: boolean 
 }
 
 describe("regex prefilter", () => {
-  test("the engine answers as RE2; the prefilter passes every text RE2 matches", async () => {
-    let filtered = 0;
-    await check(
-      fc.property(patternArb.chain((pattern) => fc.tuple(fc.constant(pattern), textsFor(pattern))), ([pattern, texts]) => {
-        const compiled = compilePgRegex(pattern);
-        if (compiled.kind !== "ok") return;
-        const opts = re2Flags(pattern);
-        const prefilter = prefilterOf(compiled.re2, opts);
-        const flags = RE2JS.LOOKBEHINDS | (opts.icase ? RE2JS.CASE_INSENSITIVE : 0) | (opts.newlineSensitive ? RE2JS.MULTILINE : RE2JS.DOTALL);
-        const reference = RE2JS.compile(compiled.re2, flags);
-        if (prefilter !== undefined) filtered++;
-        for (const text of texts) {
-          const expected = reference.test(text);
-          expect(compiled.test(text), `${JSON.stringify(pattern)} (RE2 ${compiled.re2}) on ${JSON.stringify(text)}`).toBe(expected);
-          if (expected && prefilter) expect(prefilter(text), `the prefilter of ${JSON.stringify(pattern)} on ${JSON.stringify(text)}`).toBe(true);
-        }
-      }),
-      { runs: 400, share: 0.5 },
-      ([pattern, texts]) => `pattern ${JSON.stringify(pattern)}, texts ${JSON.stringify(texts)}`,
-    );
-    expect(filtered, "patterns with a prefilter").toBeGreaterThan(40);
-  }, timeLimit(60_000));
+  test(
+    "the engine answers as RE2; the prefilter passes every text RE2 matches",
+    async () => {
+      let filtered = 0;
+      await check(
+        fc.property(
+          patternArb.chain((pattern) => fc.tuple(fc.constant(pattern), textsFor(pattern))),
+          ([pattern, texts]) => {
+            const compiled = compilePgRegex(pattern);
+            if (compiled.kind !== "ok") return;
+            const opts = re2Flags(pattern);
+            const prefilter = prefilterOf(compiled.re2, opts);
+            const flags =
+              RE2JS.LOOKBEHINDS | (opts.icase ? RE2JS.CASE_INSENSITIVE : 0) | (opts.newlineSensitive ? RE2JS.MULTILINE : RE2JS.DOTALL);
+            const reference = RE2JS.compile(compiled.re2, flags);
+            if (prefilter !== undefined) filtered++;
+            for (const text of texts) {
+              const expected = reference.test(text);
+              expect(compiled.test(text), `${JSON.stringify(pattern)} (RE2 ${compiled.re2}) on ${JSON.stringify(text)}`).toBe(expected);
+              if (expected && prefilter)
+                expect(prefilter(text), `the prefilter of ${JSON.stringify(pattern)} on ${JSON.stringify(text)}`).toBe(true);
+            }
+          },
+        ),
+        { runs: 400, share: 0.5 },
+        ([pattern, texts]) => `pattern ${JSON.stringify(pattern)}, texts ${JSON.stringify(texts)}`,
+      );
+      expect(filtered, "patterns with a prefilter").toBeGreaterThan(40);
+    },
+    timeLimit(60_000),
+  );
 
-  test("literals and .* only: decided by string search, as RE2 decides", async () => {
-    const literals = fc.array(fc.constantFrom("a", "b", "ab", "ba", "é", " "), { minLength: 1, maxLength: 3 });
-    const groupArb = literals.map((alts) => (alts.length === 1 ? alts[0] as string : `(${alts.join("|")})`));
-    const globArb = fc
-      .tuple(fc.boolean(), fc.array(fc.oneof(groupArb, fc.constantFrom(".*", ".*?")), { minLength: 1, maxLength: 5 }), fc.boolean())
-      .map(([start, parts, end]) => `${start ? "^" : ""}${parts.join("")}${end ? "$" : ""}`);
-    let globs = 0;
-    await check(
-      fc.property(globArb.chain((pattern) => fc.tuple(fc.constant(pattern), textsFor(pattern))), ([pattern, texts]) => {
-        const compiled = compilePgRegex(pattern);
-        if (compiled.kind !== "ok") throw new Error(`${pattern}: ${compiled.kind}`);
-        if (literalGlob(compiled.re2, re2Flags(pattern)) !== undefined) globs++;
-        const reference = RE2JS.compile(compiled.re2, RE2JS.LOOKBEHINDS | RE2JS.DOTALL);
-        for (const text of texts) expect(compiled.test(text), `${JSON.stringify(pattern)} on ${JSON.stringify(text)}`).toBe(reference.test(text));
-      }),
-      { runs: 500, share: 0.5 },
-      ([pattern, texts]) => `pattern ${JSON.stringify(pattern)}, texts ${JSON.stringify(texts)}`,
-    );
-    expect(globs, "patterns decided by string search").toBeGreaterThan(250);
-  }, timeLimit(60_000));
+  test(
+    "literals and .* only: decided by string search, as RE2 decides",
+    async () => {
+      const literals = fc.array(fc.constantFrom("a", "b", "ab", "ba", "é", " "), { minLength: 1, maxLength: 3 });
+      const groupArb = literals.map((alts) => (alts.length === 1 ? (alts[0] as string) : `(${alts.join("|")})`));
+      const globArb = fc
+        .tuple(fc.boolean(), fc.array(fc.oneof(groupArb, fc.constantFrom(".*", ".*?")), { minLength: 1, maxLength: 5 }), fc.boolean())
+        .map(([start, parts, end]) => `${start ? "^" : ""}${parts.join("")}${end ? "$" : ""}`);
+      let globs = 0;
+      await check(
+        fc.property(
+          globArb.chain((pattern) => fc.tuple(fc.constant(pattern), textsFor(pattern))),
+          ([pattern, texts]) => {
+            const compiled = compilePgRegex(pattern);
+            if (compiled.kind !== "ok") throw new Error(`${pattern}: ${compiled.kind}`);
+            if (literalGlob(compiled.re2, re2Flags(pattern)) !== undefined) globs++;
+            const reference = RE2JS.compile(compiled.re2, RE2JS.LOOKBEHINDS | RE2JS.DOTALL);
+            for (const text of texts)
+              expect(compiled.test(text), `${JSON.stringify(pattern)} on ${JSON.stringify(text)}`).toBe(reference.test(text));
+          },
+        ),
+        { runs: 500, share: 0.5 },
+        ([pattern, texts]) => `pattern ${JSON.stringify(pattern)}, texts ${JSON.stringify(texts)}`,
+      );
+      expect(globs, "patterns decided by string search").toBeGreaterThan(250);
+    },
+    timeLimit(60_000),
+  );
 
   const prefilter = (pattern: string) => {
     const compiled = compilePgRegex(pattern);
@@ -109,7 +132,13 @@ describe("regex prefilter", () => {
 
   test("what a prefilter asks of a text", () => {
     const p = prefilter("^(lorem|ipsum) .*dolor");
-    expect(["lorem x dolor", "ipsum dolor", "lorem ipsum", "dolor lorem ", "sit lorem dolor"].map((t) => p?.(t))).toEqual([true, true, false, false, false]);
+    expect(["lorem x dolor", "ipsum dolor", "lorem ipsum", "dolor lorem ", "sit lorem dolor"].map((t) => p?.(t))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(prefilter("a(b)*c")?.("abbc"), "a repetition between literals: both required, not their concatenation").toBe(true);
     expect(prefilter("a(b)*c")?.("ca"), "each literal is required").toBe(true);
     expect(prefilter("a(b)*c")?.("a"), "c is required").toBe(false);

@@ -22,7 +22,7 @@ let mock: Awaited<ReturnType<typeof startMockServer>>;
 beforeAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  blocks.forEach((b, i) => writeFileSync(fileOf(i), `// ${b.where}\n${rewriteImports(b.code, outDir)}\nexport {};\n`));
+  for (const [i, b] of blocks.entries()) writeFileSync(fileOf(i), `// ${b.where}\n${rewriteImports(b.code, outDir)}\nexport {};\n`);
   mock = await startMockServer();
 });
 
@@ -38,7 +38,10 @@ describe("documentation examples", () => {
   test("every example type-checks", () => {
     const config = ts.readConfigFile(join(import.meta.dirname, "..", "..", "tsconfig.json"), ts.sys.readFile).config;
     const { options } = ts.parseJsonConfigFileContent(config, ts.sys, join(import.meta.dirname, "..", ".."));
-    const program = ts.createProgram(blocks.map((_, i) => fileOf(i)), { ...options, noEmit: true, noUnusedLocals: false });
+    const program = ts.createProgram(
+      blocks.map((_, i) => fileOf(i)),
+      { ...options, noEmit: true, noUnusedLocals: false },
+    );
     // The examples' own diagnostics (what getPreEmitDiagnostics reports for them), without checking
     // every file of src/ they import: vitest --typecheck checks those, and doing it here cost 60% of the time.
     const problems = blocks

@@ -38,7 +38,10 @@ function markdownUnder(dir: string): string[] {
   } catch {
     return [];
   }
-  return entries.filter((e) => e.endsWith(".md")).sort().map((e) => join(dir, e));
+  return entries
+    .filter((e) => e.endsWith(".md"))
+    .sort()
+    .map((e) => join(dir, e));
 }
 
 /**

@@ -16,7 +16,7 @@ function filesUnder(dir: string, ext: RegExp): string[] {
     .map((f) => join(dir, f).split(sep).join("/"));
 }
 
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()

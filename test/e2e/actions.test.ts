@@ -11,7 +11,11 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const post = (query: string, body: unknown = {}) => raw(server, "POST", `/api/dm/actions/?${query}`, { body });
-const annotationIds = () => server.data().annotations.map((a) => a.id).sort((a, b) => a - b);
+const annotationIds = () =>
+  server
+    .data()
+    .annotations.map((a) => a.id)
+    .sort((a, b) => a - b);
 
 describe("the action list", () => {
   test("community actions in order, keys as registered, forms as null (docs/reference/actions-endpoint.md#listing-actions)", async () => {
@@ -68,7 +72,12 @@ describe("the action list", () => {
 
   test("forms: model versions (current first), annotators, [] for others, 500 for unknown ids", async () => {
     const versions = await raw(server, "GET", "/api/dm/actions/predictions_to_annotations/form/?project=1");
-    expect(versions.body).toEqual([{ columnCount: 1, fields: [{ type: "select", name: "model_version", label: "Choose predictions", options: ["v2", "v1"], value: "v2" }] }]);
+    expect(versions.body).toEqual([
+      {
+        columnCount: 1,
+        fields: [{ type: "select", name: "model_version", label: "Choose predictions", options: ["v2", "v1"], value: "v2" }],
+      },
+    ]);
     const annotators = await clientFor(server).actions.form(1, "delete_tasks_annotations");
     expect(annotators[0]?.fields[0]?.options).toEqual([
       { value: "1", label: "Ada Lovelace" },
@@ -97,9 +106,14 @@ describe("each action's effect and result body", () => {
     const v2 = await post("id=predictions_to_annotations&project=1", { model_version: "v2" });
     expect(v2.body).toEqual({ detail: "Created 2 annotations" });
     const made = server.data().annotations.filter((a) => a.parent_prediction);
-    expect(made.map((a) => [a.task, a.parent_prediction, a.completed_by])).toEqual([[1, 2, 1], [4, 4, 1]]);
+    expect(made.map((a) => [a.task, a.parent_prediction, a.completed_by])).toEqual([
+      [1, 2, 1],
+      [4, 4, 1],
+    ]);
     expect(made[0]?.result).toEqual(server.data().predictions.find((p) => p.id === 2)?.result);
-    expect((await post("id=predictions_to_annotations&project=1", { model_version: ["v1", "v2"] })).body).toEqual({ detail: "Created 3 annotations" });
+    expect((await post("id=predictions_to_annotations&project=1", { model_version: ["v1", "v2"] })).body).toEqual({
+      detail: "Created 3 annotations",
+    });
     expect((await post("id=predictions_to_annotations&project=1")).body).toEqual({ detail: "Created 0 annotations" });
   });
 
@@ -155,7 +169,10 @@ describe("each action's effect and result body", () => {
   });
 
   test("experimental actions are performed when POSTed", async () => {
-    const propagate = await post("id=propagate_annotations&project=1", { source_annotation_id: 1, selectedItems: { all: false, included: [1, 3, 5] } });
+    const propagate = await post("id=propagate_annotations&project=1", {
+      source_annotation_id: 1,
+      selectedItems: { all: false, included: [1, 3, 5] },
+    });
     expect(propagate.body).toEqual({ detail: "Created 2 annotations" });
     const rename = await post("id=rename_labels&project=1", { control_tag: "sentiment", old_label_name: "Pos", new_label_name: "Good" });
     expect(rename.body).toEqual({ detail: "Updated 4 labels in 4" });
@@ -193,10 +210,18 @@ describe("selections", () => {
 
   test("the builder and the client: selection(client.project(1)).run()", async () => {
     const client = clientFor(server);
-    const result = await selection(client.project(1)).where("tasks:annotators").contains(2).run("delete_tasks_annotations", { annotator: 2 });
+    const result = await selection(client.project(1))
+      .where("tasks:annotators")
+      .contains(2)
+      .run("delete_tasks_annotations", { annotator: 2 });
     expect(result).toEqual({ processed_items: 2, detail: "Deleted 2 annotations" });
     const sent = server.requests.at(-1);
-    expect(sent).toMatchObject({ method: "POST", path: "/api/dm/actions/", query: { id: "delete_tasks_annotations", project: "1" }, status: 200 });
+    expect(sent).toMatchObject({
+      method: "POST",
+      path: "/api/dm/actions/",
+      query: { id: "delete_tasks_annotations", project: "1" },
+      status: 200,
+    });
     expect(sent?.body).toMatchObject({ annotator: 2, filters: { conjunction: "and" } });
   });
 
@@ -217,8 +242,25 @@ describe("faithful errors (docs/reference/errors.md#the-actions-endpoint-case-by
     ["non-integer project", "id=delete_tasks&project=abc", {}, 400, "Validation error"],
     ["view of another project", "id=delete_tasks&project=1&view=2", {}, 500, "Project and View mismatch"],
     ["missing view", "id=delete_tasks&project=1&view=99", {}, 404, "No View matches the given query."],
-    ["selectedItems a list", "id=delete_tasks&project=1", { selectedItems: [1] }, 500, expect.stringContaining("selectedItems must be dict")],
-    ["__ traversal", "id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "filter:tasks:updated_by__email", operator: "equal", type: "String", value: "x" }] } }, 400, "Validation error"],
+    [
+      "selectedItems a list",
+      "id=delete_tasks&project=1",
+      { selectedItems: [1] },
+      500,
+      expect.stringContaining("selectedItems must be dict"),
+    ],
+    [
+      "__ traversal",
+      "id=delete_tasks&project=1",
+      {
+        filters: {
+          conjunction: "and",
+          items: [{ filter: "filter:tasks:updated_by__email", operator: "equal", type: "String", value: "x" }],
+        },
+      },
+      400,
+      "Validation error",
+    ],
   ];
   for (const [name, query, body, status, detail] of cases) {
     test(name, async () => {
@@ -243,19 +285,25 @@ describe("faithful errors (docs/reference/errors.md#the-actions-endpoint-case-by
   });
 
   test("a filter without the prefix is ignored: the action runs on every task", async () => {
-    const r = await post("id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1 }] } });
+    const r = await post("id=delete_tasks&project=1", {
+      filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1 }] },
+    });
     expect(r.body.processed_items).toBe(6);
   });
 
   test("an invalid regex anywhere, even in an ignored item, makes the action run on no task", async () => {
     const badRegex = { filter: "tasks:data.text", operator: "regex", type: "String", value: "(unclosed" };
-    const r = await post("id=delete_tasks&project=1", { filters: { conjunction: "or", items: [badRegex, { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 0 }] } });
+    const r = await post("id=delete_tasks&project=1", {
+      filters: { conjunction: "or", items: [badRegex, { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 0 }] },
+    });
     expect(r.body).toEqual({ processed_items: 0, reload: false, detail: "Deleted 0 tasks" });
     expect(taskIds(server)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   test("an empty selection runs on 0 tasks ({all: false, included: []} is every task)", async () => {
-    const none = await post("id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 100 }] } });
+    const none = await post("id=delete_tasks&project=1", {
+      filters: { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 100 }] },
+    });
     expect(none.body).toEqual({ processed_items: 0, reload: false, detail: "Deleted 0 tasks" });
     const quirk = await post("id=retrieve_tasks_predictions&project=1", { selectedItems: { all: false, included: [] } });
     expect(quirk.body.processed_items).toBe(6);
@@ -277,7 +325,9 @@ describe("strict mode: 400s naming the field", () => {
   });
 
   test("a filter the server would ignore, keyed by its path", async () => {
-    const r = await spost("id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1 }] } });
+    const r = await spost("id=delete_tasks&project=1", {
+      filters: { conjunction: "and", items: [{ filter: "tasks:id", operator: "equal", type: "Number", value: 1 }] },
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.validation_errors)).toEqual(["filters.items[0].filter"]);
     expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -285,7 +335,9 @@ describe("strict mode: 400s naming the field", () => {
 
   test("a view mismatch, body fields a view overrides, unknown and mistyped action fields", async () => {
     expect((await spost("id=delete_tasks&project=1&view=2")).body.validation_errors).toHaveProperty("view");
-    expect((await spost("id=delete_tasks&project=1&view=1", { selectedItems: { all: true, excluded: [] } })).body.validation_errors).toHaveProperty("selectedItems");
+    expect(
+      (await spost("id=delete_tasks&project=1&view=1", { selectedItems: { all: true, excluded: [] } })).body.validation_errors,
+    ).toHaveProperty("selectedItems");
     expect((await spost("id=delete_tasks&project=1", { annotator: 2 })).body.validation_errors).toHaveProperty("annotator");
     expect((await spost("id=delete_tasks_annotations&project=1", { annotator: "bo" })).body.validation_errors).toHaveProperty("annotator");
     expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -307,7 +359,9 @@ describe("strict mode: 400s naming the field", () => {
   });
 
   test("an invalid regex, which the server answers with an empty result", async () => {
-    const r = await spost("id=delete_tasks&project=1", { filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.text", operator: "regex", type: "String", value: "a(" }] } });
+    const r = await spost("id=delete_tasks&project=1", {
+      filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.text", operator: "regex", type: "String", value: "a(" }] },
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.validation_errors)).toEqual(["filters.items[0].value"]);
     expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);

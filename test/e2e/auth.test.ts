@@ -133,10 +133,28 @@ describe("personal access token", () => {
 });
 
 describe("both schemes reach every resource", () => {
-  const reads = ["/api/projects/", "/api/projects/1/", "/api/tasks/?project=1", "/api/tasks/1/", "/api/tasks/1/annotations/", "/api/annotations/1/", "/api/predictions/", "/api/predictions/1/", "/api/dm/views/?project=1", "/api/dm/views/1/", "/api/dm/actions/?project=1", "/api/dm/actions/predictions_to_annotations/form/?project=1", "/api/token/"];
+  const reads = [
+    "/api/projects/",
+    "/api/projects/1/",
+    "/api/tasks/?project=1",
+    "/api/tasks/1/",
+    "/api/tasks/1/annotations/",
+    "/api/annotations/1/",
+    "/api/predictions/",
+    "/api/predictions/1/",
+    "/api/dm/views/?project=1",
+    "/api/dm/views/1/",
+    "/api/dm/actions/?project=1",
+    "/api/dm/actions/predictions_to_annotations/form/?project=1",
+    "/api/token/",
+  ];
   test("legacy Token, X-Api-Key and Bearer access token give the same answers", async () => {
     const { body } = await raw(server, "POST", "/api/token/refresh/", { key: null, body: { refresh: server.personalAccessToken } });
-    const schemes = [{ authorization: `Token ${server.legacyToken}` }, { "x-api-key": server.legacyToken }, { authorization: `Bearer ${body.access}` }];
+    const schemes = [
+      { authorization: `Token ${server.legacyToken}` },
+      { "x-api-key": server.legacyToken },
+      { authorization: `Bearer ${body.access}` },
+    ];
     for (const path of reads) {
       const answers = [];
       for (const headers of schemes) answers.push(await raw(server, "GET", path, { key: null, headers }));
@@ -144,7 +162,11 @@ describe("both schemes reach every resource", () => {
       const strip = (b: unknown) => JSON.stringify(b).replace(/"created_ago":"[^"]*"/g, "");
       expect(new Set(answers.map((a) => strip(a.body))).size).toBe(1);
     }
-    const write = await raw(server, "POST", "/api/dm/actions/?id=delete_tasks&project=1", { key: null, headers: { authorization: `Bearer ${body.access}` }, body: { selectedItems: { all: false, included: [5] } } });
+    const write = await raw(server, "POST", "/api/dm/actions/?id=delete_tasks&project=1", {
+      key: null,
+      headers: { authorization: `Bearer ${body.access}` },
+      body: { selectedItems: { all: false, included: [5] } },
+    });
     expect(write.body).toEqual({ processed_items: 1, reload: false, detail: "Deleted 1 tasks" });
   });
 });
@@ -167,7 +189,10 @@ describe("401s are the server's", () => {
   }
 
   test("a PAT sent directly as Bearer needs real credentials", async () => {
-    const pat = await raw(server, "GET", "/api/projects/", { key: null, headers: { authorization: `Bearer ${server.personalAccessToken}` } });
+    const pat = await raw(server, "GET", "/api/projects/", {
+      key: null,
+      headers: { authorization: `Bearer ${server.personalAccessToken}` },
+    });
     expect(pat.status).toBe(401);
   });
 

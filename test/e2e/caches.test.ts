@@ -55,7 +55,8 @@ describe("kept answers follow the data", () => {
   test("pages of one kept answer agree with the whole answer", async () => {
     await server.reset();
     const pages = [];
-    for (let n = 1; n <= 2; n++) pages.push(...(await client.tasks.list({ project: 1, page_size: 2, query: annotated as never }).page(n)).tasks.map((t) => t.id));
+    for (let n = 1; n <= 2; n++)
+      pages.push(...(await client.tasks.list({ project: 1, page_size: 2, query: annotated as never }).page(n)).tasks.map((t) => t.id));
     expect(pages).toEqual([6, 4, 2, 1]);
   });
 

@@ -21,7 +21,8 @@ describe("DRF and Django headers", () => {
   });
 
   test("Allow lists the view's methods in DRF's order, also on 404 and 405 answers", async () => {
-    const allow = async (method: string, path: string) => (await raw(server, method, path, method === "GET" ? {} : { body: {} })).headers.get("allow");
+    const allow = async (method: string, path: string) =>
+      (await raw(server, method, path, method === "GET" ? {} : { body: {} })).headers.get("allow");
     expect(await allow("GET", "/api/projects/")).toBe("GET, POST, HEAD, OPTIONS");
     expect(await allow("GET", "/api/tasks/1/")).toBe("GET, PUT, PATCH, DELETE, HEAD, OPTIONS");
     expect(await allow("GET", "/api/tasks/999/")).toBe("GET, PUT, PATCH, DELETE, HEAD, OPTIONS");
@@ -29,7 +30,11 @@ describe("DRF and Django headers", () => {
     expect(await allow("GET", "/api/current-user/whoami")).toBe("GET, HEAD, OPTIONS");
     expect(await allow("GET", "/api/users/")).toBe("GET, POST, HEAD");
     const wrong = await raw(server, "PUT", "/api/dm/actions/?project=1", { body: {} });
-    expect([wrong.status, wrong.headers.get("allow"), wrong.body.detail]).toEqual([405, "GET, POST, HEAD, OPTIONS", 'Method "PUT" not allowed.']);
+    expect([wrong.status, wrong.headers.get("allow"), wrong.body.detail]).toEqual([
+      405,
+      "GET, POST, HEAD, OPTIONS",
+      'Method "PUT" not allowed.',
+    ]);
   });
 
   test("Vary: origin and the security headers on every answer; no cache headers", async () => {
@@ -52,7 +57,9 @@ describe("DRF and Django headers", () => {
     });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get("access-control-allow-methods")).toBe("DELETE, GET, OPTIONS, PATCH, POST, PUT");
-    expect(preflight.headers.get("access-control-allow-headers")).toBe("accept, authorization, content-type, user-agent, x-csrftoken, x-requested-with");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "accept, authorization, content-type, user-agent, x-csrftoken, x-requested-with",
+    );
     expect(preflight.headers.get("access-control-max-age")).toBe("86400");
   });
 

@@ -23,39 +23,169 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const ANNOTATION = [
-  "id", "result", "created_username", "created_ago", "completed_by", "was_cancelled", "ground_truth", "created_at", "updated_at",
-  "draft_created_at", "lead_time", "import_id", "last_action", "bulk_created", "task", "project", "updated_by", "parent_prediction",
-  "parent_annotation", "last_created_by",
+  "id",
+  "result",
+  "created_username",
+  "created_ago",
+  "completed_by",
+  "was_cancelled",
+  "ground_truth",
+  "created_at",
+  "updated_at",
+  "draft_created_at",
+  "lead_time",
+  "import_id",
+  "last_action",
+  "bulk_created",
+  "task",
+  "project",
+  "updated_by",
+  "parent_prediction",
+  "parent_annotation",
+  "last_created_by",
 ];
 const PREDICTION = [
-  "id", "result", "model_version", "created_ago", "score", "cluster", "neighbors", "mislabeling", "created_at", "updated_at", "model",
-  "model_run", "task", "project",
+  "id",
+  "result",
+  "model_version",
+  "created_ago",
+  "score",
+  "cluster",
+  "neighbors",
+  "mislabeling",
+  "created_at",
+  "updated_at",
+  "model",
+  "model_run",
+  "task",
+  "project",
 ];
-const DRAFT = ["id", "user", "created_username", "created_ago", "result", "lead_time", "was_postponed", "import_id", "created_at", "updated_at", "task", "annotation"];
+const DRAFT = [
+  "id",
+  "user",
+  "created_username",
+  "created_ago",
+  "result",
+  "lead_time",
+  "was_postponed",
+  "import_id",
+  "created_at",
+  "updated_at",
+  "task",
+  "annotation",
+];
 const TASK_MODEL = [
-  "id", "data", "meta", "created_at", "updated_at", "is_labeled", "overlap", "inner_id", "total_annotations", "cancelled_annotations",
-  "total_predictions", "comment_count", "unresolved_comment_count", "last_comment_updated_at", "project", "updated_by", "file_upload",
+  "id",
+  "data",
+  "meta",
+  "created_at",
+  "updated_at",
+  "is_labeled",
+  "overlap",
+  "inner_id",
+  "total_annotations",
+  "cancelled_annotations",
+  "total_predictions",
+  "comment_count",
+  "unresolved_comment_count",
+  "last_comment_updated_at",
+  "project",
+  "updated_by",
+  "file_upload",
   "comment_authors",
 ];
 const DM_TAIL = [
-  "annotators", "inner_id", "cancelled_annotations", "total_annotations", "total_predictions", "completed_at", "annotations_results",
-  "predictions_results", "predictions_score", "file_upload", "storage_filename", "annotations_ids", "predictions_model_versions",
-  "avg_lead_time", "draft_exists", "updated_by", "data", "meta", "created_at", "updated_at", "is_labeled", "overlap", "comment_count",
-  "unresolved_comment_count", "last_comment_updated_at", "project", "comment_authors",
+  "annotators",
+  "inner_id",
+  "cancelled_annotations",
+  "total_annotations",
+  "total_predictions",
+  "completed_at",
+  "annotations_results",
+  "predictions_results",
+  "predictions_score",
+  "file_upload",
+  "storage_filename",
+  "annotations_ids",
+  "predictions_model_versions",
+  "avg_lead_time",
+  "draft_exists",
+  "updated_by",
+  "data",
+  "meta",
+  "created_at",
+  "updated_at",
+  "is_labeled",
+  "overlap",
+  "comment_count",
+  "unresolved_comment_count",
+  "last_comment_updated_at",
+  "project",
+  "comment_authors",
 ];
 const PROJECT = [
-  "id", "title", "description", "label_config", "expert_instruction", "show_instruction", "show_skip_button", "enable_empty_annotation",
-  "show_annotation_history", "organization", "color", "maximum_annotations", "is_published", "model_version", "is_draft", "created_by",
-  "created_at", "min_annotations_to_start_training", "start_training_on_annotation_update", "show_collab_predictions",
-  "num_tasks_with_annotations", "task_number", "useful_annotation_number", "ground_truth_number", "skipped_annotations_number",
-  "total_annotations_number", "total_predictions_number", "sampling", "show_ground_truth_first", "annotator_evaluation_enabled",
-  "show_overlap_first", "overlap_cohort_percentage", "task_data_login", "task_data_password", "control_weights", "parsed_label_config",
-  "evaluate_predictions_automatically", "config_has_control_tags", "skip_queue", "reveal_preannotations_interactively", "pinned_at",
-  "finished_task_number", "queue_total", "queue_done", "config_suitable_for_bulk_annotation", "state",
+  "id",
+  "title",
+  "description",
+  "label_config",
+  "expert_instruction",
+  "show_instruction",
+  "show_skip_button",
+  "enable_empty_annotation",
+  "show_annotation_history",
+  "organization",
+  "color",
+  "maximum_annotations",
+  "is_published",
+  "model_version",
+  "is_draft",
+  "created_by",
+  "created_at",
+  "min_annotations_to_start_training",
+  "start_training_on_annotation_update",
+  "show_collab_predictions",
+  "num_tasks_with_annotations",
+  "task_number",
+  "useful_annotation_number",
+  "ground_truth_number",
+  "skipped_annotations_number",
+  "total_annotations_number",
+  "total_predictions_number",
+  "sampling",
+  "show_ground_truth_first",
+  "annotator_evaluation_enabled",
+  "show_overlap_first",
+  "overlap_cohort_percentage",
+  "task_data_login",
+  "task_data_password",
+  "control_weights",
+  "parsed_label_config",
+  "evaluate_predictions_automatically",
+  "config_has_control_tags",
+  "skip_queue",
+  "reveal_preannotations_interactively",
+  "pinned_at",
+  "finished_task_number",
+  "queue_total",
+  "queue_done",
+  "config_suitable_for_bulk_annotation",
+  "state",
 ];
 const USER = [
-  "id", "first_name", "last_name", "username", "email", "last_activity", "custom_hotkeys", "avatar", "initials", "phone",
-  "active_organization", "active_organization_meta", "allow_newsletters", "date_joined",
+  "id",
+  "first_name",
+  "last_name",
+  "username",
+  "email",
+  "last_activity",
+  "custom_hotkeys",
+  "avatar",
+  "initials",
+  "phone",
+  "active_organization",
+  "active_organization_meta",
+  "allow_newsletters",
+  "date_joined",
 ];
 /** DRF's DateTimeField with USE_TZ: isoformat(), microseconds only when not zero, "Z" for UTC. */
 const DRF_DATETIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?Z$/;
@@ -90,13 +220,29 @@ describe("the Data Manager list evaluates only the columns it needs (get_fields_
   test("without fields=all: no annotations or predictions, empty drafts, annotated columns left out or empty", async () => {
     const task = (await raw(server, "GET", "/api/tasks/?project=1")).body.tasks[1];
     expect(task.id).toBe(2);
-    expect(Object.keys(task)).toEqual(["id", "drafts", ...DM_TAIL.filter((k) => !["completed_at", "predictions_score", "avg_lead_time", "draft_exists"].includes(k))]);
-    expect(task).toMatchObject({ drafts: [], annotators: [], annotations_results: "", predictions_results: "", annotations_ids: "", file_upload: null });
+    expect(Object.keys(task)).toEqual([
+      "id",
+      "drafts",
+      ...DM_TAIL.filter((k) => !["completed_at", "predictions_score", "avg_lead_time", "draft_exists"].includes(k)),
+    ]);
+    expect(task).toMatchObject({
+      drafts: [],
+      annotators: [],
+      annotations_results: "",
+      predictions_results: "",
+      annotations_ids: "",
+      file_upload: null,
+    });
     expect(task).toMatchObject({ total_annotations: 1, cancelled_annotations: 1, is_labeled: true });
   });
 
   test("a filtered or ordered column is evaluated", async () => {
-    const query = encodeURIComponent(JSON.stringify({ ordering: ["-tasks:completed_at"], filters: { conjunction: "and", items: [{ filter: "filter:tasks:annotators", operator: "contains", type: "List", value: 2 }] } }));
+    const query = encodeURIComponent(
+      JSON.stringify({
+        ordering: ["-tasks:completed_at"],
+        filters: { conjunction: "and", items: [{ filter: "filter:tasks:annotators", operator: "contains", type: "List", value: 2 }] },
+      }),
+    );
     const tasks = (await raw(server, "GET", `/api/tasks/?project=1&query=${query}`)).body.tasks;
     expect(tasks.map((t: { id: number }) => t.id)).toEqual([4, 2]);
     expect(tasks[0].completed_at).toBe("2024-02-04T00:00:00Z");
@@ -110,7 +256,8 @@ describe("the Data Manager list evaluates only the columns it needs (get_fields_
     expect(task.annotations.map((a: { completed_by: number }) => a.completed_by)).toEqual([2, 3]);
     expect(task.annotations_results).not.toBe("");
     expect(task.draft_exists).toBe(true);
-    const asBo = (await raw(server, "GET", "/api/tasks/?project=1&fields=all", { key: "bo00000000000000000000000000000000000002" })).body.tasks[1];
+    const asBo = (await raw(server, "GET", "/api/tasks/?project=1&fields=all", { key: "bo00000000000000000000000000000000000002" })).body
+      .tasks[1];
     expect(asBo.drafts.map((d: { id: number }) => d.id)).toEqual([2]);
   });
 
@@ -128,7 +275,12 @@ describe("the Data Manager list evaluates only the columns it needs (get_fields_
 
   test("one task (TaskAPI.get): every column but the two *_results, the author expanded, the caller's drafts", async () => {
     const one = (await raw(server, "GET", "/api/tasks/2/")).body;
-    expect(one).toMatchObject({ annotations_results: "", predictions_results: "", completed_at: "2024-02-03T00:00:00Z", draft_exists: true });
+    expect(one).toMatchObject({
+      annotations_results: "",
+      predictions_results: "",
+      completed_at: "2024-02-03T00:00:00Z",
+      draft_exists: true,
+    });
     expect(one.annotations.map((a: { completed_by: { id: number } }) => a.completed_by)).toEqual([
       { id: 2, first_name: "", last_name: "", avatar: null, email: "bo@example.com", initials: "bo" },
       { id: 3, first_name: "", last_name: "", avatar: null, email: "cy@example.com", initials: "cy" },
@@ -140,13 +292,18 @@ describe("the Data Manager list evaluates only the columns it needs (get_fields_
 
 describe("drf-flex-fields include / omit", () => {
   test("include keeps exactly the named fields (no implicit id), omit drops, names are not trimmed, * keeps all", async () => {
-    expect(Object.keys((await raw(server, "GET", "/api/tasks/?project=1&include=data,total_annotations")).body.tasks[0])).toEqual(["total_annotations", "data"]);
+    expect(Object.keys((await raw(server, "GET", "/api/tasks/?project=1&include=data,total_annotations")).body.tasks[0])).toEqual([
+      "total_annotations",
+      "data",
+    ]);
     expect(Object.keys((await raw(server, "GET", "/api/tasks/?project=1&include=id,%20data")).body.tasks[0])).toEqual(["id"]);
     expect(Object.keys((await raw(server, "GET", "/api/tasks/?project=1&include=id&include=data")).body.tasks[0])).toEqual(["id", "data"]);
     expect((await raw(server, "GET", "/api/tasks/?project=1&omit=data")).body.tasks[0].data).toBeUndefined();
     expect(Object.keys((await raw(server, "GET", "/api/tasks/?project=1&include=*")).body.tasks[0])).toContain("meta");
     expect(Object.keys((await raw(server, "GET", "/api/projects/1/?include=id,title")).body)).toEqual(["id", "title"]);
-    expect(Object.keys((await raw(server, "GET", "/api/annotations/1/?omit=result,created_ago")).body)).toEqual(ANNOTATION.filter((k) => k !== "result" && k !== "created_ago"));
+    expect(Object.keys((await raw(server, "GET", "/api/annotations/1/?omit=result,created_ago")).body)).toEqual(
+      ANNOTATION.filter((k) => k !== "result" && k !== "created_ago"),
+    );
     // PredictionSerializer is not a flex serializer: include does nothing.
     expect(Object.keys((await raw(server, "GET", "/api/predictions/1/?include=id")).body)).toEqual(PREDICTION);
   });
@@ -170,10 +327,26 @@ describe("formats and values", () => {
 
   test("users: initials (User.get_initials), the organization, every permission of AllPermissions in its order", async () => {
     const users = (await raw(server, "GET", "/api/users/")).body;
-    expect(users.map((u: { id: number; initials: string }) => [u.id, u.initials])).toEqual([[1, "AL"], [2, "bo"], [3, "cy"]]);
-    expect(users[0]).toMatchObject({ active_organization: 1, active_organization_meta: { title: "Label Studio", email: "ada@example.com" }, avatar: null, phone: "" });
+    expect(users.map((u: { id: number; initials: string }) => [u.id, u.initials])).toEqual([
+      [1, "AL"],
+      [2, "bo"],
+      [3, "cy"],
+    ]);
+    expect(users[0]).toMatchObject({
+      active_organization: 1,
+      active_organization_meta: { title: "Label Studio", email: "ada@example.com" },
+      avatar: null,
+      phone: "",
+    });
     const me = (await raw(server, "GET", "/api/current-user/whoami")).body;
-    expect(me.permissions.slice(0, 6)).toEqual(["organizations.create", "organizations.view", "organizations.change", "organizations.delete", "organizations.invite", "projects.create"]);
+    expect(me.permissions.slice(0, 6)).toEqual([
+      "organizations.create",
+      "organizations.view",
+      "organizations.change",
+      "organizations.delete",
+      "organizations.invite",
+      "projects.create",
+    ]);
     expect(me.permissions).toHaveLength(44);
     expect((await raw(server, "GET", "/api/users/9/")).body.detail).toBe("No User matches the given query.");
   });
@@ -208,12 +381,34 @@ describe("formats and values", () => {
     const r = await raw(server, "POST", "/api/dm/actions/?id=next_task&project=1", { body: {} });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual([
-      "id", "predictions", "annotations", "drafts", "updated_by", "unique_lock_id", "data", "meta", "created_at", "updated_at", "is_labeled",
-      "overlap", "inner_id", "total_annotations", "cancelled_annotations", "total_predictions", "comment_count", "unresolved_comment_count",
-      "last_comment_updated_at", "project", "file_upload", "comment_authors", "queue",
+      "id",
+      "predictions",
+      "annotations",
+      "drafts",
+      "updated_by",
+      "unique_lock_id",
+      "data",
+      "meta",
+      "created_at",
+      "updated_at",
+      "is_labeled",
+      "overlap",
+      "inner_id",
+      "total_annotations",
+      "cancelled_annotations",
+      "total_predictions",
+      "comment_count",
+      "unresolved_comment_count",
+      "last_comment_updated_at",
+      "project",
+      "file_upload",
+      "comment_authors",
+      "queue",
     ]);
     expect(r.body).toMatchObject({ id: 3, annotations: [], predictions: [], unique_lock_id: null, queue: "Sequence queue" });
-    const five = await raw(server, "POST", "/api/dm/actions/?id=next_task&project=1", { body: { selectedItems: { all: false, included: [1] } } });
+    const five = await raw(server, "POST", "/api/dm/actions/?id=next_task&project=1", {
+      body: { selectedItems: { all: false, included: [1] } },
+    });
     expect(five.body.predictions.map((p: { id: number; model_version: string }) => [p.id, p.model_version])).toEqual([[2, "v2"]]);
   });
 
@@ -222,6 +417,13 @@ describe("formats and values", () => {
     const annotations = list.find((a: { id: string }) => a.id === "delete_tasks_annotations");
     expect(Object.keys(annotations)).toEqual(["id", "title", "order", "permission", "dialog"]);
     expect(annotations.permission).toEqual(["tasks.change", "annotations.delete"]);
-    expect(Object.keys(list.find((a: { id: string }) => a.id === "delete_tasks"))).toEqual(["id", "title", "order", "permission", "reload", "dialog"]);
+    expect(Object.keys(list.find((a: { id: string }) => a.id === "delete_tasks"))).toEqual([
+      "id",
+      "title",
+      "order",
+      "permission",
+      "reload",
+      "dialog",
+    ]);
   });
 });

@@ -40,13 +40,25 @@ describe("the server's error answers, read back by the client", () => {
       });
       expect(invalid.message).toContain('Validation error; project: Incorrect value in key "project"');
 
-      const crashed = clientErrorOf(await raw(server, "POST", "/api/dm/actions/?project=1&id=nope", { body: {} }), "POST", "/api/dm/actions/");
-      expect(crashed.serverError).toMatchObject({ status: 500, detail: "Can't find 'nope' in registered actions", exception: "DataManagerException" });
+      const crashed = clientErrorOf(
+        await raw(server, "POST", "/api/dm/actions/?project=1&id=nope", { body: {} }),
+        "POST",
+        "/api/dm/actions/",
+      );
+      expect(crashed.serverError).toMatchObject({
+        status: 500,
+        detail: "Can't find 'nope' in registered actions",
+        exception: "DataManagerException",
+      });
       expect(crashed.serverError?.excInfo).toMatch(/\nDataManagerException: Can't find 'nope' in registered actions\n$/);
 
       const bare = await raw(server, "POST", "/api/dm/actions/?project=1", { body: {} });
       expect(bare.body).toEqual({ detail: 'No action id "None", use ?id=<action-id>' });
-      expect(errorFromAnswer(bare.status, bare.body)).toEqual({ status: 422, detail: 'No action id "None", use ?id=<action-id>', bare: true });
+      expect(errorFromAnswer(bare.status, bare.body)).toEqual({
+        status: 422,
+        detail: 'No action id "None", use ?id=<action-id>',
+        bare: true,
+      });
     });
   });
 
@@ -65,7 +77,10 @@ describe("the server's error answers, read back by the client", () => {
 
   test("a 415 from the body layer and a parse error are APIExceptions like any other", async () => {
     await withFixture({}, async (server) => {
-      const answer = await raw(server, "POST", "/api/dm/actions/?project=1&id=delete_tasks", { body: "x", headers: { "content-type": "text/plain" } });
+      const answer = await raw(server, "POST", "/api/dm/actions/?project=1&id=delete_tasks", {
+        body: "x",
+        headers: { "content-type": "text/plain" },
+      });
       const error = clientErrorOf(answer, "POST", "/api/dm/actions/");
       expect(error.serverError).toEqual({ status: 415, detail: 'Unsupported media type "text/plain" in request.' });
       expect(error.message).toBe('POST /api/dm/actions/ → 415: Unsupported media type "text/plain" in request.');
@@ -77,14 +92,20 @@ describe("errorAnswer and errorFromAnswer are inverses", () => {
   const detail = fc.string({ minLength: 1, maxLength: 40 });
   const serverError: fc.Arbitrary<ServerError> = fc.oneof(
     fc.record({ status: fc.integer({ min: 400, max: 499 }), detail }),
-    fc.record({ status: fc.constant(400), detail: fc.constant("Validation error"), validationErrors: fc.dictionary(fc.string({ minLength: 1 }), fc.array(detail, { minLength: 1 })) }),
+    fc.record({
+      status: fc.constant(400),
+      detail: fc.constant("Validation error"),
+      validationErrors: fc.dictionary(fc.string({ minLength: 1 }), fc.array(detail, { minLength: 1 })),
+    }),
     fc.record({ status: fc.integer({ min: 400, max: 599 }), detail, bare: fc.constant(true) }),
-    fc.tuple(fc.constantFrom("ValueError", "data_manager.functions.DataManagerException", "AttributeError"), detail).map(([exception, message]) => ({
-      status: 500,
-      detail: message,
-      exception,
-      excInfo: `Traceback (most recent call last):\n  ...\n${exception}: ${message}\n`,
-    })),
+    fc
+      .tuple(fc.constantFrom("ValueError", "data_manager.functions.DataManagerException", "AttributeError"), detail)
+      .map(([exception, message]) => ({
+        status: 500,
+        detail: message,
+        exception,
+        excInfo: `Traceback (most recent call last):\n  ...\n${exception}: ${message}\n`,
+      })),
   );
   test("every answer reads back as the error it came from", () => {
     fc.assert(
@@ -95,6 +116,7 @@ describe("errorAnswer and errorFromAnswer are inverses", () => {
     );
   });
   test("what is not an error body is not read as one", () => {
-    for (const body of ["<html>Bad gateway</html>", null, [], { message: "x" }, { detail: 5 }]) expect(errorFromAnswer(502, body)).toBeUndefined();
+    for (const body of ["<html>Bad gateway</html>", null, [], { message: "x" }, { detail: 5 }])
+      expect(errorFromAnswer(502, body)).toBeUndefined();
   });
 });

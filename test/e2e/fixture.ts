@@ -27,7 +27,13 @@ export const seed: MockSeed = {
     { id: 3, username: "cy", email: "cy@example.com" },
   ],
   projects: [
-    { id: 1, title: "Fixture", label_config: '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text"><Choice value="Pos"/><Choice value="Neg"/></Choices></View>', model_version: "v2" },
+    {
+      id: 1,
+      title: "Fixture",
+      label_config:
+        '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text"><Choice value="Pos"/><Choice value="Neg"/></Choices></View>',
+      model_version: "v2",
+    },
     { id: 2, title: "Other" },
   ],
   tasks: [
@@ -60,7 +66,10 @@ export const seed: MockSeed = {
       project: 1,
       data: {
         title: "Annotated",
-        filters: { conjunction: "and", items: [{ filter: "filter:tasks:total_annotations", operator: "greater", type: "Number", value: 0 }] },
+        filters: {
+          conjunction: "and",
+          items: [{ filter: "filter:tasks:total_annotations", operator: "greater", type: "Number", value: 0 }],
+        },
         ordering: ["-tasks:id"],
       },
     },
@@ -80,6 +89,7 @@ export function clientFor(server: MockServer, apiKey = server.legacyToken, extra
 export interface Raw {
   readonly status: number;
   readonly headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: any JSON answer; each test asserts the fields it reads
   readonly body: any;
 }
 
@@ -111,12 +121,17 @@ export async function raw(
 
 /** The task ids of project 1 left in the store, sorted. */
 export function taskIds(server: MockServer, project = 1): number[] {
-  return server.data().tasks.filter((t) => t.project === project).map((t) => t.id).sort((a, b) => a - b);
+  return server
+    .data()
+    .tasks.filter((t) => t.project === project)
+    .map((t) => t.id)
+    .sort((a, b) => a - b);
 }
 
 export interface Answer {
   readonly status: number;
   /** The parsed JSON, or the text when it is not JSON (undefined when empty). */
+  // biome-ignore lint/suspicious/noExplicitAny: any JSON answer; each test asserts the fields it reads
   readonly body: any;
   readonly text: string;
 }

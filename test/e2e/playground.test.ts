@@ -22,8 +22,7 @@ const root = join(import.meta.dirname, "..", "..");
 const artifacts = join(root, "test-artifacts", "playground");
 const candidates = [process.env["DMQ_CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter((p): p is string => !!p);
 const executablePath = candidates.find((p) => existsSync(p));
-const missing =
-  `no Chromium found (looked at ${candidates.join(", ")}); ` + "install it with `apt-get install -y chromium` or set DMQ_CHROMIUM";
+const missing = `no Chromium found (looked at ${candidates.join(", ")}); install it with \`apt-get install -y chromium\` or set DMQ_CHROMIUM`;
 const ARGS = [
   "--headless",
   "--no-sandbox",
@@ -70,14 +69,14 @@ describe("the /playground/ route", () => {
 
   test("nothing outside the build is served; only GET and HEAD", async () => {
     // fetch() would resolve the dots itself: send the path as written.
-    const escape = await new Promise<number | undefined>((resolve, reject) => {
+    const escapeKey = await new Promise<number | undefined>((resolve, reject) => {
       const { hostname, port } = new URL(server.url);
       get({ hostname, port, path: "/playground/%2e%2e/%2e%2e/package.json" }, (res) => resolve(res.resume().statusCode)).on(
         "error",
         reject,
       );
     });
-    expect(escape).toBe(404);
+    expect(escapeKey).toBe(404);
     expect((await raw(server, "GET", "/playground/nope.js", { key: null })).status).toBe(404);
     const post = await raw(server, "POST", "/playground/", { key: null, body: {} });
     expect([post.status, post.body.detail]).toEqual([405, 'Method "POST" not allowed.']);

@@ -154,7 +154,9 @@ describe("form and multipart bodies (DRF's FormParser and MultiPartParser)", () 
 
   test("a repeated form key: the last value is what request.data.get sees", async () => {
     await withFixture({}, async (server) => {
-      const form = ["included", "included"].map((_, i) => `selectedItems=${encodeURIComponent(JSON.stringify({ all: false, included: [i + 3] }))}`).join("&");
+      const form = ["included", "included"]
+        .map((_, i) => `selectedItems=${encodeURIComponent(JSON.stringify({ all: false, included: [i + 3] }))}`)
+        .join("&");
       const answer = await send(server, "POST", DELETE_TASKS, form, "application/x-www-form-urlencoded");
       expect(answer.status).toBe(200);
       expect(taskIds(server)).toEqual([1, 2, 3, 5, 6]);
@@ -179,7 +181,11 @@ describe("form and multipart bodies (DRF's FormParser and MultiPartParser)", () 
       expect(answer.status).toBe(200);
       expect(taskIds(server)).toEqual([1, 2, 3, 4, 6]);
       const before = server.data();
-      expectHandlerBody(await send(server, "POST", DELETE_TASKS, "x", "multipart/form-data"), 400, "Multipart form parse error - Invalid boundary in multipart: None");
+      expectHandlerBody(
+        await send(server, "POST", DELETE_TASKS, "x", "multipart/form-data"),
+        400,
+        "Multipart form parse error - Invalid boundary in multipart: None",
+      );
       expect(server.data()).toEqual(before);
     });
   });
@@ -215,7 +221,11 @@ describe("the body size limit (maxBodySize, the server's DATA_UPLOAD_MAX_MEMORY_
     await withFixture({ maxBodySize: 1000, strict: true }, async (server) => {
       const before = server.data();
       const answer = await send(server, "DELETE", "/api/tasks/1/", big, "application/json");
-      expectHandlerBody(answer, 413, `Request body of ${Buffer.byteLength(big)} bytes exceeds the mock's limit of 1000 bytes (maxBodySize).`);
+      expectHandlerBody(
+        answer,
+        413,
+        `Request body of ${Buffer.byteLength(big)} bytes exceeds the mock's limit of 1000 bytes (maxBodySize).`,
+      );
       expect(server.data()).toEqual(before);
     });
   });
@@ -249,7 +259,9 @@ describe("strict mode: a body the server never reads", () => {
       const before = server.data();
       const answer = await send(server, "DELETE", "/api/annotations/1/", JSON.stringify({ cascade: false }), "application/json");
       expect(answer.status).toBe(400);
-      expect(answer.body.validation_errors).toEqual({ body: ["nothing: DELETE /api/annotations/1/ does not read a request body; the server ignores this one"] });
+      expect(answer.body.validation_errors).toEqual({
+        body: ["nothing: DELETE /api/annotations/1/ does not read a request body; the server ignores this one"],
+      });
       expect(server.data()).toEqual(before);
       expect((await send(server, "DELETE", "/api/annotations/1/", "{}", "application/json")).status).toBe(204);
     });
@@ -271,4 +283,3 @@ describe("strict mode: a body the server never reads", () => {
     });
   });
 });
-

@@ -14,7 +14,24 @@ beforeEach(() => server.reset());
 const choice = [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Pos"] } }];
 
 describe("every route answers with and without its trailing slash", () => {
-  const gets = ["/api/current-user/whoami", "/api/version", "/api/projects", "/api/projects/1", "/api/tasks?project=1", "/api/tasks/1", "/api/tasks/1/annotations", "/api/annotations/1", "/api/predictions", "/api/predictions/1", "/api/dm/views", "/api/dm/views/1", "/api/dm/actions?project=1", "/api/actions?project=1", "/api/dm/actions/delete_tasks_annotations/form?project=1", "/api/token"];
+  const gets = [
+    "/api/current-user/whoami",
+    "/api/version",
+    "/api/projects",
+    "/api/projects/1",
+    "/api/tasks?project=1",
+    "/api/tasks/1",
+    "/api/tasks/1/annotations",
+    "/api/annotations/1",
+    "/api/predictions",
+    "/api/predictions/1",
+    "/api/dm/views",
+    "/api/dm/views/1",
+    "/api/dm/actions?project=1",
+    "/api/actions?project=1",
+    "/api/dm/actions/delete_tasks_annotations/form?project=1",
+    "/api/token",
+  ];
   for (const path of gets) {
     test(path, async () => {
       const [bare, slashed] = [path, path.replace(/(\?|$)/, "/$1")];
@@ -62,10 +79,23 @@ describe("projects", () => {
     const client = clientFor(server);
     const created = await client.projects.create({ title: "New", label_config: "<View/>" });
     // A create's answer is not loaded with the counters: they are null (ProjectListAPI.perform_create).
-    expect(created).toMatchObject({ id: 3, title: "New", label_config: "<View/>", task_number: null, created_by: { id: 1, username: "ada" } });
+    expect(created).toMatchObject({
+      id: 3,
+      title: "New",
+      label_config: "<View/>",
+      task_number: null,
+      created_by: { id: 1, username: "ada" },
+    });
     expect((await client.projects.get(3)).task_number).toBe(0);
     const fixture = await client.projects.get(1);
-    expect(fixture).toMatchObject({ task_number: 6, total_annotations_number: 4, skipped_annotations_number: 1, total_predictions_number: 5, num_tasks_with_annotations: 4, finished_task_number: 4 });
+    expect(fixture).toMatchObject({
+      task_number: 6,
+      total_annotations_number: 4,
+      skipped_annotations_number: 1,
+      total_predictions_number: 5,
+      num_tasks_with_annotations: 4,
+      finished_task_number: 4,
+    });
     expect((await client.projects.update(3, { title: "Renamed" })).title).toBe("Renamed");
     expect((await raw(server, "GET", "/api/projects/?title=renam")).body.results.map((p: { id: number }) => p.id)).toEqual([3]);
     await client.projects.delete(1);
@@ -79,14 +109,22 @@ describe("projects", () => {
 
   test("import (no trailing slash, as the SDK sends it) with annotations and predictions; delete all tasks", async () => {
     const client = clientFor(server);
-    const result = await client.projects.importTasks(2, [
-      { data: { text: "one" }, annotations: [{ result: choice }], predictions: [{ result: choice, score: 0.4, model_version: "m" }] },
-      { data: { text: "two" } },
-    ], { return_task_ids: true });
+    const result = await client.projects.importTasks(
+      2,
+      [
+        { data: { text: "one" }, annotations: [{ result: choice }], predictions: [{ result: choice, score: 0.4, model_version: "m" }] },
+        { data: { text: "two" } },
+      ],
+      { return_task_ids: true },
+    );
     expect(result).toMatchObject({ task_count: 2, annotation_count: 1, prediction_count: 1, data_columns: ["text"], task_ids: [8, 9] });
     expect(server.requests.at(-1)?.path).toBe("/api/projects/2/import");
     const tasks = server.data().tasks.filter((t) => t.project === 2);
-    expect(tasks.map((t) => [t.id, t.inner_id])).toEqual([[7, 1], [8, 2], [9, 3]]);
+    expect(tasks.map((t) => [t.id, t.inner_id])).toEqual([
+      [7, 1],
+      [8, 2],
+      [9, 3],
+    ]);
     const plain = await raw(server, "POST", "/api/projects/2/import", { body: [{ text: "bare data" }] });
     expect(plain.status).toBe(201);
     expect(server.data().tasks.at(-1)?.data).toEqual({ text: "bare data" });
@@ -103,7 +141,10 @@ describe("tasks", () => {
     expect(task).toMatchObject({ id: 8, project: 1, inner_id: 7, total_annotations: 0, is_labeled: false, data: { text: "new" } });
     const one = await client.tasks.get(2);
     expect(one).toMatchObject({ id: 2, total_annotations: 1, cancelled_annotations: 1, total_predictions: 1, is_labeled: true });
-    expect(one.annotators?.map((a) => [a.user_id, a.email, a.annotated])).toEqual([[2, "bo@example.com", true], [3, "cy@example.com", true]]);
+    expect(one.annotators?.map((a) => [a.user_id, a.email, a.annotated])).toEqual([
+      [2, "bo@example.com", true],
+      [3, "cy@example.com", true],
+    ]);
     expect(one.annotations?.map((a) => a.id)).toEqual([2, 3]);
     expect(one.predictions?.map((p) => p.id)).toEqual([3]);
     const patched = await client.tasks.update(8, { data: { text: "changed" } });
@@ -138,7 +179,11 @@ describe("tasks", () => {
     expect(all.body.tasks[0].predictions.map((p: { id: number }) => p.id)).toEqual([5]);
     // The list's annotations keep the author as an id; GET /api/tasks/{id}/ expands it.
     expect(all.body.tasks[1].annotations[0].completed_by).toBe(3);
-    expect((await raw(server, "GET", "/api/tasks/6/")).body.annotations[0].completed_by).toMatchObject({ id: 3, email: "cy@example.com", initials: "cy" });
+    expect((await raw(server, "GET", "/api/tasks/6/")).body.annotations[0].completed_by).toMatchObject({
+      id: 3,
+      email: "cy@example.com",
+      initials: "cy",
+    });
     const past = await raw(server, "GET", "/api/tasks/?project=1&page_size=4&page=3");
     expect([past.status, past.body.detail]).toEqual([404, "Invalid page."]);
     const neither = await raw(server, "GET", "/api/tasks/");
@@ -149,7 +194,15 @@ describe("tasks", () => {
 
   test("the list through the client: a query, a view, pages until the 404", async () => {
     const client = clientFor(server);
-    const ones = await client.tasks.list({ project: 1, query: { filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.n", operator: "equal", type: "Number", value: 1 }] }, ordering: ["-tasks:id"] } }).toArray();
+    const ones = await client.tasks
+      .list({
+        project: 1,
+        query: {
+          filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.n", operator: "equal", type: "Number", value: 1 }] },
+          ordering: ["-tasks:id"],
+        },
+      })
+      .toArray();
     expect(ones.map((t) => t.id)).toEqual([6, 3, 1]);
     const viewed = await client.tasks.list({ project: 1, view: 1, page_size: 2 }).toArray();
     expect(viewed.map((t) => t.id)).toEqual([6, 4, 2, 1]);
@@ -199,12 +252,18 @@ describe("views", () => {
     const created = await client.views.create({
       project: 1,
       data: { title: "Mine" },
-      query: { filters: { conjunction: "or", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 4 }] }, ordering: ["tasks:id"] },
+      query: {
+        filters: { conjunction: "or", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 4 }] },
+        ordering: ["tasks:id"],
+      },
     });
     expect(created).toMatchObject({ id: 3, project: 1, order: 1, user: 1 });
     expect(created.data).toEqual({
       title: "Mine",
-      filters: { conjunction: "or", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 4, child_filters: [] }] },
+      filters: {
+        conjunction: "or",
+        items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 4, child_filters: [] }],
+      },
       ordering: ["tasks:id"],
     });
     const listed = await raw(server, "GET", "/api/tasks/?view=3");
@@ -213,7 +272,11 @@ describe("views", () => {
 
   test("a view created from a selection with ids applies them (sent as top-level selected_items)", async () => {
     const client = clientFor(server);
-    const created = await client.views.create({ project: 1, data: { title: "Picked" }, query: selection(1).where("tasks:id").greater(1).including([2, 5, 7]) });
+    const created = await client.views.create({
+      project: 1,
+      data: { title: "Picked" },
+      query: selection(1).where("tasks:id").greater(1).including([2, 5, 7]),
+    });
     expect(created.data?.selectedItems).toEqual({ all: false, included: [2, 5, 7] });
     const listed = await raw(server, "GET", `/api/tasks/?view=${created.id}`);
     // 7 belongs to project 2 and 1 fails the filter: only 2 and 5 remain
@@ -222,7 +285,23 @@ describe("views", () => {
 
   test("legacy child_filter is stored as child_filters", async () => {
     const r = await raw(server, "POST", "/api/dm/views/", {
-      body: { project: 1, data: { filters: { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 0, child_filter: { filter: "filter:tasks:id", operator: "less", type: "Number", value: 3 } }] } } },
+      body: {
+        project: 1,
+        data: {
+          filters: {
+            conjunction: "and",
+            items: [
+              {
+                filter: "filter:tasks:id",
+                operator: "greater",
+                type: "Number",
+                value: 0,
+                child_filter: { filter: "filter:tasks:id", operator: "less", type: "Number", value: 3 },
+              },
+            ],
+          },
+        },
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body.data.filters.items[0].child_filters).toEqual([{ filter: "filter:tasks:id", operator: "less", type: "Number", value: 3 }]);
@@ -231,7 +310,9 @@ describe("views", () => {
 
   test("writes are validated as the server does: prefix, __ traversal, in_list column and value", async () => {
     const bad = (filter: string, operator: string, value: unknown) =>
-      raw(server, "POST", "/api/dm/views/", { body: { project: 1, data: { filters: { conjunction: "and", items: [{ filter, operator, type: "Number", value }] } } } });
+      raw(server, "POST", "/api/dm/views/", {
+        body: { project: 1, data: { filters: { conjunction: "and", items: [{ filter, operator, type: "Number", value }] } } },
+      });
     for (const r of [
       await bad("tasks:id", "equal", 1),
       await bad("filter:tasks:annotations__completed_by__email", "equal", 1),
@@ -253,7 +334,10 @@ describe("views", () => {
     expect(patched.data?.ordering).toEqual(["-tasks:id"]);
     const second = await client.views.create({ project: 1, data: { title: "Second" } });
     expect((await raw(server, "POST", "/api/dm/views/order/", { body: { project: 1, ids: [second.id, 1] } })).status).toBe(204);
-    expect((await client.views.list(1)).map((v) => [v.id, v.order])).toEqual([[second.id, 0], [1, 1]]);
+    expect((await client.views.list(1)).map((v) => [v.id, v.order])).toEqual([
+      [second.id, 0],
+      [1, 1],
+    ]);
     await client.views.delete(1);
     expect((await raw(server, "GET", "/api/dm/views/1/")).status).toBe(404);
     expect((await raw(server, "DELETE", "/api/dm/views/reset/?project=2")).status).toBe(204);
@@ -265,7 +349,9 @@ describe("views", () => {
 
 describe("errors reach the client as ApiError with the server's body", () => {
   test("404 for a missing task", async () => {
-    const error = await clientFor(server).tasks.get(999).catch((e: unknown) => e);
+    const error = await clientFor(server)
+      .tasks.get(999)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).statusCode).toBe(404);
     expect((error as ApiError).body).toMatchObject({ detail: "No Task matches the given query.", status_code: 404 });

@@ -34,7 +34,9 @@ describe("startMockServer", () => {
   });
 
   test("bad options are refused naming the option", async () => {
-    await expect(startMockServer({ port: 70000 })).rejects.toThrow("startMockServer: options.port: expected an integer port from 0 to 65535, found number 70000");
+    await expect(startMockServer({ port: 70000 })).rejects.toThrow(
+      "startMockServer: options.port: expected an integer port from 0 to 65535, found number 70000",
+    );
     await expect(startMockServer({ strict: "yes" as unknown as boolean })).rejects.toThrow(MockOptionError);
     await expect(startMockServer({ colour: 1 } as never)).rejects.toThrow(/unknown option "colour"/);
   });
@@ -169,7 +171,9 @@ describe("the CLI entry", () => {
     } finally {
       await run.stop();
     }
-    await expect(runMockCli(["--port", "http"], {}, { signals: false })).rejects.toThrow('--port: expected an integer port from 0 to 65535, found "http"');
+    await expect(runMockCli(["--port", "http"], {}, { signals: false })).rejects.toThrow(
+      '--port: expected an integer port from 0 to 65535, found "http"',
+    );
     await expect(runMockCli(["--bogus"], {}, { signals: false })).rejects.toThrow(/bogus/);
   });
 });

@@ -34,11 +34,23 @@ describe("ujson where the server uses it", () => {
 
   test("a selectedItems string: decoded with ujson, and any failure is the server's DataManagerException", async () => {
     await withFixture({}, async (server) => {
-      const ok = await send(server, "POST", "/api/dm/actions/?id=delete_tasks&project=1", JSON.stringify({ selectedItems: '{"all": false, "included": [03]}' }), "application/json");
+      const ok = await send(
+        server,
+        "POST",
+        "/api/dm/actions/?id=delete_tasks&project=1",
+        JSON.stringify({ selectedItems: '{"all": false, "included": [03]}' }),
+        "application/json",
+      );
       expect(ok.status).toBe(200);
       expect(taskIds(server)).toEqual([1, 2, 4, 5, 6]);
       const before = server.data();
-      const bad = await send(server, "POST", "/api/dm/actions/?id=delete_tasks&project=1", JSON.stringify({ selectedItems: '{"all": false, "included": [4,]}' }), "application/json");
+      const bad = await send(
+        server,
+        "POST",
+        "/api/dm/actions/?id=delete_tasks&project=1",
+        JSON.stringify({ selectedItems: '{"all": false, "included": [4,]}' }),
+        "application/json",
+      );
       expect(bad.status).toBe(500);
       expect(bad.body.detail).toMatch(/^selectedItems must be JSON encoded string for dict: /);
       expect(server.data()).toEqual(before);
@@ -49,12 +61,23 @@ describe("ujson where the server uses it", () => {
     const seed = {
       users: [{ id: 1, username: "ada", email: "ada@example.com" }],
       projects: [{ id: 1, title: "P" }],
-      tasks: [{ id: 1, project: 1, data: {} }, { id: 2, project: 1, data: {} }],
-      predictions: [{ id: 1, task: 1, result: [{ value: { x: 1 } }] }, { id: 2, task: 2, result: [{ value: { x: 2 } }] }],
+      tasks: [
+        { id: 1, project: 1, data: {} },
+        { id: 2, project: 1, data: {} },
+      ],
+      predictions: [
+        { id: 1, task: 1, result: [{ value: { x: 1 } }] },
+        { id: 2, task: 2, result: [{ value: { x: 2 } }] },
+      ],
     };
     await withFixture({ data: seed }, async (server) => {
       const filter = (value: string) =>
-        JSON.stringify({ filters: { conjunction: "and", items: [{ filter: "filter:tasks:predictions_results", operator: "equal", type: "String", value }] } });
+        JSON.stringify({
+          filters: {
+            conjunction: "and",
+            items: [{ filter: "filter:tasks:predictions_results", operator: "equal", type: "String", value }],
+          },
+        });
       const ids = async (value: string) => listed((await send(server, "GET", query(filter(value)))).body);
       expect(await ids('[{"value": {"x": 01}}]')).toEqual([1]);
       expect(await ids('[{"value": {"x": 2.}}]')).toEqual([2]);
@@ -68,7 +91,9 @@ describe("strptime, as lenient as Python's", () => {
   test("'%Y-%m-%dT%H:%M:%S.%fZ' matches T and Z in either case and Unicode digits outside %f", async () => {
     await withFixture({}, async (server) => {
       const greater = (value: string) =>
-        JSON.stringify({ filters: { conjunction: "and", items: [{ filter: "filter:tasks:created_at", operator: "greater", type: "Datetime", value }] } });
+        JSON.stringify({
+          filters: { conjunction: "and", items: [{ filter: "filter:tasks:created_at", operator: "greater", type: "Datetime", value }] },
+        });
       const ids = async (value: string) => listed((await send(server, "GET", query(greater(value)))).body);
       expect(await ids("2024-01-01T00:00:03.5Z")).toEqual([4, 5, 6]);
       expect(await ids("2024-01-01t00:00:03.5z")).toEqual([4, 5, 6]);
@@ -91,11 +116,25 @@ describe("int(), where int_from_request and the paginators read numbers", () => 
 
   test("a JSON body's view: true is the int 1 to Python; null is refused, printed as None", async () => {
     await withFixture({}, async (server) => {
-      const refused = await send(server, "POST", "/api/dm/actions/?id=delete_tasks&project=1", JSON.stringify({ view: null }), "application/json");
+      const refused = await send(
+        server,
+        "POST",
+        "/api/dm/actions/?id=delete_tasks&project=1",
+        JSON.stringify({ view: null }),
+        "application/json",
+      );
       expect(refused.status).toBe(400);
-      expect(refused.body.validation_errors).toEqual({ view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'] });
+      expect(refused.body.validation_errors).toEqual({
+        view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'],
+      });
       expect(taskIds(server)).toEqual([1, 2, 3, 4, 5, 6]);
-      const viaView = await send(server, "POST", "/api/dm/actions/?id=delete_tasks&project=1", JSON.stringify({ view: true }), "application/json");
+      const viaView = await send(
+        server,
+        "POST",
+        "/api/dm/actions/?id=delete_tasks&project=1",
+        JSON.stringify({ view: true }),
+        "application/json",
+      );
       expect(viaView.status).toBe(200);
       expect(taskIds(server)).toEqual([3, 5]);
     });

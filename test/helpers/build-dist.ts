@@ -42,7 +42,11 @@ function filesOf(paths: readonly string[]): string[] {
 /** A digest of the names and contents of the files under `paths`. */
 function digest(paths: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const file of filesOf(paths)) hash.update(`${file}\0`).update(readFileSync(join(root, file))).update("\0");
+  for (const file of filesOf(paths))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update("\0");
   return hash.digest("hex");
 }
 

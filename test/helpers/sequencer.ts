@@ -24,7 +24,10 @@ export default class HeaviestFirst extends BaseSequencer {
       const i = HEAVIEST.indexOf(this.path(f));
       return i === -1 ? HEAVIEST.length : i;
     };
-    return sorted.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
   }
 
   private path(file: TestSpecification): string {

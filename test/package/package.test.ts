@@ -46,7 +46,10 @@ const cli = (pkg: string, bin: string) => join(root, "node_modules", pkg, bin);
 beforeAll(async () => {
   packed = await packOnce();
   publint = node([cli("publint", "src/cli.js"), packed.tarball, "--strict"], packed.scratch);
-  attw = node([cli("@arethetypeswrong/cli", "dist/index.js"), packed.tarball, "--format", "ascii", "--ignore-rules", "cjs-resolves-to-esm"], packed.scratch);
+  attw = node(
+    [cli("@arethetypeswrong/cli", "dist/index.js"), packed.tarball, "--format", "ascii", "--ignore-rules", "cjs-resolves-to-esm"],
+    packed.scratch,
+  );
   minimumTsc = installMinimumTypeScript(join(packed.scratch, "typescript-min"));
   // Judged by their tests; a step that cannot even start fails there, not as an unhandled rejection here.
   for (const step of [publint, attw, minimumTsc]) step.catch(() => undefined);

@@ -89,7 +89,9 @@ export function arbTarget(kind: ColumnKindName, options: GeneratorOptions = {}):
   const types = dataTypesOf(kind);
   if (types.length > 0) {
     choices.push(
-      fc.record({ key: arbDataKey(options), type: fc.constantFrom(...types) }).map(({ key, type }) => ({ column: `tasks:data.${key}`, type, kind })),
+      fc
+        .record({ key: arbDataKey(options), type: fc.constantFrom(...types) })
+        .map(({ key, type }) => ({ column: `tasks:data.${key}`, type, kind })),
     );
   }
   return fc.oneof(...choices);
@@ -134,7 +136,13 @@ export const arbDatetimeInput: fc.Arbitrary<Date | string> = fc.oneof(
       const sign = minutes < 0 ? "-" : "+";
       const hh = pad(Math.trunc(Math.abs(minutes) / 60));
       const mm = pad(Math.abs(minutes) % 60);
-      const zone = utcZone ? zoneForm : zoneForm === "colon" ? `${sign}${hh}:${mm}` : zoneForm === "compact" ? `${sign}${hh}${mm}` : `${sign}${hh}`;
+      const zone = utcZone
+        ? zoneForm
+        : zoneForm === "colon"
+          ? `${sign}${hh}:${mm}`
+          : zoneForm === "compact"
+            ? `${sign}${hh}${mm}`
+            : `${sign}${hh}`;
       return `${date}${separator}${time}${zone}`;
     }),
 );
@@ -162,7 +170,9 @@ export function arbShapeInput(shape: ShapeName, options: GeneratorOptions = {}):
     case "datetime":
       return arbDatetimeInput;
     case "datetimeRange":
-      return fc.tuple(arbDatetimeInput, arbDatetimeInput).map(([a, b]) => (instant(a) <= instant(b) ? { min: a, max: b } : { min: b, max: a }));
+      return fc
+        .tuple(arbDatetimeInput, arbDatetimeInput)
+        .map(([a, b]) => (instant(a) <= instant(b) ? { min: a, max: b } : { min: b, max: a }));
     case "boolean":
       return fc.boolean();
     case "string":
@@ -209,7 +219,10 @@ export function arbOrderKey(options: GeneratorOptions = {}): fc.Arbitrary<string
 }
 
 export const arbIds: fc.Arbitrary<IdsSpec> = fc.oneof(
-  fc.record({ mode: fc.constant("including" as const), ids: fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 6 }) }),
+  fc.record({
+    mode: fc.constant("including" as const),
+    ids: fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 6 }),
+  }),
   fc.record({ mode: fc.constant("excluding" as const), ids: fc.array(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 6 }) }),
   fc.constant({ mode: "all" as const }),
 );

@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseQueryBody } from "../../src/wire/parse.js";
-import {
-  arbConditionOf,
-  arbSelectionSpec,
-  buildableKinds,
-  buildSelection,
-  operatorsOf,
-  type SelectionSpec,
-} from "./arbitraries.js";
+import { arbConditionOf, arbSelectionSpec, buildableKinds, buildSelection, operatorsOf, type SelectionSpec } from "./arbitraries.js";
 
 /** What travels: the selection's JSON text, decoded as the server decodes it. */
 const wire = (s: { toJSON(): unknown }): unknown => JSON.parse(JSON.stringify(s));
@@ -23,11 +16,17 @@ function roundTrips(spec: SelectionSpec, context: "inline" | "view"): void {
 
 describe("round trip: builder → JSON → parser", () => {
   test("a request body parses back to the builder's query, with no issue", () => {
-    fc.assert(fc.property(arbSelectionSpec(), (spec) => roundTrips(spec, "inline")), { numRuns: 400 });
+    fc.assert(
+      fc.property(arbSelectionSpec(), (spec) => roundTrips(spec, "inline")),
+      { numRuns: 400 },
+    );
   });
 
   test("the same body saved as a view's data parses back unchanged (view-safe keys and user ids)", () => {
-    fc.assert(fc.property(arbSelectionSpec({ viewSafe: true }), (spec) => roundTrips(spec, "view")), { numRuns: 300 });
+    fc.assert(
+      fc.property(arbSelectionSpec({ viewSafe: true }), (spec) => roundTrips(spec, "view")),
+      { numRuns: 300 },
+    );
   });
 
   // The property above picks kinds and operators at random; this makes every pair certain.
@@ -40,7 +39,10 @@ describe("round trip: builder → JSON → parser", () => {
           conjunction: fc.constant("and" as const),
           lines: fc.tuple(line(arbConditionOf(kind, operator))),
         });
-        fc.assert(fc.property(spec, (s) => roundTrips(s, "inline")), { numRuns: 25 });
+        fc.assert(
+          fc.property(spec, (s) => roundTrips(s, "inline")),
+          { numRuns: 25 },
+        );
       });
     }
   }

@@ -177,7 +177,7 @@ async function run(child: ChildProcess, url: string, key: string): Promise<void>
         `${(median(late.map((s) => s.rss)) / MB).toFixed(1)} MB late, ${(samples.at(-1)!.rss / MB).toFixed(1)} MB at the end`,
       `p99: ${p99Early.toFixed(1)} ms early, ${p99Late.toFixed(1)} ms late`,
       `RSS every 10 s (MB): ${samples
-        .filter((x, i) => i % 10 === 9)
+        .filter((_x, i) => i % 10 === 9)
         .map((x) => (x.rss / MB).toFixed(0))
         .join(" ")}`,
     ].join("\n"),

@@ -85,10 +85,11 @@ describe("state aliases: composition without casts", () => {
     wipeAny(selection(1));
     // @ts-expect-error excluding alone is not scoped
     wipeAny(selection(1).excluding([1]));
-    const destroy = (s: BoundSelection) => s.run(
-      // @ts-expect-error a bound selection of any state may have no filters
-      "delete_tasks",
-    );
+    const destroy = (s: BoundSelection) =>
+      s.run(
+        // @ts-expect-error a bound selection of any state may have no filters
+        "delete_tasks",
+      );
     void destroy;
   });
 });
@@ -97,7 +98,9 @@ describe("conditions as values", () => {
   test("where/and/or/child accept them and keep the state", () => {
     const c = condition("tasks:total_annotations").equal(0);
     expectTypeOf(c).toEqualTypeOf<Condition>();
-    const s = selection(1).where(c).or(condition("tasks:id").inList([1, 2]));
+    const s = selection(1)
+      .where(c)
+      .or(condition("tasks:id").inList([1, 2]));
     expectTypeOf(s).toEqualTypeOf<Selection<Untyped, "none", "or">>();
     // @ts-expect-error .and() cannot follow .or()
     s.and(c);
@@ -157,7 +160,10 @@ describe("selection.from", () => {
 
 describe("$if and $call", () => {
   test("$if: a step is offered next only if both outcomes allow it", () => {
-    const s = selection(1).where("tasks:id").equal(0).$if(flag, (x) => x.and("tasks:draft_exists").equal(true));
+    const s = selection(1)
+      .where("tasks:id")
+      .equal(0)
+      .$if(flag, (x) => x.and("tasks:draft_exists").equal(true));
     s.and("tasks:inner_id").less(3);
     // @ts-expect-error with the step it is an AND chain
     s.or("tasks:inner_id");

@@ -1,7 +1,18 @@
 import { describe, expectTypeOf, test } from "vitest";
-import type { Annotation, ActionInfo, CreatedTask, Prediction, Project, Task, TaskListItem, UpdatedTask, User, WhoAmI } from "../../src/client/index.js";
+import type {
+  Annotation,
+  ActionInfo,
+  CreatedTask,
+  Prediction,
+  Project,
+  Task,
+  TaskListItem,
+  UpdatedTask,
+  User,
+  WhoAmI,
+} from "../../src/client/index.js";
 import type { Rendered } from "../../src/wire/contract/field.js";
-import { annotation, dmTask, prediction, project, type Declaration } from "../../src/wire/contract/index.js";
+import { type annotation, type dmTask, prediction, type project, type Declaration } from "../../src/wire/contract/index.js";
 import { render } from "../../src/wire/contract/render.js";
 import type { presentAnnotation } from "../../mock-server/present/annotations.js";
 import type { presentPrediction } from "../../mock-server/present/predictions.js";
@@ -86,7 +97,9 @@ describe("the client's response types are the contract's renderings", () => {
     expectTypeOf<Project["task_number"]>().toEqualTypeOf<number | null>();
     expectTypeOf<Project["sampling"]>().toEqualTypeOf<"Sequential sampling" | "Uniform sampling" | "Uncertainty sampling" | null>();
     expectTypeOf<Annotation["completed_by"]>().toEqualTypeOf<number | null>();
-    expectTypeOf<Task["annotations"][number]["completed_by"]>().toEqualTypeOf<Rendered<typeof import("../../src/wire/contract/user.js").completedByDm> | null>();
+    expectTypeOf<Task["annotations"][number]["completed_by"]>().toEqualTypeOf<Rendered<
+      typeof import("../../src/wire/contract/user.js").completedByDm
+    > | null>();
     expectTypeOf<TaskListItem["annotations"]>().toEqualTypeOf<Annotation[] | undefined>();
     expectTypeOf<TaskListItem["completed_at"]>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<Task["data"]>().toEqualTypeOf<{ [key: string]: JsonValue }>();

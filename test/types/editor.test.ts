@@ -28,35 +28,78 @@ beforeAll(() => {
 }, 120_000);
 
 const names = (snippet: string) => {
-  const list = ed.completions(snippet).filter((c) => !c.name.startsWith("$") && !["project", "view", "toJSON", "toQuery", "toRequest"].includes(c.name));
+  const list = ed
+    .completions(snippet)
+    .filter((c) => !c.name.startsWith("$") && !["project", "view", "toJSON", "toQuery", "toRequest"].includes(c.name));
   return {
-    offered: list.filter((c) => !c.deprecated).map((c) => c.name).sort(),
-    refused: list.filter((c) => c.deprecated).map((c) => c.name).sort(),
+    offered: list
+      .filter((c) => !c.deprecated)
+      .map((c) => c.name)
+      .sort(),
+    refused: list
+      .filter((c) => c.deprecated)
+      .map((c) => c.name)
+      .sort(),
     lastAreRefused: list.every((c) => !c.deprecated || list.filter((o) => !o.deprecated).every((o) => o.sortText < c.sortText)),
   };
 };
 
 describe("completions per state: refused members are offered last, struck through", () => {
-  test.each(askEach([
-    ["a fresh selection", "selection(1)./*|*/", ["all", "excluding", "fromView", "including", "orderBy", "where"], ["and", "child", "or", "run"]],
-    ["a bound one", "selection(handle)./*|*/", ["all", "excluding", "fromView", "including", "orderBy", "run", "where"], ["and", "child", "or"]],
-    [
-      "after where",
-      'selection(1).where("tasks:id").greater(1)./*|*/',
-      ["all", "and", "child", "excluding", "including", "or", "orderBy"],
-      ["fromView", "run", "where"],
-    ],
-    ["after and", 'selection(1).where("tasks:id").greater(1).and("tasks:id").less(9)./*|*/', ["all", "and", "child", "excluding", "including", "orderBy"], ["fromView", "or", "run", "where"]],
-    ["after excluding", "selection(1).excluding([1])./*|*/", ["all", "excluding", "orderBy", "where"], ["and", "child", "fromView", "including", "or", "run"]],
-    ["after including", "selection(1).including([1])./*|*/", ["including", "orderBy", "where"], ["all", "and", "child", "excluding", "fromView", "or", "run"]],
-    ["after orderBy", 'selection(1).orderBy("tasks:id")./*|*/', ["all", "excluding", "including", "where"], ["and", "child", "fromView", "or", "orderBy", "run"]],
-    [
-      "a view's",
-      "selection(handle).fromView(2)./*|*/",
-      ["run"],
-      ["all", "and", "child", "excluding", "fromView", "including", "or", "orderBy", "where"],
-    ],
-  ], 1))("%s", (_name, snippet, offered, refused) => {
+  test.each(
+    askEach(
+      [
+        [
+          "a fresh selection",
+          "selection(1)./*|*/",
+          ["all", "excluding", "fromView", "including", "orderBy", "where"],
+          ["and", "child", "or", "run"],
+        ],
+        [
+          "a bound one",
+          "selection(handle)./*|*/",
+          ["all", "excluding", "fromView", "including", "orderBy", "run", "where"],
+          ["and", "child", "or"],
+        ],
+        [
+          "after where",
+          'selection(1).where("tasks:id").greater(1)./*|*/',
+          ["all", "and", "child", "excluding", "including", "or", "orderBy"],
+          ["fromView", "run", "where"],
+        ],
+        [
+          "after and",
+          'selection(1).where("tasks:id").greater(1).and("tasks:id").less(9)./*|*/',
+          ["all", "and", "child", "excluding", "including", "orderBy"],
+          ["fromView", "or", "run", "where"],
+        ],
+        [
+          "after excluding",
+          "selection(1).excluding([1])./*|*/",
+          ["all", "excluding", "orderBy", "where"],
+          ["and", "child", "fromView", "including", "or", "run"],
+        ],
+        [
+          "after including",
+          "selection(1).including([1])./*|*/",
+          ["including", "orderBy", "where"],
+          ["all", "and", "child", "excluding", "fromView", "or", "run"],
+        ],
+        [
+          "after orderBy",
+          'selection(1).orderBy("tasks:id")./*|*/',
+          ["all", "excluding", "including", "where"],
+          ["and", "child", "fromView", "or", "orderBy", "run"],
+        ],
+        [
+          "a view's",
+          "selection(handle).fromView(2)./*|*/",
+          ["run"],
+          ["all", "and", "child", "excluding", "fromView", "including", "or", "orderBy", "where"],
+        ],
+      ],
+      1,
+    ),
+  )("%s", (_name, snippet, offered, refused) => {
     const got = names(snippet);
     expect(got.offered).toEqual(offered);
     expect(got.refused).toEqual(refused);
@@ -134,7 +177,11 @@ describe("operator docs, generated from the vocabulary", () => {
   };
   const members = (kind: ColumnKindName) => ask(`${receiver[kind]}./*|*/`);
   const docs = (kind: ColumnKindName) =>
-    ask((Object.keys(columnKinds[kind].operators) as OperatorName[]).map((op) => `${receiver[kind]}./*|*/${operators[op].method};`).join("\n"));
+    ask(
+      (Object.keys(columnKinds[kind].operators) as OperatorName[])
+        .map((op) => `${receiver[kind]}./*|*/${operators[op].method};`)
+        .join("\n"),
+    );
   for (const kind of kinds) {
     members(kind);
     docs(kind);
@@ -144,8 +191,18 @@ describe("operator docs, generated from the vocabulary", () => {
   });
   test.each(kinds)("%s: every operator method is offered, with its meaning and a compiling @example", (kind) => {
     const wire = Object.keys(columnKinds[kind].operators) as OperatorName[];
-    const methods = wire.flatMap((op) => [operators[op].method, ...Object.entries(operatorAliases).filter(([, t]) => t === op).map(([a]) => a)]);
-    expect(ed.completions(members(kind)).map((c) => c.name).sort()).toEqual([...methods].sort());
+    const methods = wire.flatMap((op) => [
+      operators[op].method,
+      ...Object.entries(operatorAliases)
+        .filter(([, t]) => t === op)
+        .map(([a]) => a),
+    ]);
+    expect(
+      ed
+        .completions(members(kind))
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...methods].sort());
     const infos = ed.quickInfo(docs(kind));
     wire.forEach((op, i) => {
       const info = infos[i];
@@ -158,60 +215,113 @@ describe("operator docs, generated from the vocabulary", () => {
 
 describe("errors that say what to do (exact texts)", () => {
   const refused = (why: string) => `Argument of type 'string' is not assignable to parameter of type 'Refused<"${why}">'.`;
-  test.each(askEach([
-    ["a misspelt column, and nothing cascades", 'selection(1).where("tasks:completed").greater(1);', `Argument of type '"tasks:completed"' is not assignable to parameter of type '"tasks:completed_at"'.`],
-    ["a column without tasks:", 'selection(1).where("completed_at").equal(new Date());', `Argument of type '"completed_at"' is not assignable to parameter of type '"tasks:completed_at"'.`],
-    ["camelCase", 'selection(1).where("tasks:createdAt").greater(new Date());', `Argument of type '"tasks:createdAt"' is not assignable to parameter of type '"tasks:created_at"'.`],
-    ["a prefix", 'selection(1).where("tasks:total").greater(1);', `Argument of type '"tasks:total"' is not assignable to parameter of type '"tasks:total_annotations" | "tasks:total_predictions"'.`],
-    ["a task-data key", 'selection<{ score: number }>(1).where("tasks:data.scor").greater(1);', `Argument of type '"tasks:data.scor"' is not assignable to parameter of type '"tasks:data.score"'.`],
-    ["an ordering key", 'selection(1).orderBy("-tasks:created");', `Argument of type '"-tasks:created"' is not assignable to parameter of type '"-tasks:created_at"'.`],
-    ["an unknown column", 'selection(1).where("tasks:nope").greater(1);', refused("unknown column tasks:nope: use tasks:<column> (dmq columns lists them) or tasks:data.<key>")],
-    [
-      "a column in a string",
-      'const c: string = "tasks:id"; selection(1).where(c).greater(1);',
-      refused("a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time"),
-    ],
-    [
-      "an ordering key in a string",
-      'const k: string = "tasks:id"; selection(1).orderBy(k);',
-      refused("an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first"),
-    ],
-    ["a destructive action on every task", 'void selection(handle).run("delete_tasks");', refused(`delete_tasks: ${rules.everyTask}`)],
-    ["a missing required param", 'void selection(handle).all().run("propagate_annotations");', refused(`propagate_annotations needs ${paramsText("propagate_annotations")}`)],
-    [
-      "an unknown param",
-      'void selection(handle).all().run("delete_tasks_annotations", { annotator: 2, reviewer: 3 });',
-      refused("delete_tasks_annotations takes params { annotator? }; reviewer is not one of them"),
-    ],
-    [
-      "options passed second",
-      'void selection(handle).all().run("delete_tasks", { timeoutInSeconds: 3 });',
-      refused("delete_tasks: timeoutInSeconds is a request option, not an action param; pass options third: .run(delete_tasks, params or undefined, options)"),
-    ],
-    ["an unknown action", 'selection(1).toRequest("delete_everything");', refused("unknown action id delete_everything: for an action dmq does not know, use customAction(delete_everything)")],
-    [
-      "an empty list",
-      'selection(1).where("tasks:id").inList([]);',
-      `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${emptyListRule}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
-    ],
-    [
-      "an empty including",
-      "selection(1).including([]);",
-      `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${rules.emptyIncluding}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
-    ],
-    [
-      "a refused member",
-      'selection(1).where("tasks:id").equal(1).where("tasks:id");',
-      `This expression is not callable.\n  Type 'Refused<"${rules.whereTwice}">' has no call signatures.`,
-    ],
-    ["a datetime without a zone", 'selection(1).where("tasks:created_at").greater("2024-01-01T10:00:00");', `Argument of type '"2024-01-01T10:00:00"' is not assignable to parameter of type 'DatetimeInput'.`],
-    [
-      "a value one column of a union refuses",
-      'selection(1).where(flag ? "tasks:id" : "tasks:created_at").greater(1);',
-      "Argument of type 'number' is not assignable to parameter of type 'number & Date'.\n  Type 'number' is not assignable to type 'Date'.",
-    ],
-    ["a value outside a literal union", 'selection<{ label: "cat" | "dog" }>(1).where("tasks:data.label").equal("cow");', `Argument of type '"cow"' is not assignable to parameter of type '"cat" | "dog"'.`],
-  ], 1))("%s", (_name, snippet, message) => {
+  test.each(
+    askEach(
+      [
+        [
+          "a misspelt column, and nothing cascades",
+          'selection(1).where("tasks:completed").greater(1);',
+          `Argument of type '"tasks:completed"' is not assignable to parameter of type '"tasks:completed_at"'.`,
+        ],
+        [
+          "a column without tasks:",
+          'selection(1).where("completed_at").equal(new Date());',
+          `Argument of type '"completed_at"' is not assignable to parameter of type '"tasks:completed_at"'.`,
+        ],
+        [
+          "camelCase",
+          'selection(1).where("tasks:createdAt").greater(new Date());',
+          `Argument of type '"tasks:createdAt"' is not assignable to parameter of type '"tasks:created_at"'.`,
+        ],
+        [
+          "a prefix",
+          'selection(1).where("tasks:total").greater(1);',
+          `Argument of type '"tasks:total"' is not assignable to parameter of type '"tasks:total_annotations" | "tasks:total_predictions"'.`,
+        ],
+        [
+          "a task-data key",
+          'selection<{ score: number }>(1).where("tasks:data.scor").greater(1);',
+          `Argument of type '"tasks:data.scor"' is not assignable to parameter of type '"tasks:data.score"'.`,
+        ],
+        [
+          "an ordering key",
+          'selection(1).orderBy("-tasks:created");',
+          `Argument of type '"-tasks:created"' is not assignable to parameter of type '"-tasks:created_at"'.`,
+        ],
+        [
+          "an unknown column",
+          'selection(1).where("tasks:nope").greater(1);',
+          refused("unknown column tasks:nope: use tasks:<column> (dmq columns lists them) or tasks:data.<key>"),
+        ],
+        [
+          "a column in a string",
+          'const c: string = "tasks:id"; selection(1).where(c).greater(1);',
+          refused(
+            "a column held in a string is only known at run time: pass a condition { column, operator, value } instead; it is checked at run time",
+          ),
+        ],
+        [
+          "an ordering key in a string",
+          'const k: string = "tasks:id"; selection(1).orderBy(k);',
+          refused("an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first"),
+        ],
+        ["a destructive action on every task", 'void selection(handle).run("delete_tasks");', refused(`delete_tasks: ${rules.everyTask}`)],
+        [
+          "a missing required param",
+          'void selection(handle).all().run("propagate_annotations");',
+          refused(`propagate_annotations needs ${paramsText("propagate_annotations")}`),
+        ],
+        [
+          "an unknown param",
+          'void selection(handle).all().run("delete_tasks_annotations", { annotator: 2, reviewer: 3 });',
+          refused("delete_tasks_annotations takes params { annotator? }; reviewer is not one of them"),
+        ],
+        [
+          "options passed second",
+          'void selection(handle).all().run("delete_tasks", { timeoutInSeconds: 3 });',
+          refused(
+            "delete_tasks: timeoutInSeconds is a request option, not an action param; pass options third: .run(delete_tasks, params or undefined, options)",
+          ),
+        ],
+        [
+          "an unknown action",
+          'selection(1).toRequest("delete_everything");',
+          refused("unknown action id delete_everything: for an action dmq does not know, use customAction(delete_everything)"),
+        ],
+        [
+          "an empty list",
+          'selection(1).where("tasks:id").inList([]);',
+          `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${emptyListRule}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
+        ],
+        [
+          "an empty including",
+          "selection(1).including([]);",
+          `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${rules.emptyIncluding}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
+        ],
+        [
+          "a refused member",
+          'selection(1).where("tasks:id").equal(1).where("tasks:id");',
+          `This expression is not callable.\n  Type 'Refused<"${rules.whereTwice}">' has no call signatures.`,
+        ],
+        [
+          "a datetime without a zone",
+          'selection(1).where("tasks:created_at").greater("2024-01-01T10:00:00");',
+          `Argument of type '"2024-01-01T10:00:00"' is not assignable to parameter of type 'DatetimeInput'.`,
+        ],
+        [
+          "a value one column of a union refuses",
+          'selection(1).where(flag ? "tasks:id" : "tasks:created_at").greater(1);',
+          "Argument of type 'number' is not assignable to parameter of type 'number & Date'.\n  Type 'number' is not assignable to type 'Date'.",
+        ],
+        [
+          "a value outside a literal union",
+          'selection<{ label: "cat" | "dog" }>(1).where("tasks:data.label").equal("cow");',
+          `Argument of type '"cow"' is not assignable to parameter of type '"cat" | "dog"'.`,
+        ],
+      ],
+      1,
+    ),
+  )("%s", (_name, snippet, message) => {
     expect(ed.errors(snippet)).toEqual([message]);
   });
   const accepted = ask(`

@@ -91,7 +91,11 @@ export function editor(): Editor {
     completions(snippet) {
       const { file, at } = load(snippet);
       const list = service.getCompletionsAtPosition(file, at, { includeCompletionsWithInsertText: true });
-      return (list?.entries ?? []).map((e) => ({ name: e.name, deprecated: (e.kindModifiers ?? "").includes("deprecated"), sortText: e.sortText }));
+      return (list?.entries ?? []).map((e) => ({
+        name: e.name,
+        deprecated: (e.kindModifiers ?? "").includes("deprecated"),
+        sortText: e.sortText,
+      }));
     },
     deprecation(snippet, name) {
       const { file, at } = load(snippet);

@@ -9,7 +9,12 @@ declare const handle: ProjectHandle;
 describe("the design-card chain", () => {
   test("compiles verbatim and runs on a client-bound selection", () => {
     const project = handle;
-    const result = selection(project).where("tasks:completed_at").greater(date).orderBy("-tasks:created_at").excluding([1, 2]).run("delete_tasks");
+    const result = selection(project)
+      .where("tasks:completed_at")
+      .greater(date)
+      .orderBy("-tasks:created_at")
+      .excluding([1, 2])
+      .run("delete_tasks");
     expectTypeOf(result).resolves.toEqualTypeOf<{ processed_items: number; reload: boolean; detail: string }>();
   });
   test("an unbound selection has toJSON and toRequest but no run", () => {
@@ -109,7 +114,9 @@ describe("rule d: value per operator", () => {
     selection(1).where("tasks:total_annotations").between({ min: 1, max: 3 });
     selection(1).where("tasks:id").notIn({ min: 1, max: 3 });
     selection(1).where("tasks:id").empty(false);
-    selection(1).where("tasks:annotations_results").equal([{ value: { choices: ["A"] } }]);
+    selection(1)
+      .where("tasks:annotations_results")
+      .equal([{ value: { choices: ["A"] } }]);
   });
   test("refused values", () => {
     // @ts-expect-error Datetime takes a Date or an ISO string, not a number
@@ -205,8 +212,16 @@ describe("rule g: views", () => {
 describe("rule h: child filters", () => {
   test("a condition carries AND-ed children", () => {
     selection(1)
-      .where("tasks:annotators").contains([3]).child("tasks:completed_at").greater(date).child("tasks:total_annotations").greater(1)
-      .or("tasks:id").equal(5).child("tasks:inner_id").less(3);
+      .where("tasks:annotators")
+      .contains([3])
+      .child("tasks:completed_at")
+      .greater(date)
+      .child("tasks:total_annotations")
+      .greater(1)
+      .or("tasks:id")
+      .equal(5)
+      .child("tasks:inner_id")
+      .less(3);
   });
   test("children need a condition", () => {
     // @ts-expect-error child() before where()
@@ -234,18 +249,68 @@ describe("actions", () => {
 describe("depth", () => {
   test("a 30-condition chain type-checks", () => {
     const s = selection(1)
-      .where("tasks:id").greater(1).and("tasks:inner_id").greater(2).and("tasks:total_annotations").greater(3)
-      .and("tasks:cancelled_annotations").less(4).and("tasks:total_predictions").less(5).and("tasks:predictions_score").less(6)
-      .and("tasks:avg_lead_time").greater(7).and("tasks:completed_at").greater(date).and("tasks:created_at").less(date)
-      .and("tasks:updated_at").empty(false).and("tasks:draft_exists").equal(false).and("tasks:annotators").contains(1)
-      .and("tasks:updated_by").notContains([2]).and("tasks:file_upload").contains("a").and("tasks:storage_filename").regex("b")
-      .and("tasks:annotations_results").contains("c").and("tasks:predictions_results").notContains("d")
-      .and("tasks:annotations_ids").contains([1]).and("tasks:predictions_model_versions").contains("v1")
-      .and("tasks:data.a").contains("x").and("tasks:data.b").greater(1).and("tasks:data.c", "Number").in({ min: 1, max: 2 })
-      .and("tasks:data.d").inList(["x"]).and("tasks:data.e").empty(true).and("tasks:id").notInList([9])
-      .and("tasks:inner_id").lessOrEqual(8).and("tasks:id").greaterOrEqual(1).and("tasks:id").notEqual(5)
-      .and("tasks:data.f").notContains("z").and("tasks:data.g", "Boolean").equal(true)
-      .orderBy("-tasks:id").excluding([1]);
+      .where("tasks:id")
+      .greater(1)
+      .and("tasks:inner_id")
+      .greater(2)
+      .and("tasks:total_annotations")
+      .greater(3)
+      .and("tasks:cancelled_annotations")
+      .less(4)
+      .and("tasks:total_predictions")
+      .less(5)
+      .and("tasks:predictions_score")
+      .less(6)
+      .and("tasks:avg_lead_time")
+      .greater(7)
+      .and("tasks:completed_at")
+      .greater(date)
+      .and("tasks:created_at")
+      .less(date)
+      .and("tasks:updated_at")
+      .empty(false)
+      .and("tasks:draft_exists")
+      .equal(false)
+      .and("tasks:annotators")
+      .contains(1)
+      .and("tasks:updated_by")
+      .notContains([2])
+      .and("tasks:file_upload")
+      .contains("a")
+      .and("tasks:storage_filename")
+      .regex("b")
+      .and("tasks:annotations_results")
+      .contains("c")
+      .and("tasks:predictions_results")
+      .notContains("d")
+      .and("tasks:annotations_ids")
+      .contains([1])
+      .and("tasks:predictions_model_versions")
+      .contains("v1")
+      .and("tasks:data.a")
+      .contains("x")
+      .and("tasks:data.b")
+      .greater(1)
+      .and("tasks:data.c", "Number")
+      .in({ min: 1, max: 2 })
+      .and("tasks:data.d")
+      .inList(["x"])
+      .and("tasks:data.e")
+      .empty(true)
+      .and("tasks:id")
+      .notInList([9])
+      .and("tasks:inner_id")
+      .lessOrEqual(8)
+      .and("tasks:id")
+      .greaterOrEqual(1)
+      .and("tasks:id")
+      .notEqual(5)
+      .and("tasks:data.f")
+      .notContains("z")
+      .and("tasks:data.g", "Boolean")
+      .equal(true)
+      .orderBy("-tasks:id")
+      .excluding([1]);
     expectTypeOf(s.toJSON()).toEqualTypeOf<QueryBody>();
   });
 });

@@ -1,6 +1,7 @@
 import { Option, type Command } from "@commander-js/extra-typings";
 import type { Client } from "../../client/client.js";
 import { customAction } from "../../query/builder.js";
+import type { ActionRequest } from "../../query/nodes.js";
 import { actions, isActionId } from "../../vocabulary/actions.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
@@ -68,7 +69,11 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   );
   examples(list, ["dmq actions list --project 1 --format table"]);
 
-  const form = group.command("form").description("the form of an action's extra fields").argument("<action>", "action id").addOption(projectOption());
+  const form = group
+    .command("form")
+    .description("the form of an action's extra fields")
+    .argument("<action>", "action id")
+    .addOption(projectOption());
   form.action((action, options) =>
     kit.run(async (session) => {
       const project = projectOf(options.project, {}, "actions form");
@@ -92,7 +97,7 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       const selection = query.build(project);
       // The builder's checks (a destructive action needs a scope or --all, the action's fields) come before any request;
       // an id held in a string goes in as customAction(id), which still gets every check of a known id.
-      let request;
+      let request: ActionRequest;
       try {
         request = resume(selection).toRequest(customAction(id), fields.values);
       } catch (error) {

@@ -12,13 +12,17 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   const annotations = program.command("annotations").description("annotations: list, get, create, update, delete");
   examples(annotations, ["dmq annotations list 1", "dmq annotations get 5"]);
   const list = annotations.command("list").description("a task's annotations").argument("<task>", "task id", idArgument);
-  list.action((task) => kit.run(async (session) => session.print(await (await session.client()).annotations.list(task), ANNOTATION_COLUMNS)));
+  list.action((task) =>
+    kit.run(async (session) => session.print(await (await session.client()).annotations.list(task), ANNOTATION_COLUMNS)),
+  );
   examples(list, ["dmq annotations list 1 --format table"]);
 
   const create = annotations.command("create").description("a new annotation of a task").argument("<task>", "task id", idArgument);
   const fields = new ParamFlags(create, "an annotation field: result, was_cancelled, ground_truth, lead_time…");
   create.action((task) =>
-    kit.run(async (session) => session.print(await (await session.client()).annotations.create(task, fields.values as AnnotationCreate), ANNOTATION_COLUMNS)),
+    kit.run(async (session) =>
+      session.print(await (await session.client()).annotations.create(task, fields.values as AnnotationCreate), ANNOTATION_COLUMNS),
+    ),
   );
   examples(create, ["dmq annotations create 1 -p result=@result.json -p lead_time=3.5"]);
 
@@ -51,7 +55,9 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   const pcreate = predictions.command("create").description("a new prediction for a task");
   const pfields = new ParamFlags(pcreate, "a prediction field: task, result, score, model_version");
   pcreate.action(() =>
-    kit.run(async (session) => session.print(await (await session.client()).predictions.create(pfields.values as PredictionCreate), PREDICTION_COLUMNS)),
+    kit.run(async (session) =>
+      session.print(await (await session.client()).predictions.create(pfields.values as PredictionCreate), PREDICTION_COLUMNS),
+    ),
   );
   examples(pcreate, ["dmq predictions create -p task=1 -p result=@result.json -p score=0.9 -p model_version=v2"]);
 

@@ -39,13 +39,25 @@ function inputOf(value: unknown, source: string): Input {
     const query = value["query"];
     const id = viewKey(query["view"]) ?? viewKey(value["body"]["view"]);
     const where = viewKey(query["view"]) !== undefined ? `the request's ?view=${String(query["view"])}` : `the body's "view"`;
-    return { source, body: value["body"], context: "inline", project: positive(query["project"]), view: id === undefined ? undefined : { id, where } };
+    return {
+      source,
+      body: value["body"],
+      context: "inline",
+      project: positive(query["project"]),
+      view: id === undefined ? undefined : { id, where },
+    };
   }
   if (isObject(value) && isObject(value["data"]) && positive(value["project"]) !== undefined && !("filters" in value)) {
     return { source, body: value["data"], context: "view", project: positive(value["project"]), view: undefined };
   }
   const id = isObject(value) ? viewKey(value["view"]) : undefined;
-  return { source, body: value, context: "inline", project: undefined, view: id === undefined ? undefined : { id, where: `the body's "view"` } };
+  return {
+    source,
+    body: value,
+    context: "inline",
+    project: undefined,
+    view: id === undefined ? undefined : { id, where: `the body's "view"` },
+  };
 }
 
 function parseJson(text: string, source: string): unknown {
@@ -92,7 +104,9 @@ async function explain(input: Input, project: number | undefined): Promise<Expla
   }
   const bad = parsed.query ? invalidRegex(parsed.query) : undefined;
   if (bad) {
-    notes.push(`[selects nothing] ${bad.path}: ${JSON.stringify(bad.pattern)} is no regex Python compiles (${bad.error}): the server returns no task at all`);
+    notes.push(
+      `[selects nothing] ${bad.path}: ${JSON.stringify(bad.pattern)} is no regex Python compiles (${bad.error}): the server returns no task at all`,
+    );
   }
   notes.push(...parsed.issues.map((issue) => issueWords(issue, input.body)));
   const selects = parsed.query ? selectionWords(parsed.query, project) : [];
@@ -136,7 +150,11 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
     .argument("[file]", "a JSON body, action request or view (- or a pipe: stdin)")
     .addOption(new Option("--query <json>", "the body itself (or @file)"))
     .addOption(new Option("--view <id>", "a saved view, fetched from the server").argParser(positiveInt))
-    .addOption(new Option("--project <id>", "the project (for --code and --against; default: the request's or view's, else 1)").argParser(positiveInt))
+    .addOption(
+      new Option("--project <id>", "the project (for --code and --against; default: the request's or view's, else 1)").argParser(
+        positiveInt,
+      ),
+    )
     .addOption(new Option("--code", "print the equivalent selection(…) TypeScript chain instead"))
     .addOption(
       new Option(
@@ -155,7 +173,8 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
       const server = options.against ?? session.baseUrl ?? `http://127.0.0.1:${MOCK_CLI_PORT}`;
       const link = options.open ? playgroundLink(e, project, server) : undefined;
       if (options.code) {
-        if (!e.parsed.query) throw new CliUsageError(`the server refuses this body (${e.parsed.answer?.status}): there is no chain to write`);
+        if (!e.parsed.query)
+          throw new CliUsageError(`the server refuses this body (${e.parsed.answer?.status}): there is no chain to write`);
         session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id).code.trimEnd());
         if (link) {
           session.say(`// the playground: ${link}`);
@@ -208,7 +227,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
     "dmq explain body.json",
     `dmq explain --query '{"filters": {"conjunction": "and", "items": [{"filter": "tasks:id", "operator": "equal", "type": "Number", "value": 1}]}}'`,
     "dmq explain --view 2 --code",
-    "dmq body -w \"data.score@Number between 0.5 and 1\" | dmq explain --open   # and try it in the playground",
-    "dmq body -w \"id > 3\" --all | dmq explain --against http://127.0.0.1:8080 --project 1",
+    'dmq body -w "data.score@Number between 0.5 and 1" | dmq explain --open   # and try it in the playground',
+    'dmq body -w "id > 3" --all | dmq explain --against http://127.0.0.1:8080 --project 1',
   ]);
 }

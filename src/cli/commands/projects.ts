@@ -47,7 +47,10 @@ export function readTasks(text: string, name: string): ImportTask[] {
       const parsed: unknown = JSON.parse(text);
       records = Array.isArray(parsed) ? parsed : [parsed];
     } catch {
-      records = trimmed.split(/\r?\n/).filter((l) => l.trim() !== "").map((line) => JSON.parse(line) as unknown);
+      records = trimmed
+        .split(/\r?\n/)
+        .filter((l) => l.trim() !== "")
+        .map((line) => JSON.parse(line) as unknown);
     }
   }
   return records.map((record, i) => {
@@ -85,7 +88,16 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
       const params = listParams.values;
       const page = intParam(params["page"], "--param page");
       const pages = (await session.client()).projects.list(params as ProjectListParams);
-      await printList(session, pages, (p) => p.results, (p) => p.count, page, options.limit, COLUMNS, "projects");
+      await printList(
+        session,
+        pages,
+        (p) => p.results,
+        (p) => p.count,
+        page,
+        options.limit,
+        COLUMNS,
+        "projects",
+      );
     }),
   );
   examples(list, ["dmq projects list", "dmq projects list --format table", "dmq projects list -p title=Demo -p page_size=10"]);

@@ -20,10 +20,7 @@ type Group = Command<[], {}, {}>;
 
 export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec): void {
   const name = group.name();
-  const get = group
-    .command("get")
-    .description(`one ${spec.noun} by id`)
-    .argument("<id>", `${spec.noun} id`, idArgument);
+  const get = group.command("get").description(`one ${spec.noun} by id`).argument("<id>", `${spec.noun} id`, idArgument);
   get.action((id) => kit.run(async (session) => session.print(await spec.pick(await session.client()).get(id), spec.columns)));
   examples(get, [`dmq ${name} get 1`, `dmq ${name} get 1 --format table`]);
 
@@ -32,7 +29,9 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
     .description(`change fields of a ${spec.noun} (PATCH: only the given fields change)`)
     .argument("<id>", `${spec.noun} id`, idArgument);
   const fields = new ParamFlags(update);
-  update.action((id) => kit.run(async (session) => session.print(await spec.pick(await session.client()).update(id, fields.values), spec.columns)));
+  update.action((id) =>
+    kit.run(async (session) => session.print(await spec.pick(await session.client()).update(id, fields.values), spec.columns)),
+  );
   examples(update, [spec.updateExample, `dmq ${name} update 1 --body @changes.json --dry-run`]);
 
   const remove = group

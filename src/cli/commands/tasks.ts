@@ -26,7 +26,16 @@ export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
       const page = intParam(params["page"], "--param page");
       const selection = query.empty ? {} : { query: query.build(project) };
       const pages = (await session.client()).tasks.list({ ...without(params, "project", "page"), project, ...selection } as TaskListParams);
-      await printList(session, pages, (p) => p.tasks, (p) => p.total, page, options.limit, TASK_COLUMNS, "tasks");
+      await printList(
+        session,
+        pages,
+        (p) => p.tasks,
+        (p) => p.total,
+        page,
+        options.limit,
+        TASK_COLUMNS,
+        "tasks",
+      );
     }),
   );
   examples(list, [
@@ -36,7 +45,10 @@ export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
     "dmq tasks list --project 1 --view 2 --dry-run",
   ]);
 
-  const create = group.command("create").description("a new task").addOption(new Option("--project <id>", "project id").argParser(positiveInt));
+  const create = group
+    .command("create")
+    .description("a new task")
+    .addOption(new Option("--project <id>", "project id").argParser(positiveInt));
   const fields = new ParamFlags(create, "a task field: data, meta…");
   create.action((options) =>
     kit.run(async (session) => {

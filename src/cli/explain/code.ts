@@ -82,7 +82,8 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
     const key = `${order.descending ? "-" : ""}${ORDER_PREFIX}${order.column}`;
     // A parsed ordering names a known column, so the key always narrows; otherwise the step is left out.
     step(`.orderBy(${literal(key)})`, "ordering[0]", (next) => {
-      if (!isOrderKey(key)) throw new QueryBuildError(`ordering[0]: ${literal(key)} is not an ordering key the builder offers`, "ordering[0]");
+      if (!isOrderKey(key))
+        throw new QueryBuildError(`ordering[0]: ${literal(key)} is not an ordering key the builder offers`, "ordering[0]");
       return next.orderBy(key);
     });
   }
@@ -102,7 +103,8 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
       )
       .exhaustive();
   }
-  if (query.columnsDisplayType) leftOut.push("columnsDisplayType: the builder does not write display types (they only make data.* ordering numeric)");
+  if (query.columnsDisplayType)
+    leftOut.push("columnsDisplayType: the builder does not write display types (they only make data.* ordering numeric)");
   const notes = leftOut.map((l) => `// left out (the builder cannot write it): ${l}`);
   if (items.length === 1 && conjunction === "or") {
     notes.push('// written differently: filters.conjunction "or" with one line; the builder writes "and", which selects the same tasks');

@@ -45,7 +45,11 @@ export function selectionWords(query: QueryNode, project: number | undefined): s
     );
   }
   const order = query.ordering?.[0];
-  out.push(order ? `ordered by ${order.column}, ${order.descending ? "descending" : "ascending"} (empty values last)` : "in the server's default order");
+  out.push(
+    order
+      ? `ordered by ${order.column}, ${order.descending ? "descending" : "ascending"} (empty values last)`
+      : "in the server's default order",
+  );
   return out;
 }
 

@@ -90,7 +90,9 @@ export function parseCondition(text: string): Condition {
   const { column, type, kind } = readColumn(columnToken, text);
   const rest = m?.[2] ?? "";
   const lower = rest.toLowerCase();
-  const found = byLength.find(({ word }) => lower.startsWith(word) && (rest.length === word.length || /[\s["'(]/.test(rest[word.length] ?? "") || !/\w$/.test(word)));
+  const found = byLength.find(
+    ({ word }) => lower.startsWith(word) && (rest.length === word.length || /[\s["'(]/.test(rest[word.length] ?? "") || !/\w$/.test(word)),
+  );
   const allowed = columnKinds[kind].operators as Partial<Record<OperatorName, ShapeName>>;
   const offer = Object.keys(allowed).map((op) => spell(op as OperatorName));
   if (found === undefined) {
@@ -98,7 +100,8 @@ export function parseCondition(text: string): Condition {
     fail(text, `${what}; ${column} takes ${offer.join(", ")} (${EXAMPLE})`);
   }
   const shape = allowed[found.operator];
-  if (shape === undefined) fail(text, `${found.word} is not an operator of ${column} (${columnKinds[kind].type}); it takes ${offer.join(", ")}`);
+  if (shape === undefined)
+    fail(text, `${found.word} is not an operator of ${column} (${columnKinds[kind].type}); it takes ${offer.join(", ")}`);
   const valueText = rest.slice(found.word.length).trim();
   if (found.value !== undefined) {
     if (valueText !== "") fail(text, `${found.word} takes no value, found ${JSON.stringify(valueText)}`);

@@ -84,19 +84,32 @@ export class QueryFlags {
 
   /** Adds the flags to `command`; their values are kept here, in order. */
   constructor(command: CommandUnknownOpts, options: { view?: boolean } = {}) {
-    const record = <T>(read: (text: string) => T, step: (text: string, value: T) => Step) => (text: string) => {
-      this.#steps.push(step(text, read(text)));
-      return text;
-    };
-    const condition = (flag: "--where" | "--or" | "--child") =>
-      record(parseCondition, (text, c): Step => ({ flag, text, condition: c }));
+    const record =
+      <T>(read: (text: string) => T, step: (text: string, value: T) => Step) =>
+      (text: string) => {
+        this.#steps.push(step(text, read(text)));
+        return text;
+      };
+    const condition = (flag: "--where" | "--or" | "--child") => record(parseCondition, (text, c): Step => ({ flag, text, condition: c }));
     command
       .addOption(new Option("-w, --where <condition>", "a condition; another --where adds an AND line").argParser(condition("--where")))
       .addOption(new Option("--or <condition>", "a condition OR-ed with the lines before").argParser(condition("--or")))
       .addOption(new Option("--child <condition>", "a condition AND-ed into the last line (child_filters)").argParser(condition("--child")))
-      .addOption(new Option("--order <[-]column>", "order by one column; a leading - sorts descending").argParser(record(String, (text) => ({ flag: "--order", text }))))
-      .addOption(new Option("--include <ids>", "only these task ids, e.g. 1,2,3").argParser(record(ids, (text, v): Step => ({ flag: "--include", text, ids: v }))))
-      .addOption(new Option("--exclude <ids>", "every selected task except these ids").argParser(record(ids, (text, v): Step => ({ flag: "--exclude", text, ids: v }))))
+      .addOption(
+        new Option("--order <[-]column>", "order by one column; a leading - sorts descending").argParser(
+          record(String, (text) => ({ flag: "--order", text })),
+        ),
+      )
+      .addOption(
+        new Option("--include <ids>", "only these task ids, e.g. 1,2,3").argParser(
+          record(ids, (text, v): Step => ({ flag: "--include", text, ids: v })),
+        ),
+      )
+      .addOption(
+        new Option("--exclude <ids>", "every selected task except these ids").argParser(
+          record(ids, (text, v): Step => ({ flag: "--exclude", text, ids: v })),
+        ),
+      )
       .addOption(new Option("--all", "every task the filters select"));
     command.on("option:all", () => this.#steps.push({ flag: "--all", text: "" }));
     command.addHelpText("after", CONDITIONS);

@@ -34,28 +34,34 @@ function splitAtAnd(t: string): [string, string] | undefined {
 }
 
 /** `A and B`, `A..B` or a JSON `{"min": …, "max": …}`. */
-const range = (end: (t: string) => unknown) => (t: string): unknown => {
-  if (t.trim().startsWith("{")) return json(t);
-  const dots = /^(.*?)\.\.(.*)$/s.exec(t);
-  const parts = splitAtAnd(t) ?? (dots ? [dots[1] ?? "", dots[2] ?? ""] : undefined);
-  return parts ? { min: end(parts[0].trim()), max: end(parts[1].trim()) } : t;
-};
+const range =
+  (end: (t: string) => unknown) =>
+  (t: string): unknown => {
+    if (t.trim().startsWith("{")) return json(t);
+    const dots = /^(.*?)\.\.(.*)$/s.exec(t);
+    const parts = splitAtAnd(t) ?? (dots ? [dots[1] ?? "", dots[2] ?? ""] : undefined);
+    return parts ? { min: end(parts[0].trim()), max: end(parts[1].trim()) } : t;
+  };
 /** `[a, b]` (JSON or bare words) or `a,b`; one item stays one item where the shape allows it. */
-const list = (item: (t: string) => unknown) => (t: string): unknown => {
-  const v = t.trim();
-  if (v.startsWith("[")) {
-    const parsed = json(v);
-    if (Array.isArray(parsed)) return parsed;
-    return v.endsWith("]") ? splitItems(v.slice(1, -1), item) : t;
-  }
-  return splitItems(v, item);
-};
+const list =
+  (item: (t: string) => unknown) =>
+  (t: string): unknown => {
+    const v = t.trim();
+    if (v.startsWith("[")) {
+      const parsed = json(v);
+      if (Array.isArray(parsed)) return parsed;
+      return v.endsWith("]") ? splitItems(v.slice(1, -1), item) : t;
+    }
+    return splitItems(v, item);
+  };
 const splitItems = (t: string, item: (t: string) => unknown): unknown[] =>
   t.trim() === "" ? [] : t.split(",").map((part) => item(part.trim()));
-const listOrOne = (item: (t: string) => unknown) => (t: string): unknown => {
-  const v = list(item)(t);
-  return Array.isArray(v) && v.length === 1 && !t.trim().startsWith("[") ? v[0] : v;
-};
+const listOrOne =
+  (item: (t: string) => unknown) =>
+  (t: string): unknown => {
+    const v = list(item)(t);
+    return Array.isArray(v) && v.length === 1 && !t.trim().startsWith("[") ? v[0] : v;
+  };
 /** A number, true/false, or text (`"5"` in quotes stays text). */
 const scalar = (t: string): unknown => {
   const v = json(t);

@@ -3,7 +3,16 @@ import type { RequestOptions } from "../options.js";
 import { paginate, type Paginated } from "../pager.js";
 import { anything, arrayOf, nullable, number, object, record, string } from "../shape.js";
 import type { Send } from "../transport.js";
-import type { ImportParams, ImportResult, ImportTask, Project, ProjectCreate, ProjectListParams, ProjectPage, ProjectUpdate } from "../types.js";
+import type {
+  ImportParams,
+  ImportResult,
+  ImportTask,
+  Project,
+  ProjectCreate,
+  ProjectListParams,
+  ProjectPage,
+  ProjectUpdate,
+} from "../types.js";
 import { checkId, checkObject } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 import { describeValue } from "../../vocabulary/json.js";
@@ -52,7 +61,7 @@ export function projectsResource(send: Send): ProjectsResource {
     async importTasks(id: number, tasks: readonly ImportTask[], params: ImportParams = {}, options?: RequestOptions) {
       const path = `/api/projects/${checkId("id", id)}/import`;
       if (!Array.isArray(tasks)) throw new ClientConfigError("tasks", "an array of { data } objects", describeValue(tasks));
-      tasks.forEach((task, i) => checkObject(`tasks[${i}]`, task));
+      for (const [i, task] of tasks.entries()) checkObject(`tasks[${i}]`, task);
       checkObject("params", params);
       return send({ method: "POST", path, query: { ...params }, body: tasks, expect: importResult }, options);
     },

@@ -25,13 +25,25 @@ const rotated = object<RotatedToken>({ refresh: string });
 
 /** The token exchange: no credential sent, never quoted in an error, safe to repeat. */
 export function refreshCall(refresh: string): Call<AccessToken> {
-  return { method: "POST", path: "/api/token/refresh/", body: { refresh }, expect: accessToken, anonymous: true, sensitive: true, idempotent: true };
+  return {
+    method: "POST",
+    path: "/api/token/refresh/",
+    body: { refresh },
+    expect: accessToken,
+    anonymous: true,
+    sensitive: true,
+    idempotent: true,
+  };
 }
 
 /** The token itself must never be shown, not even in this error. */
 function checkToken(value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") {
-    throw new ClientConfigError("refresh", "a personal access token (a non-empty string)", typeof value === "string" ? "an empty string" : typeof value);
+    throw new ClientConfigError(
+      "refresh",
+      "a personal access token (a non-empty string)",
+      typeof value === "string" ? "an empty string" : typeof value,
+    );
   }
   return value;
 }

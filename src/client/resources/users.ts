@@ -13,7 +13,6 @@ const user = record<WhoAmI>({ username: string });
 
 export function usersResource(send: Send): UsersResource {
   return Object.freeze({
-    whoami: (options?: RequestOptions) =>
-      send({ method: "GET", path: "/api/current-user/whoami", expect: user }, options),
+    whoami: (options?: RequestOptions) => send({ method: "GET", path: "/api/current-user/whoami", expect: user }, options),
   });
 }

@@ -202,7 +202,8 @@ class Parser {
     if (this.peek() === undefined) throw new PgError("invalid regular expression: braces {} not balanced");
     if (this.peek() !== "}") throw new PgError("invalid regular expression: invalid repetition count(s)");
     this.pos++;
-    const lo = Number(m), hi = n === undefined ? undefined : Number(n);
+    const lo = Number(m),
+      hi = n === undefined ? undefined : Number(n);
     if (lo > DUPMAX || (hi !== undefined && (hi > DUPMAX || hi < lo))) {
       throw new PgError("invalid regular expression: invalid repetition count(s)");
     }

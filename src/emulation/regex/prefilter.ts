@@ -34,7 +34,6 @@ const ANY: Info = { exact: undefined, prefix: NOTHING, suffix: NOTHING, required
 /** Exactly the empty string (an anchor, a word boundary, a lookbehind). */
 const EMPTY: Info = { exact: NOTHING, prefix: NOTHING, suffix: NOTHING, required: [] };
 
-
 /** Every x + y, or undefined when there would be too many or too long. */
 function cross(xs: Strings, ys: Strings): Strings | undefined {
   if (xs.length * ys.length > MAX_STRINGS) return undefined;
@@ -59,7 +58,8 @@ function concat(a: Info, b: Info): Info {
     return { exact: undefined, prefix: a.exact, suffix: b.exact, required: [] };
   }
   const required = [...a.required, ...b.required];
-  let prefix = a.prefix, suffix = b.suffix;
+  let prefix = a.prefix,
+    suffix = b.suffix;
   if (a.exact) {
     const grown = cross(a.exact, b.prefix);
     prefix = grown ?? a.exact;
@@ -98,7 +98,8 @@ function alternate(branches: readonly Info[]): Info {
     if (exact !== NOTHING) return exactly(exact);
   }
   // A branch that constrains nothing makes the union constrain nothing (constrains() drops it).
-  const starts = union((b) => b.exact ?? b.prefix), ends = union((b) => b.exact ?? b.suffix);
+  const starts = union((b) => b.exact ?? b.prefix),
+    ends = union((b) => b.exact ?? b.suffix);
   const picks: string[] = [];
   for (const b of branches) {
     const own = sets(b);
@@ -284,7 +285,8 @@ export function literalGlob(body: string, opts: { readonly icase: boolean; reado
   const groups: Strings[] = [];
   /** Whether a `.*` precedes each group. */
   const gaps: boolean[] = [];
-  let gap = !start, end = false;
+  let gap = !start,
+    end = false;
   try {
     while (r.peek() !== undefined) {
       if (r.startsWith("(?:.)*")) {

@@ -20,7 +20,14 @@ const FLAG_CHARS = "iLmsxatu";
 const CATEGORY_ESCAPES = new Set(["\\A", "\\b", "\\B", "\\d", "\\D", "\\s", "\\S", "\\w", "\\W", "\\Z"]);
 const ANCHOR_ESCAPES = new Set(["\\A", "\\b", "\\B", "\\Z"]);
 const CHAR_ESCAPE_CODES: Readonly<Record<string, number>> = {
-  "\\a": 7, "\\b": 8, "\\f": 12, "\\n": 10, "\\r": 13, "\\t": 9, "\\v": 11, "\\\\": 92,
+  "\\a": 7,
+  "\\b": 8,
+  "\\f": 12,
+  "\\n": 10,
+  "\\r": 13,
+  "\\t": 9,
+  "\\v": 11,
+  "\\\\": 92,
 };
 const CHAR_ESCAPES = new Set(Object.keys(CHAR_ESCAPE_CODES));
 
@@ -138,7 +145,9 @@ export function checkPythonRegex(pattern: string): PythonReResult {
 }
 
 function parseSub(source: Tokenizer, state: State, verbose: boolean, nested: number): Width {
-  let lo = Infinity, hi = 0, first = true;
+  let lo = Infinity,
+    hi = 0,
+    first = true;
   for (;;) {
     const w = parse(source, state, verbose, nested + 1, nested === 0 && first);
     lo = Math.min(lo, w[0]);
@@ -152,7 +161,8 @@ function parseSub(source: Tokenizer, state: State, verbose: boolean, nested: num
 }
 
 function widthOf(items: readonly Item[], state: State): Width {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (const it of items) {
     const [a, b] = itemWidth(it, state);
     lo += a;
@@ -190,7 +200,7 @@ function parse(source: Tokenizer, state: State, verboseIn: boolean, nested: numb
       }
     }
     if (t[0] === "\\") {
-      items.push(escape(source, t, state));
+      items.push(parseEscape(source, t, state));
     } else if (!".\\[{()*+?^$|".includes(t)) {
       items.push({ k: "char" });
     } else if (t === "[") {
@@ -198,7 +208,8 @@ function parse(source: Tokenizer, state: State, verboseIn: boolean, nested: numb
       items.push({ k: "char" });
     } else if ("*+?{".includes(t)) {
       const here = source.tell();
-      let min = 0, max = MAXREPEAT;
+      let min = 0,
+        max = MAXREPEAT;
       if (t === "?") max = 1;
       else if (t === "+") min = 1;
       else if (t === "{") {
@@ -206,7 +217,8 @@ function parse(source: Tokenizer, state: State, verboseIn: boolean, nested: numb
           items.push({ k: "char" });
           continue;
         }
-        let loText = "", hiText = "";
+        let loText = "",
+          hiText = "";
         while (source.next !== undefined && DIGITS.includes(source.next) && source.next.length === 1) loText += source.get();
         if (source.match(",")) {
           while (source.next !== undefined && DIGITS.includes(source.next) && source.next.length === 1) hiText += source.get();
@@ -358,7 +370,8 @@ function checkLookbehindGroup(state: State, gid: number): void {
 }
 
 function parseFlags(source: Tokenizer, state: State, first: string): "global" | { add: string; del: string } {
-  let add = "", del = "";
+  let add = "",
+    del = "";
   let c: string | undefined = first;
   if (c !== "-") {
     for (;;) {
@@ -397,7 +410,7 @@ function parseFlags(source: Tokenizer, state: State, first: string): "global" | 
 }
 
 /** An escape outside a set. */
-function escape(source: Tokenizer, esc: string, state: State): Item {
+function parseEscape(source: Tokenizer, esc: string, state: State): Item {
   if (CATEGORY_ESCAPES.has(esc)) return ANCHOR_ESCAPES.has(esc) ? { k: "at" } : { k: "char" };
   if (CHAR_ESCAPES.has(esc)) return { k: "char" };
   const c = esc[1] as string;
@@ -414,7 +427,13 @@ function escape(source: Tokenizer, esc: string, state: State): Item {
     if (source.next !== undefined && source.next.length === 1 && DIGITS.includes(source.next)) {
       text += source.get();
       const n = source.next;
-      if (OCTDIGITS.includes(text[1] as string) && OCTDIGITS.includes(text[2] as string) && n !== undefined && n.length === 1 && OCTDIGITS.includes(n)) {
+      if (
+        OCTDIGITS.includes(text[1] as string) &&
+        OCTDIGITS.includes(text[2] as string) &&
+        n !== undefined &&
+        n.length === 1 &&
+        OCTDIGITS.includes(n)
+      ) {
         text += source.get();
         const value = parseInt(text.slice(1), 8);
         if (value > 0o377) throw new ReError(`octal escape value ${text} outside of range 0-0o377`);

@@ -24,7 +24,13 @@ export const prediction = {
     result: {
       ...resultField,
       required: true,
-      checks: [custom("prediction_result", "Prediction.prepare_prediction_result (label_studio/tasks/models.py)", "Each item in prediction result should be dict")],
+      checks: [
+        custom(
+          "prediction_result",
+          "Prediction.prepare_prediction_result (label_studio/tasks/models.py)",
+          "Each item in prediction result should be dict",
+        ),
+      ],
     },
     model_version: { kind: "string", nullable: true, allowNull: false, access: "read-write", blank: true, default: "" },
     /** `Prediction.created_ago`: Django's `timesince(created_at)`. */

@@ -31,7 +31,13 @@ export const project = {
       access: "read-write",
       blank: true,
       default: "<View></View>",
-      checks: [custom("label_config", "ProjectSerializer.validate_label_config (Project.validate_label_config)", "the server parses the XML and checks it against its schema")],
+      checks: [
+        custom(
+          "label_config",
+          "ProjectSerializer.validate_label_config (Project.validate_label_config)",
+          "the server parses the XML and checks it against its schema",
+        ),
+      ],
     },
     /** Cleaned with bleach (SAFE_HTML_TAGS) by `ProjectSerializer.to_internal_value`. */
     expert_instruction: { kind: "string", nullable: true, access: "read-write", blank: true, default: "" },
@@ -56,7 +62,13 @@ export const project = {
       access: "read-write",
       blank: true,
       default: "",
-      checks: [custom("model_version", "ProjectSerializer.validate_model_version", "Model version doesn't exist either as live model or as static predictions.")],
+      checks: [
+        custom(
+          "model_version",
+          "ProjectSerializer.validate_model_version",
+          "Model version doesn't exist either as live model or as static predictions.",
+        ),
+      ],
     },
     is_draft: bool(false),
     /** Nested `UserSimpleSerializer(default=CreatedByFromContext())`: the caller on create. */

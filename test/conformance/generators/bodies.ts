@@ -11,7 +11,7 @@ type Body = Record<string, unknown>;
 type Item = Record<string, unknown>;
 
 const items = (b: Body): Item[] => ((b.filters as { items?: Item[] } | undefined)?.items ?? []) as Item[];
-const allItems = (b: Body): Item[] => items(b).flatMap((i) => [i, ...(((i.child_filters as Item[] | undefined) ?? []))]);
+const allItems = (b: Body): Item[] => items(b).flatMap((i) => [i, ...((i.child_filters as Item[] | undefined) ?? [])]);
 const at = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
 /** name → how it bends the body (n picks the item or variant). */
@@ -25,7 +25,10 @@ export const mutations: Readonly<Record<string, (b: Body, n: number) => void>> =
     if (it) it.filter = String(it.filter).replace("filter:tasks:", "filter:tasks:-");
   },
   singularChild(b, n) {
-    const it = at(items(b).filter((i) => (i.child_filters as Item[] | undefined)?.length === 1), n);
+    const it = at(
+      items(b).filter((i) => (i.child_filters as Item[] | undefined)?.length === 1),
+      n,
+    );
     if (it) {
       it.child_filter = (it.child_filters as Item[])[0];
       delete it.child_filters;
@@ -66,7 +69,10 @@ export const mutations: Readonly<Record<string, (b: Body, n: number) => void>> =
     if (it) it.operator = ["starts_with", "ends_with", "exists", "not_exists"][n % 4];
   },
   otherType(b, n) {
-    const it = at(allItems(b).filter((i) => String(i.filter).includes(":data.")), n);
+    const it = at(
+      allItems(b).filter((i) => String(i.filter).includes(":data.")),
+      n,
+    );
     if (it) it.type = ["Unknown", "Image", "String", "Number", "Boolean"][n % 5];
   },
   emptyList(b, n) {
@@ -76,7 +82,10 @@ export const mutations: Readonly<Record<string, (b: Body, n: number) => void>> =
     if (it) it.value = n % 3 === 0 ? ["  ", "''"] : [];
   },
   numberAsString(b, n) {
-    const it = at(allItems(b).filter((i) => i.type === "Number" && typeof i.value === "number"), n);
+    const it = at(
+      allItems(b).filter((i) => i.type === "Number" && typeof i.value === "number"),
+      n,
+    );
     if (it) it.value = String(it.value);
   },
   nullValue(b, n) {
@@ -106,7 +115,10 @@ export const mutations: Readonly<Record<string, (b: Body, n: number) => void>> =
     b.ordering = null;
   },
   deepChildren(b) {
-    const it = at(items(b).filter((i) => (i.child_filters as Item[] | undefined)?.length), 0);
+    const it = at(
+      items(b).filter((i) => (i.child_filters as Item[] | undefined)?.length),
+      0,
+    );
     if (it) (it.child_filters as Item[])[0]!.child_filters = [{ filter: "filter:tasks:id", operator: "equal", type: "Number", value: 1 }];
   },
   filtersNull(b) {

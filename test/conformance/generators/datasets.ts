@@ -35,7 +35,11 @@ export const dataValueArb: fc.Arbitrary<JsonValue> = fc.oneof(
 /** Keys with a typical shape, so Number/String filters mostly hit well-typed values. */
 const keyValue: Record<(typeof pools.dataKeys)[number], fc.Arbitrary<JsonValue>> = {
   text: fc.oneof({ weight: 5, arbitrary: pick(pools.words) }, { weight: 1, arbitrary: fc.constantFrom<JsonValue>("", null) }),
-  num: fc.oneof({ weight: 4, arbitrary: pick(pools.numbers) }, { weight: 2, arbitrary: pick(pools.numericStrings) }, { weight: 1, arbitrary: fc.constant(null) }),
+  num: fc.oneof(
+    { weight: 4, arbitrary: pick(pools.numbers) },
+    { weight: 2, arbitrary: pick(pools.numericStrings) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  ),
   mixed: dataValueArb,
   flag: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant(null) }),
   nested: fc.constantFrom<JsonValue>({ b: 1, a: "x" }, { a: { c: [1, 2] } }, { inner: "Apple" }),
@@ -46,7 +50,9 @@ const keyValue: Record<(typeof pools.dataKeys)[number], fc.Arbitrary<JsonValue>>
   sparse: dataValueArb,
 };
 
-const dataArb: fc.Arbitrary<Record<string, JsonValue>> = fc.record(keyValue, { requiredKeys: [] }) as fc.Arbitrary<Record<string, JsonValue>>;
+const dataArb: fc.Arbitrary<Record<string, JsonValue>> = fc.record(keyValue, { requiredKeys: [] }) as fc.Arbitrary<
+  Record<string, JsonValue>
+>;
 
 interface TaskDraft {
   readonly data: Record<string, JsonValue>;
@@ -87,10 +93,9 @@ const taskDraftArb: fc.Arbitrary<TaskDraft> = fc.record({
     }),
     { maxLength: 3 },
   ),
-  predictions: fc.array(
-    fc.record({ score: pick(pools.scores), model_version: pick(pools.modelVersions), result: pick(pools.results) }),
-    { maxLength: 2 },
-  ),
+  predictions: fc.array(fc.record({ score: pick(pools.scores), model_version: pick(pools.modelVersions), result: pick(pools.results) }), {
+    maxLength: 2,
+  }),
   drafts: fc.nat(1),
 });
 
@@ -110,7 +115,10 @@ export function buildDataset(
   const annotations: AnnotationRecord[] = [];
   const predictions: PredictionRecord[] = [];
   const draftRecords: DraftRecord[] = [];
-  let nextTask = 1, nextAnnotation = 1, nextPrediction = 1, nextDraft = 1;
+  let nextTask = 1,
+    nextAnnotation = 1,
+    nextPrediction = 1,
+    nextDraft = 1;
   const inner = new Map<number, number>();
   const all = [...drafts.map((d) => [PROJECT, d] as const), ...otherDrafts.map((d) => [OTHER_PROJECT, d] as const)];
   all.forEach(([projectId, d], i) => {
@@ -147,7 +155,15 @@ export function buildDataset(
       });
     }
     for (const p of d.predictions) {
-      predictions.push({ id: nextPrediction++, task: id, project: projectId, result: p.result, score: p.score, model_version: p.model_version, created_at: d.created_at });
+      predictions.push({
+        id: nextPrediction++,
+        task: id,
+        project: projectId,
+        result: p.result,
+        score: p.score,
+        model_version: p.model_version,
+        created_at: d.created_at,
+      });
     }
     for (let k = 0; k < d.drafts; k++) draftRecords.push({ id: nextDraft++, task: id, user: 1, result: [], created_at: d.created_at });
   });
@@ -163,9 +179,15 @@ export function datasetArb(options: DatasetOptions = {}): fc.Arbitrary<Dataset> 
       idGaps: fc.array(fc.nat(3), { minLength: 1, maxLength: 5 }),
     })
     .map(({ modelVersion, drafts, otherDrafts, idGaps }) =>
-      buildDataset({ id: PROJECT, title: "Conformance", label_config: "<View></View>", model_version: modelVersion }, drafts, otherDrafts, idGaps),
+      buildDataset(
+        { id: PROJECT, title: "Conformance", label_config: "<View></View>", model_version: modelVersion },
+        drafts,
+        otherDrafts,
+        idGaps,
+      ),
     );
 }
 
 /** Ids of the target project's tasks. */
-export const projectTaskIds = (dataset: Dataset): number[] => dataset.tasks.filter((t) => t.project === dataset.project.id).map((t) => t.id);
+export const projectTaskIds = (dataset: Dataset): number[] =>
+  dataset.tasks.filter((t) => t.project === dataset.project.id).map((t) => t.id);

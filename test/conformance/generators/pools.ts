@@ -5,7 +5,23 @@
  */
 import type { JsonValue } from "../../../src/vocabulary/json.js";
 
-export const words = ["apple", "Apple", "APPLE", "banana split", "Cherry", "cherry pie", "Ünïcode", "ünïcode", "日本語", "emoji 😀", "x2", "opop", "Test example phrase 1", "yoyo", "a%b_c"] as const;
+export const words = [
+  "apple",
+  "Apple",
+  "APPLE",
+  "banana split",
+  "Cherry",
+  "cherry pie",
+  "Ünïcode",
+  "ünïcode",
+  "日本語",
+  "emoji 😀",
+  "x2",
+  "opop",
+  "Test example phrase 1",
+  "yoyo",
+  "a%b_c",
+] as const;
 /** Substrings and case variants to search for. */
 export const needles = ["app", "APP", "pLe", "an", "split", "ÜNÏ", "ünï", "本", "😀", "%", "_", "e 1", "x", "zzz", ""] as const;
 export const numbers = [0, 1, 2, 5, 9, 10, 11, -3, 2.5, -0.5, 100] as const;
@@ -42,7 +58,18 @@ export const results: readonly (readonly JsonValue[] | null)[] = [
   [{ type: "labels", value: { start: 0, end: 5, labels: ["PER"] } }],
   [{ value: { text: ["Hello World"] }, type: "textarea" }],
 ];
-export const resultNeedles = ['"Positive"', "Positive", "positive", "choices", '"type": "choices"', '"from_name": "label", "to_name"', '{"type": "labels"', "PER", "Hello", "zzz"] as const;
+export const resultNeedles = [
+  '"Positive"',
+  "Positive",
+  "positive",
+  "choices",
+  '"type": "choices"',
+  '"from_name": "label", "to_name"',
+  '{"type": "labels"',
+  "PER",
+  "Hello",
+  "zzz",
+] as const;
 /** JSON texts for results equal / not_equal: payloads (some re-ordered) and texts that do not parse. */
 export const resultJsonValues: readonly JsonValue[] = [
   ...(results.filter((r) => r !== null) as JsonValue[]),
@@ -51,5 +78,19 @@ export const resultJsonValues: readonly JsonValue[] = [
 ];
 
 /** Regexes valid in Python, Postgres and JavaScript alike, and some that no engine compiles. */
-export const regexes = ["^a", "pple$", "[Aa]pple", "^[0-9]+$", "an+", ".*", "b.n", "(cherry|yoyo)", "^$", "\\d", "APP", "^ *5$", "😀"] as const;
+export const regexes = [
+  "^a",
+  "pple$",
+  "[Aa]pple",
+  "^[0-9]+$",
+  "an+",
+  ".*",
+  "b.n",
+  "(cherry|yoyo)",
+  "^$",
+  "\\d",
+  "APP",
+  "^ *5$",
+  "😀",
+] as const;
 export const badRegexes = ["(", "[a", "*a", "a)"] as const;

@@ -60,7 +60,11 @@ export const dataTargets = (key: string): Target[] => [
 export function allCombinations(): { target: Target; operator: OperatorName; shape: ShapeName }[] {
   const targets = [...knownTargets, ...dataTargets("mixed")];
   return targets.flatMap((target) =>
-    (Object.entries(columnKinds[target.kind].operators) as [OperatorName, ShapeName][]).map(([operator, shape]) => ({ target, operator, shape })),
+    (Object.entries(columnKinds[target.kind].operators) as [OperatorName, ShapeName][]).map(([operator, shape]) => ({
+      target,
+      operator,
+      shape,
+    })),
   );
 }
 
@@ -69,7 +73,8 @@ const bare = (t: Target) => t.column.slice("tasks:".length);
 
 function numberFor(t: Target): fc.Arbitrary<number> {
   const c = bare(t);
-  if (c === "id" || c === "inner_id") return fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 30 }) }, { weight: 1, arbitrary: pick([2.5, -1]) });
+  if (c === "id" || c === "inner_id")
+    return fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 30 }) }, { weight: 1, arbitrary: pick([2.5, -1]) });
   const kind = t.kind;
   if (kind === "counter") return fc.integer({ min: 0, max: 3 });
   if (c === "predictions_score") return pick([0, 0.25, 0.5, 0.6, 1]);
@@ -110,7 +115,8 @@ export function valueArb(shape: ShapeName, t: Target): fc.Arbitrary<unknown> {
       return fc.boolean();
     case "string":
       if (kind === "results") return pick(pools.resultNeedles);
-      if (bare(t) === "file_upload" || bare(t) === "storage_filename") return pick(["upload", "UPLOAD/a", ".csv", "s3://", "bucket", "ünï", "", "x.jpg"]);
+      if (bare(t) === "file_upload" || bare(t) === "storage_filename")
+        return pick(["upload", "UPLOAD/a", ".csv", "s3://", "bucket", "ünï", "", "x.jpg"]);
       return fc.oneof(pick(pools.words), pick(pools.needles), pick(pools.numericStrings));
     case "scalar":
       return fc.oneof(pick(pools.words), pick(pools.numbers), pick(pools.numericStrings), fc.boolean());
@@ -119,13 +125,19 @@ export function valueArb(shape: ShapeName, t: Target): fc.Arbitrary<unknown> {
     case "numberList":
       return fc.array(numberFor(t), { minLength: 1, maxLength: 3 });
     case "scalarList":
-      return fc.array(fc.oneof(pick(pools.words), pick(pools.numbers), pick(pools.numericStrings), pick([' "apple" ', " Apple ", "'x2'", true])), { minLength: 1, maxLength: 3 });
+      return fc.array(
+        fc.oneof(pick(pools.words), pick(pools.numbers), pick(pools.numericStrings), pick([' "apple" ', " Apple ", "'x2'", true])),
+        { minLength: 1, maxLength: 3 },
+      );
     case "idList":
       return fc.oneof(fc.integer({ min: 1, max: 30 }), fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 }));
     case "userIds":
       return userIdsArb;
     case "stringList":
-      return fc.oneof(pick(["v1", "V1", "beta", "model", "v"]), fc.array(pick(["v1", "V1", "beta", "model-1", "2"]), { minLength: 1, maxLength: 2 }));
+      return fc.oneof(
+        pick(["v1", "V1", "beta", "model", "v"]),
+        fc.array(pick(["v1", "V1", "beta", "model-1", "2"]), { minLength: 1, maxLength: 2 }),
+      );
     case "json":
       return fc.oneof({ weight: 5, arbitrary: pick(pools.resultJsonValues) }, { weight: 1, arbitrary: fc.constant("PREDICTIONS") });
   }
@@ -171,16 +183,23 @@ export function querySpecArb(options: QueryArbOptions = {}): fc.Arbitrary<QueryS
   return fc.record(
     {
       conjunction: fc.constantFrom("and" as const, "or" as const),
-      lines: fc.array(fc.record({ root: condition, children: fc.array(condition, { maxLength: 1 }) }), { maxLength: options.maxLines ?? 3 }),
+      lines: fc.array(fc.record({ root: condition, children: fc.array(condition, { maxLength: 1 }) }), {
+        maxLength: options.maxLines ?? 3,
+      }),
       orderBy: orderByArb,
       ids: idsArb,
-      columnsDisplayType: fc.constantFrom<Record<string, string>>({ "tasks:data.num": "Number" }, { "tasks:data.mixed": "Number" }, { "tasks:data.Score": "Number", "tasks:data.text": "String" }),
+      columnsDisplayType: fc.constantFrom<Record<string, string>>(
+        { "tasks:data.num": "Number" },
+        { "tasks:data.mixed": "Number" },
+        { "tasks:data.Score": "Number", "tasks:data.text": "String" },
+      ),
     },
     { requiredKeys: ["conjunction", "lines"] },
   );
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the builder's public types are per state; generated chains use the runtime class */
+// biome-ignore lint/suspicious/noExplicitAny: a chain is replayed step by step across every type state; the steps are checked by the round-trip properties
 type Chain = any;
 
 function applyCondition(step: Chain, c: ConditionSpec): Chain {

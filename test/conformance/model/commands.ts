@@ -42,7 +42,9 @@ function expectJudged(outcome: Outcome, answer: Answer, what: string): void {
   expect(problems, `${what}${outcome.result?.notes.length ? ` (oracle notes: ${outcome.result.notes.join("; ")})` : ""}`).toEqual([]);
 }
 
-const taskDataArb: fc.Arbitrary<Record<string, JsonValue>> = fc.dictionary(fc.constantFrom(...pools.dataKeys), dataValueArb, { maxKeys: 4 });
+const taskDataArb: fc.Arbitrary<Record<string, JsonValue>> = fc.dictionary(fc.constantFrom(...pools.dataKeys), dataValueArb, {
+  maxKeys: 4,
+});
 
 class CreateTask implements Cmd {
   constructor(readonly data: Record<string, JsonValue>) {}
@@ -50,9 +52,24 @@ class CreateTask implements Cmd {
   async run(m: Model, r: Real) {
     count("CreateTask");
     const task = await r.client.tasks.create({ project: PROJECT, data: this.data });
-    expect(m.tasks.some((t) => t.id === task.id), `a new id (${task.id})`).toBe(false);
+    expect(
+      m.tasks.some((t) => t.id === task.id),
+      `a new id (${task.id})`,
+    ).toBe(false);
     expect(task.data).toEqual(this.data);
-    m.tasks.push({ id: task.id, project: PROJECT, data: this.data, meta: {}, created_at: task.created_at, updated_at: task.updated_at, updated_by: null, file_upload: null, storage_filename: null, overlap: 1, unresolved_comment_count: 0 });
+    m.tasks.push({
+      id: task.id,
+      project: PROJECT,
+      data: this.data,
+      meta: {},
+      created_at: task.created_at,
+      updated_at: task.updated_at,
+      updated_by: null,
+      file_upload: null,
+      storage_filename: null,
+      overlap: 1,
+      unresolved_comment_count: 0,
+    });
     await verifyState(m, r);
   }
   toString = () => `CreateTask(${JSON.stringify(this.data)})`;
@@ -64,7 +81,10 @@ class ImportTasks implements Cmd {
   async run(m: Model, r: Real) {
     count("ImportTasks");
     const before = new Set(m.tasks.map((t) => t.id));
-    const result = await r.client.project(PROJECT).importTasks(this.data.map((data) => ({ data })), { return_task_ids: true });
+    const result = await r.client.project(PROJECT).importTasks(
+      this.data.map((data) => ({ data })),
+      { return_task_ids: true },
+    );
     expect(result.task_count, "task_count").toBe(this.data.length);
     const page = await listAll(r, PROJECT);
     const added = page.tasks.filter((t) => !before.has(t.id)).sort((a, b) => a.id - b.id);
@@ -72,7 +92,19 @@ class ImportTasks implements Cmd {
     if (result.task_ids) expect([...result.task_ids].sort((a, b) => a - b)).toEqual(added.map((t) => t.id));
     added.forEach((t, i) => {
       expect(t.data, `data of imported task ${t.id}`).toEqual(this.data[i]);
-      m.tasks.push({ id: t.id, project: PROJECT, data: this.data[i]!, meta: {}, created_at: t.created_at, updated_at: t.updated_at, updated_by: null, file_upload: null, storage_filename: null, overlap: 1, unresolved_comment_count: 0 });
+      m.tasks.push({
+        id: t.id,
+        project: PROJECT,
+        data: this.data[i]!,
+        meta: {},
+        created_at: t.created_at,
+        updated_at: t.updated_at,
+        updated_by: null,
+        file_upload: null,
+        storage_filename: null,
+        overlap: 1,
+        unresolved_comment_count: 0,
+      });
     });
     await verifyState(m, r);
   }
@@ -80,7 +112,13 @@ class ImportTasks implements Cmd {
 }
 
 class Annotate implements Cmd {
-  constructor(readonly task: number, readonly user: number, readonly cancelled: boolean, readonly result: readonly JsonValue[], readonly leadTime: number) {}
+  constructor(
+    readonly task: number,
+    readonly user: number,
+    readonly cancelled: boolean,
+    readonly result: readonly JsonValue[],
+    readonly leadTime: number,
+  ) {}
   check = (m: Readonly<Model>) => m.tasks.length > 0;
   async run(m: Model, r: Real) {
     count(`Annotate${this.cancelled ? " (cancelled)" : ""}`);
@@ -88,22 +126,50 @@ class Annotate implements Cmd {
     const client = r.clients.get(this.user) as Client;
     const a = await client.annotations.create(task, { result: this.result, was_cancelled: this.cancelled, lead_time: this.leadTime });
     expect(a.task, "annotation task").toBe(task);
-    expect(typeof a.completed_by === "object" && a.completed_by !== null ? (a.completed_by as { id: number }).id : a.completed_by, "the caller completes the annotation").toBe(this.user);
-    m.annotations.push({ id: a.id, task, project: PROJECT, result: this.result, completed_by: this.user, was_cancelled: this.cancelled, ground_truth: false, lead_time: this.leadTime, created_at: a.created_at, updated_at: a.updated_at, parent_prediction: null });
+    expect(
+      typeof a.completed_by === "object" && a.completed_by !== null ? (a.completed_by as { id: number }).id : a.completed_by,
+      "the caller completes the annotation",
+    ).toBe(this.user);
+    m.annotations.push({
+      id: a.id,
+      task,
+      project: PROJECT,
+      result: this.result,
+      completed_by: this.user,
+      was_cancelled: this.cancelled,
+      ground_truth: false,
+      lead_time: this.leadTime,
+      created_at: a.created_at,
+      updated_at: a.updated_at,
+      parent_prediction: null,
+    });
     await verifyState(m, r);
   }
   toString = () => `Annotate(task#${this.task}, user ${this.user}, cancelled=${this.cancelled}, ${JSON.stringify(this.result)})`;
 }
 
 class Predict implements Cmd {
-  constructor(readonly task: number, readonly score: number, readonly modelVersion: string, readonly result: readonly JsonValue[]) {}
+  constructor(
+    readonly task: number,
+    readonly score: number,
+    readonly modelVersion: string,
+    readonly result: readonly JsonValue[],
+  ) {}
   check = (m: Readonly<Model>) => m.tasks.length > 0;
   async run(m: Model, r: Real) {
     count("Predict");
     const task = pickTask(m, this.task);
     const p = await r.client.predictions.create({ task, result: this.result, score: this.score, model_version: this.modelVersion });
     expect(p.task).toBe(task);
-    m.predictions.push({ id: p.id, task, project: PROJECT, result: this.result, score: this.score, model_version: this.modelVersion, created_at: p.created_at });
+    m.predictions.push({
+      id: p.id,
+      task,
+      project: PROJECT,
+      result: this.result,
+      score: this.score,
+      model_version: this.modelVersion,
+      created_at: p.created_at,
+    });
     await verifyState(m, r);
   }
   toString = () => `Predict(task#${this.task}, ${this.score}, ${this.modelVersion})`;
@@ -125,16 +191,26 @@ class CreateView implements Cmd {
   toString = () => `CreateView(\n${specSnippet(this.spec)})`;
 }
 
-async function listAnswer(r: Real, params: { view?: number; query?: unknown }): Promise<{ answer: Answer; totals?: { total: number; total_annotations: number; total_predictions: number } }> {
+async function listAnswer(
+  r: Real,
+  params: { view?: number; query?: unknown },
+): Promise<{ answer: Answer; totals?: { total: number; total_annotations: number; total_predictions: number } }> {
   const got = await answerOf(() => listAll(r, PROJECT, params));
   if ("ok" in got) return { answer: { status: 200, ids: got.ok.tasks.map((t) => t.id) }, totals: got.ok };
   return { answer: { status: got.status, detail: got.detail } };
 }
 
-function checkTotals(m: Model, answer: Answer, totals: { total: number; total_annotations: number; total_predictions: number } | undefined): void {
+function checkTotals(
+  m: Model,
+  answer: Answer,
+  totals: { total: number; total_annotations: number; total_predictions: number } | undefined,
+): void {
   if (!totals || answer.status !== 200 || !("ids" in answer)) return;
   const sum = (k: "total_annotations" | "total_predictions") => answer.ids.reduce((s, id) => s + counts(m, id)[k], 0);
-  expect({ total: totals.total, total_annotations: totals.total_annotations, total_predictions: totals.total_predictions }, "page totals over the listed tasks").toEqual({
+  expect(
+    { total: totals.total, total_annotations: totals.total_annotations, total_predictions: totals.total_predictions },
+    "page totals over the listed tasks",
+  ).toEqual({
     total: answer.ids.length,
     total_annotations: sum("total_annotations"),
     total_predictions: sum("total_predictions"),
@@ -147,7 +223,12 @@ class List implements Cmd {
   async run(m: Model, r: Real) {
     count("List");
     const query = buildQuery(this.spec);
-    const { answer, totals } = await listAnswer(r, { query: { ...buildSelection(this.spec).toJSON(), ...(query.columnsDisplayType ? { columnsDisplayType: query.columnsDisplayType } : {}) } });
+    const { answer, totals } = await listAnswer(r, {
+      query: {
+        ...buildSelection(this.spec).toJSON(),
+        ...(query.columnsDisplayType ? { columnsDisplayType: query.columnsDisplayType } : {}),
+      },
+    });
     expectJudged(oracle(datasetOf(m), query), answer, "listed tasks");
     checkTotals(m, answer, totals);
     await verifyState(m, r);
@@ -202,7 +283,12 @@ function predictable(m: Readonly<Model>, source: Source, action: ActionId): Outc
 }
 
 class Act implements Cmd {
-  constructor(readonly action: ActionId, readonly source: Source, readonly n: number, readonly withParam: boolean) {}
+  constructor(
+    readonly action: ActionId,
+    readonly source: Source,
+    readonly n: number,
+    readonly withParam: boolean,
+  ) {}
   check = (m: Readonly<Model>) => predictable(m, this.source, this.action) !== undefined;
 
   params(m: Model): Record<string, JsonValue> {
@@ -234,11 +320,16 @@ class Act implements Cmd {
     count(`Act ${this.action}${outcome.result ? ` (${certainIds(outcome.result).length ? "some" : "no"} tasks)` : " (refused)"}`);
     const s = sourceQuery(m, this.source)!;
     const handle = r.client.project(PROJECT);
-    const sel: { run(a: unknown, p?: unknown): Promise<unknown> } = s.view !== undefined ? (selection(handle).fromView(s.view) as never) : (buildActionSelection((this.source as { spec: QuerySpec }).spec, handle) as never);
+    const sel: { run(a: unknown, p?: unknown): Promise<unknown> } =
+      s.view !== undefined
+        ? (selection(handle).fromView(s.view) as never)
+        : (buildActionSelection((this.source as { spec: QuerySpec }).spec, handle) as never);
     const params = this.params(m);
     const got = await answerOf(() => sel.run(this.action, params) as Promise<Record<string, unknown>>);
     if (outcome.result === null) {
-      expect("status" in got ? got.status : 200, `the selection is refused: ${outcome.errors.map((e) => e.reason).join("; ")}`).toBeOneOf(outcome.errors.map((e) => e.status));
+      expect("status" in got ? got.status : 200, `the selection is refused: ${outcome.errors.map((e) => e.reason).join("; ")}`).toBeOneOf(
+        outcome.errors.map((e) => e.status),
+      );
       await verifyState(m, r);
       return;
     }
@@ -247,7 +338,13 @@ class Act implements Cmd {
     await verifyState(m, r);
   }
 
-  async effect(m: Model, r: Real, selected: Set<number>, got: { ok: Record<string, unknown> } | { status: number; detail: string }, params: Record<string, JsonValue>) {
+  async effect(
+    m: Model,
+    r: Real,
+    selected: Set<number>,
+    got: { ok: Record<string, unknown> } | { status: number; detail: string },
+    params: Record<string, JsonValue>,
+  ) {
     const body = "ok" in got ? got.ok : undefined;
     const failed = "status" in got ? `status ${got.status}: ${got.detail}` : "";
     const n = selected.size;
@@ -281,11 +378,16 @@ class Act implements Cmd {
         const version = params.model_version;
         const versions = version === undefined ? undefined : Array.isArray(version) ? version : [version];
         const converted = new Set(m.annotations.map((a) => a.parent_prediction).filter((p) => p !== null && p !== undefined));
-        const due = m.predictions.filter((p) => selected.has(p.task) && !converted.has(p.id) && (versions === undefined || versions.includes(p.model_version)));
+        const due = m.predictions.filter(
+          (p) => selected.has(p.task) && !converted.has(p.id) && (versions === undefined || versions.includes(p.model_version)),
+        );
         expect(body, failed).toEqual({ detail: `Created ${due.length} annotations` });
         await this.adoptNewAnnotations(m, r, new Set(due.map((p) => p.task)), due.length, (a) => {
           expect(a.completed_by, "owned by the caller").toBe(1);
-          expect(due.some((p) => JSON.stringify(p.result) === JSON.stringify(a.result)), "copied from a prediction").toBe(true);
+          expect(
+            due.some((p) => JSON.stringify(p.result) === JSON.stringify(a.result)),
+            "copied from a prediction",
+          ).toBe(true);
         });
         return;
       }
@@ -319,7 +421,8 @@ class Act implements Cmd {
         expect(body, failed).toEqual({});
         const before = new Map(m.tasks.map((t) => [t.id, JSON.stringify(t.data)]));
         await resync(m, r);
-        for (const t of m.tasks) if (!selected.has(t.id)) expect(JSON.stringify(t.data), `data of unselected task ${t.id}`).toBe(before.get(t.id));
+        for (const t of m.tasks)
+          if (!selected.has(t.id)) expect(JSON.stringify(t.data), `data of unselected task ${t.id}`).toBe(before.get(t.id));
         return;
       }
       case "add_data_field":
@@ -333,16 +436,35 @@ class Act implements Cmd {
   }
 
   /** New annotations (ids the model lacks) on some tasks: exactly `expected`, each checked, then adopted. */
-  async adoptNewAnnotations(m: Model, r: Real, tasks: Set<number>, expected: number, each: (a: { completed_by: unknown; result: unknown }) => void) {
+  async adoptNewAnnotations(
+    m: Model,
+    r: Real,
+    tasks: Set<number>,
+    expected: number,
+    each: (a: { completed_by: unknown; result: unknown }) => void,
+  ) {
     const known = new Set(m.annotations.map((a) => a.id));
     let found = 0;
     for (const task of tasks) {
       for (const a of await r.client.annotations.list(task)) {
         if (known.has(a.id)) continue;
         found++;
-        const by = typeof a.completed_by === "object" && a.completed_by !== null ? (a.completed_by as { id: number }).id : (a.completed_by ?? null);
+        const by =
+          typeof a.completed_by === "object" && a.completed_by !== null ? (a.completed_by as { id: number }).id : (a.completed_by ?? null);
         each({ completed_by: by, result: a.result });
-        m.annotations.push({ id: a.id, task, project: PROJECT, result: a.result, completed_by: by, was_cancelled: a.was_cancelled, ground_truth: a.ground_truth, lead_time: a.lead_time, created_at: a.created_at, updated_at: a.updated_at, parent_prediction: (a["parent_prediction"] as number | null | undefined) ?? null });
+        m.annotations.push({
+          id: a.id,
+          task,
+          project: PROJECT,
+          result: a.result,
+          completed_by: by,
+          was_cancelled: a.was_cancelled,
+          ground_truth: a.ground_truth,
+          lead_time: a.lead_time,
+          created_at: a.created_at,
+          updated_at: a.updated_at,
+          parent_prediction: (a["parent_prediction"] as number | null | undefined) ?? null,
+        });
       }
     }
     expect(found, "annotations created").toBe(expected);
@@ -354,9 +476,21 @@ class Act implements Cmd {
    * other duplicates are deleted, annotated tasks never. Checked as invariants, then the model
    * takes the server's state.
    */
-  async removeDuplicates(m: Model, r: Real, selected: Set<number>, got: { ok: Record<string, unknown> } | { status: number; detail: string }) {
+  async removeDuplicates(
+    m: Model,
+    r: Real,
+    selected: Set<number>,
+    got: { ok: Record<string, unknown> } | { status: number; detail: string },
+  ) {
     const canonical = (v: JsonValue): string =>
-      Array.isArray(v) ? `[${v.map(canonical).join(",")}]` : v !== null && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, JsonValue>)[k] as JsonValue)}`).join(",")}}` : JSON.stringify(v);
+      Array.isArray(v)
+        ? `[${v.map(canonical).join(",")}]`
+        : v !== null && typeof v === "object"
+          ? `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, JsonValue>)[k] as JsonValue)}`)
+              .join(",")}}`
+          : JSON.stringify(v);
     const before = { tasks: m.tasks.map((t) => ({ ...t })), annotations: m.annotations.map((a) => ({ ...a })) };
     await resync(m, r);
     if ("status" in got) {
@@ -369,9 +503,12 @@ class Act implements Cmd {
     if (m.tasks.length === 0) m.views = [];
     const after = new Set(m.tasks.map((t) => t.id));
     for (const t of before.tasks) if (!selected.has(t.id)) expect(after.has(t.id), `unselected task ${t.id} kept`).toBe(true);
-    expect(m.annotations.map((a) => a.id).sort(), "annotations are moved, never deleted").toEqual(before.annotations.map((a) => a.id).sort());
+    expect(m.annotations.map((a) => a.id).sort(), "annotations are moved, never deleted").toEqual(
+      before.annotations.map((a) => a.id).sort(),
+    );
     const groups = new Map<string, number[]>();
-    for (const t of before.tasks) if (selected.has(t.id)) groups.set(canonical(t.data as JsonValue), [...(groups.get(canonical(t.data as JsonValue)) ?? []), t.id]);
+    for (const t of before.tasks)
+      if (selected.has(t.id)) groups.set(canonical(t.data as JsonValue), [...(groups.get(canonical(t.data as JsonValue)) ?? []), t.id]);
     for (const [key, ids] of groups) {
       const left = ids.filter((id) => after.has(id));
       if (ids.length === 1) {
@@ -384,7 +521,8 @@ class Act implements Cmd {
     }
   }
 
-  toString = () => `Act(${this.action}, ${"spec" in this.source ? `\n${specSnippet(this.source.spec)}` : `view#${this.source.view}`}, n=${this.n}, param=${this.withParam})`;
+  toString = () =>
+    `Act(${this.action}, ${"spec" in this.source ? `\n${specSnippet(this.source.spec)}` : `view#${this.source.view}`}, n=${this.n}, param=${this.withParam})`;
 }
 
 const smallQuery = querySpecArb({ maxLines: 2 });
@@ -404,7 +542,10 @@ export function commandArbs(): fc.Arbitrary<Cmd>[] {
           arbitrary: fc.constant(id),
         })),
       ),
-      fc.oneof({ weight: 3, arbitrary: actionQuery.map((spec): Source => ({ spec })) }, { weight: 1, arbitrary: fc.nat(10).map((view): Source => ({ view })) }),
+      fc.oneof(
+        { weight: 3, arbitrary: actionQuery.map((spec): Source => ({ spec })) },
+        { weight: 1, arbitrary: fc.nat(10).map((view): Source => ({ view })) },
+      ),
       fc.nat(50),
       fc.boolean(),
     )
@@ -414,11 +555,21 @@ export function commandArbs(): fc.Arbitrary<Cmd>[] {
     fc.array(taskDataArb, { minLength: 1, maxLength: 3 }).map((d): Cmd => new ImportTasks(d)),
     ...times(
       3,
-      fc.tuple(fc.nat(50), fc.constantFrom(1, 2, 3, 4), fc.boolean(), resultArb, fc.constantFrom(0, 1.5, 3)).map(([t, u, c, res, lt]): Cmd => new Annotate(t, u, c, res, lt)),
+      fc
+        .tuple(fc.nat(50), fc.constantFrom(1, 2, 3, 4), fc.boolean(), resultArb, fc.constantFrom(0, 1.5, 3))
+        .map(([t, u, c, res, lt]): Cmd => new Annotate(t, u, c, res, lt)),
     ),
-    ...times(2, fc.tuple(fc.nat(50), fc.constantFrom(0.25, 0.5, 0.9), fc.constantFrom("v1", "v2", "model-10"), resultArb).map(([t, s, v, res]): Cmd => new Predict(t, s, v, res))),
+    ...times(
+      2,
+      fc
+        .tuple(fc.nat(50), fc.constantFrom(0.25, 0.5, 0.9), fc.constantFrom("v1", "v2", "model-10"), resultArb)
+        .map(([t, s, v, res]): Cmd => new Predict(t, s, v, res)),
+    ),
     smallQuery.map((q): Cmd => new CreateView(q)),
-    ...times(2, smallQuery.map((q): Cmd => new List(q))),
+    ...times(
+      2,
+      smallQuery.map((q): Cmd => new List(q)),
+    ),
     fc.nat(10).map((v): Cmd => new ListView(v)),
     ...times(6, act),
   ];

@@ -13,7 +13,14 @@ export interface Real {
   readonly client: Client;
 }
 
-export const users = userIds.map((id) => ({ id, username: `user${id}`, email: `user${id}@example.com`, first_name: `U${id}`, last_name: "Test", token: tokenOf(id) }));
+export const users = userIds.map((id) => ({
+  id,
+  username: `user${id}`,
+  email: `user${id}@example.com`,
+  first_name: `U${id}`,
+  last_name: "Test",
+  token: tokenOf(id),
+}));
 
 /** The seed for a generated dataset: its records, our users, both projects; no drafts. */
 export function seedOf(dataset: Dataset): MockSeed {

@@ -36,7 +36,13 @@ export function modelOf(dataset: Dataset): Model {
   };
 }
 
-export const datasetOf = (m: Model): Dataset => ({ project: m.project, tasks: m.tasks, annotations: m.annotations, predictions: m.predictions, drafts: [] });
+export const datasetOf = (m: Model): Dataset => ({
+  project: m.project,
+  tasks: m.tasks,
+  annotations: m.annotations,
+  predictions: m.predictions,
+  drafts: [],
+});
 
 export const counts = (m: Model, task: number) => ({
   total_annotations: m.annotations.filter((a) => a.task === task && !a.was_cancelled).length,
@@ -46,7 +52,15 @@ export const counts = (m: Model, task: number) => ({
 
 /** Every task of a project, in the server's default order, with a page size that holds them all. */
 export async function listAll(real: Real, project: number, extra: { fields?: "all" | "task_only"; view?: number; query?: unknown } = {}) {
-  return real.client.tasks.list({ project, page_size: 10_000, fields: extra.fields ?? "task_only", ...(extra.view ? { view: extra.view } : {}), ...(extra.query ? { query: extra.query as never } : {}) }).page(1);
+  return real.client.tasks
+    .list({
+      project,
+      page_size: 10_000,
+      fields: extra.fields ?? "task_only",
+      ...(extra.view ? { view: extra.view } : {}),
+      ...(extra.query ? { query: extra.query as never } : {}),
+    })
+    .page(1);
 }
 
 const userOf = (v: unknown): number | null => {
@@ -63,16 +77,35 @@ const userOf = (v: unknown): number | null => {
 export async function verifyState(m: Model, real: Real): Promise<void> {
   const page = await listAll(real, PROJECT);
   const expectedIds = m.tasks.map((t) => t.id).sort((a, b) => a - b);
-  expect(page.tasks.map((t) => t.id), "task ids of the project, in id order").toEqual(expectedIds);
+  expect(
+    page.tasks.map((t) => t.id),
+    "task ids of the project, in id order",
+  ).toEqual(expectedIds);
   for (const t of page.tasks) {
     const c = counts(m, t.id);
-    expect({ id: t.id, total_annotations: t.total_annotations, cancelled_annotations: t.cancelled_annotations, total_predictions: t.total_predictions }, `counters of task ${t.id}`).toEqual({ id: t.id, ...c });
+    expect(
+      {
+        id: t.id,
+        total_annotations: t.total_annotations,
+        cancelled_annotations: t.cancelled_annotations,
+        total_predictions: t.total_predictions,
+      },
+      `counters of task ${t.id}`,
+    ).toEqual({ id: t.id, ...c });
   }
   // A task shown alone is presented from its own records (the store's per-task index), not the project's columns.
   const alone = await Promise.all(page.tasks.map((t) => real.client.tasks.get(t.id)));
   for (const t of alone) {
     const c = counts(m, t.id);
-    expect({ id: t.id, total_annotations: t.total_annotations, cancelled_annotations: t.cancelled_annotations, total_predictions: t.total_predictions }, `counters of task ${t.id} shown alone`).toEqual({ id: t.id, ...c });
+    expect(
+      {
+        id: t.id,
+        total_annotations: t.total_annotations,
+        cancelled_annotations: t.cancelled_annotations,
+        total_predictions: t.total_predictions,
+      },
+      `counters of task ${t.id} shown alone`,
+    ).toEqual({ id: t.id, ...c });
   }
   expect(page.total, "total").toBe(expectedIds.length);
   expect(page.total_annotations, "total_annotations").toBe(m.annotations.filter((a) => !a.was_cancelled).length);
@@ -80,7 +113,10 @@ export async function verifyState(m: Model, real: Real): Promise<void> {
   const views = (await real.client.views.list(PROJECT)).map((v) => v.id).sort((a, b) => a - b);
   expect(views, "views of the project").toEqual(m.views.map((v) => v.id).sort((a, b) => a - b));
   const other = await listAll(real, 2);
-  expect(other.tasks.map((t) => t.id), "project 2 is untouched").toEqual([...m.otherTaskIds].sort((a, b) => a - b));
+  expect(
+    other.tasks.map((t) => t.id),
+    "project 2 is untouched",
+  ).toEqual([...m.otherTaskIds].sort((a, b) => a - b));
   adoptBookkeeping(m, page.tasks);
 }
 
@@ -89,7 +125,13 @@ function adoptBookkeeping(m: Model, tasks: readonly TaskListItem[]): void {
   m.tasks = m.tasks.map((t) => {
     const s = byId.get(t.id);
     if (!s) return t;
-    return { ...t, created_at: s.created_at, updated_at: s.updated_at, updated_by: userOf(s["updated_by"]), ...(typeof s.inner_id === "number" ? { inner_id: s.inner_id } : {}) };
+    return {
+      ...t,
+      created_at: s.created_at,
+      updated_at: s.updated_at,
+      updated_by: userOf(s["updated_by"]),
+      ...(typeof s.inner_id === "number" ? { inner_id: s.inner_id } : {}),
+    };
   });
 }
 
@@ -128,7 +170,15 @@ export async function resync(m: Model, real: Real): Promise<void> {
       });
     }
     for (const p of t.predictions ?? []) {
-      predictions.push({ id: p.id, task: t.id, project: PROJECT, result: p.result, score: p.score, model_version: p.model_version, created_at: p.created_at });
+      predictions.push({
+        id: p.id,
+        task: t.id,
+        project: PROJECT,
+        result: p.result,
+        score: p.score,
+        model_version: p.model_version,
+        created_at: p.created_at,
+      });
     }
   }
   m.tasks = tasks;

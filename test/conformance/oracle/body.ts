@@ -15,7 +15,10 @@ type Json = JsonValue | undefined;
 const isObject = (v: Json): v is { readonly [k: string]: JsonValue } => typeof v === "object" && v !== null && !Array.isArray(v);
 
 class BodyProblem extends Error {
-  constructor(readonly status: 400 | 500 | "unclear", message: string) {
+  constructor(
+    readonly status: 400 | 500 | "unclear",
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -70,7 +73,8 @@ class Reader {
     }
     return (v as readonly JsonValue[]).flatMap((x, i) => {
       if (typeof x === "number" && Number.isInteger(x)) return [x];
-      if (typeof x === "string" || typeof x === "boolean") this.problem("unclear", `${path}[${i}]: pydantic may coerce ${JSON.stringify(x)}`);
+      if (typeof x === "string" || typeof x === "boolean")
+        this.problem("unclear", `${path}[${i}]: pydantic may coerce ${JSON.stringify(x)}`);
       else this.problem(500, `${path}[${i}]: not an integer`);
       return [];
     });
@@ -96,7 +100,13 @@ class Reader {
     }
     let children: OCondition[] = [];
     const hasPlural = Object.hasOwn(item, "child_filters");
-    const rawChildren = hasPlural ? item.child_filters : Object.hasOwn(item, "child_filter") ? (item.child_filter === null ? [] : [item.child_filter as JsonValue]) : [];
+    const rawChildren = hasPlural
+      ? item.child_filters
+      : Object.hasOwn(item, "child_filter")
+        ? item.child_filter === null
+          ? []
+          : [item.child_filter as JsonValue]
+        : [];
     if (!Array.isArray(rawChildren)) this.problem(500, `${path}.child_filters: a list is required`);
     else {
       children = (rawChildren as readonly JsonValue[]).flatMap((c, i) => {
@@ -134,7 +144,9 @@ class Reader {
     if (!ok) return undefined;
     const filter = item.filter as string;
     const skipped = !filter.startsWith("filter:tasks:");
-    const v = isObject(value as Json) ? { min: (value as { min: JsonValue }).min, max: (value as { max: JsonValue }).max } : (value as JsonValue);
+    const v = isObject(value as Json)
+      ? { min: (value as { min: JsonValue }).min, max: (value as { max: JsonValue }).max }
+      : (value as JsonValue);
     return {
       column: preprocessName(filter).column,
       operator: item.operator as string,
@@ -187,7 +199,8 @@ export function readBody(body: unknown): OQuery {
     }
   }
   let selection: { all: boolean; ids: number[] } | undefined = { all: true, ids: [] };
-  if (rawSel === null) selection = undefined; // Optional[SelectedItems]: None selects everything
+  if (rawSel === null)
+    selection = undefined; // Optional[SelectedItems]: None selects everything
   else if (rawSel !== "absent") {
     if (isObject(rawSel)) selection = r.selection(rawSel);
     else r.problem(500, "selectedItems: a dict is required");

@@ -35,7 +35,9 @@ export const plainColumns: Readonly<Record<string, { kind: PlainKind; values: (f
 const STORAGE_SLOTS = 5;
 function storageFilenames(key: string | null): string[] {
   if (key === null) return [";".repeat(STORAGE_SLOTS - 1)];
-  return Array.from({ length: STORAGE_SLOTS }, (_, slot) => Array.from({ length: STORAGE_SLOTS }, (_, i) => (i === slot ? key : "")).join(";"));
+  return Array.from({ length: STORAGE_SLOTS }, (_, slot) =>
+    Array.from({ length: STORAGE_SLOTS }, (_, i) => (i === slot ? key : "")).join(";"),
+  );
 }
 
 /** Counters: `empty` means == 0 (docs/reference/filters.md#counters). */
@@ -52,8 +54,7 @@ export const inListColumns = new Set(["id", "inner_id", "total_annotations", "to
 export const resultColumns = new Set(["annotations_results", "predictions_results"]);
 
 /** LSE agreement columns: a community server skips filters on them and orders by id instead. */
-export const isAgreementColumn = (c: string) =>
-  c === "agreement" || c === "agreement_selected" || c.startsWith("dimension_agreement_");
+export const isAgreementColumn = (c: string) => c === "agreement" || c === "agreement_selected" || c.startsWith("dimension_agreement_");
 
 /** Columns the community server has no field for (a filter or ordering on them is a FieldError, 500). */
 export const enterpriseColumns = new Set([

@@ -66,14 +66,18 @@ export function evalCondition(c: OCondition, ctx: Ctx): Step {
 
   if (userFields.has(column)) {
     if (Array.isArray(v)) {
-      if (op !== "contains" && op !== "not_contains") return err(400, "List-valued user filters support only these operators: contains, not_contains.");
-    } else if (!(op === "contains" || op === "not_contains" || (op === "empty" && userEmptyFields.has(column)) || legacyUserOperators.has(op))) {
+      if (op !== "contains" && op !== "not_contains")
+        return err(400, "List-valued user filters support only these operators: contains, not_contains.");
+    } else if (
+      !(op === "contains" || op === "not_contains" || (op === "empty" && userEmptyFields.has(column)) || legacyUserOperators.has(op))
+    ) {
       return err(400, `User filter "${column}" does not support operator "${op}"`);
     }
   }
 
   if (op === "in_list" || op === "not_in_list") {
-    if (!inListColumns.has(column) && !isData) return err(400, "`is any of` / `is none of` support Task ID, Inner ID, annotation/prediction counters, and task.data.* fields.");
+    if (!inListColumns.has(column) && !isData)
+      return err(400, "`is any of` / `is none of` support Task ID, Inner ID, annotation/prediction counters, and task.data.* fields.");
     if (!Array.isArray(v)) return err(400, "Filter value must be a list for `is any of` / `is none of`.");
     const list = normalizeInList(v as readonly JsonValue[], type);
     if (list === "unhashable") return err(500, "an in_list element is a list or object (unhashable)");
@@ -90,7 +94,10 @@ export function evalCondition(c: OCondition, ctx: Ctx): Step {
   if (column === "predictions_model_versions") return modelVersions({ ...c, value: v }, ctx);
   if (column === "state") return unclear(ctx, "the feature-flagged state column");
   if (!isData && !Object.hasOwn(plainColumns, column)) {
-    const error: PossibleError = { status: 500, reason: `Cannot resolve keyword '${column}' into field${enterpriseColumns.has(column) ? " (Enterprise column)" : ""}` };
+    const error: PossibleError = {
+      status: 500,
+      reason: `Cannot resolve keyword '${column}' into field${enterpriseColumns.has(column) ? " (Enterprise column)" : ""}`,
+    };
     // `values_list(field)` raises at once when the project has tasks; `reviewed` has a known value
     // type and skips it, and an empty project skips it too: then `.filter()` raises at the end.
     if (column !== "reviewed" && ctx.facts.size > 0) return { kind: "error", error };
@@ -100,7 +107,9 @@ export function evalCondition(c: OCondition, ctx: Ctx): Step {
     // LS source (annotate_predictions_score): no first task, no annotation, so `.filter()` cannot
     // resolve the name. Not in the spec; the project has no tasks to answer with anyway.
     ctx.notes.push("predictions_score on a project without tasks (a FieldError in LS)");
-    return expr(ctx, () => false, { deferred: { status: 500, reason: "Cannot resolve keyword 'predictions_score' (no tasks to annotate)" } });
+    return expr(ctx, () => false, {
+      deferred: { status: 500, reason: "Cannot resolve keyword 'predictions_score' (no tasks to annotate)" },
+    });
   }
 
   return genericCondition({ ...c, value: v }, ctx);

@@ -50,13 +50,21 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
   let members = new Map<number, Tri>(ids.map((id) => [id, true]));
 
   const lines: readonly OLine[] = query.lines;
-  const regexes = lines.flatMap((line) => [line.root, ...line.children]).filter((c) => c.operator === "regex" && typeof c.value === "string");
+  const regexes = lines
+    .flatMap((line) => [line.root, ...line.children])
+    .filter((c) => c.operator === "regex" && typeof c.value === "string");
   const validity = regexes.map((c) => pythonRegex(c.value as string));
   const invalidRegex = validity.includes("invalid");
   if (!invalidRegex && validity.includes("unclear")) {
     // Python may refuse a pattern JavaScript accepts (or the reverse): then the result is either empty or not.
     ctx.notes.push("unspecified: whether Python compiles a regex here");
-    return { errors: [{ status: 400, reason: "unspecified regex" }, { status: 500, reason: "unspecified regex" }], result: { members: new Map(ids.map((id) => [id, "either"])), compare: () => 0, notes: ctx.notes } };
+    return {
+      errors: [
+        { status: 400, reason: "unspecified regex" },
+        { status: 500, reason: "unspecified regex" },
+      ],
+      result: { members: new Map(ids.map((id) => [id, "either"])), compare: () => 0, notes: ctx.notes },
+    };
   }
   let exprCount = 0;
   let shortCircuited = false; // queryset.none(): the database is never asked

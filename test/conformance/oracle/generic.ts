@@ -20,19 +20,40 @@ import {
   strptimeMicros,
 } from "./pg.js";
 import type { OCondition } from "./query.js";
-import { dataPath, dataValue, err, expr, firstRowTypes, isRange, listEqualCheck, pyStr, truthy, unclear, type Ctx, type Step } from "./steps.js";
+import {
+  dataPath,
+  dataValue,
+  err,
+  expr,
+  firstRowTypes,
+  isRange,
+  listEqualCheck,
+  pyStr,
+  truthy,
+  unclear,
+  type Ctx,
+  type Step,
+} from "./steps.js";
 
 /** What a generic-path field holds for one task. */
 type Field =
   | { readonly kind: "data"; readonly numeric: boolean; readonly at: (t: TaskFacts) => JsonValue | undefined | "unclear" }
-  | { readonly kind: PlainKind; readonly column: string; readonly at: (t: TaskFacts) => readonly (number | string | boolean | null)[] | "unclear" };
+  | {
+      readonly kind: PlainKind;
+      readonly column: string;
+      readonly at: (t: TaskFacts) => readonly (number | string | boolean | null)[] | "unclear";
+    };
 
 type Cast = { ok: JsonValue | number } | { error: PossibleError } | { unclear: string };
 
 function castScalar(type: string, v: JsonValue, what: string): Cast {
   if (type === "Number") {
     const f = pyFloat(v);
-    return typeof f === "number" ? { ok: f } : f === "error" ? { error: { status: 500, reason: `float(${JSON.stringify(v)}) fails for ${what}` } } : { unclear: `float(${JSON.stringify(v)})` };
+    return typeof f === "number"
+      ? { ok: f }
+      : f === "error"
+        ? { error: { status: 500, reason: `float(${JSON.stringify(v)}) fails for ${what}` } }
+        : { unclear: `float(${JSON.stringify(v)})` };
   }
   if (type === "Datetime") {
     const m = strptimeMicros(v);
@@ -81,7 +102,8 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
       });
       if (casts.some((x) => x.cast === "unclear")) return unclear(ctx, `NaN/Infinity text in ${column}`);
       const bad = casts.filter((x) => x.cast === "error").map((x) => x.t);
-      if (bad.length) atRun.push({ status: 500, reason: `CAST(${column} AS float) fails for task ${bad.map((t) => t.task.id).join(", ")}` });
+      if (bad.length)
+        atRun.push({ status: 500, reason: `CAST(${column} AS float) fails for task ${bad.map((t) => t.task.id).join(", ")}` });
     }
   } else {
     const spec = plainColumns[column] as (typeof plainColumns)[string];
@@ -109,7 +131,8 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
 
   if ((type === "String" || type === "Unknown") && operator === "empty") {
     const b = castBool(v);
-    if (b === "error") return { kind: "error", error: { status: 500, reason: `empty: ${JSON.stringify(v)} is not a boolean string` }, maybe };
+    if (b === "error")
+      return { kind: "error", error: { status: 500, reason: `empty: ${JSON.stringify(v)} is not a boolean string` }, maybe };
     const want = truthy(b);
     const worlds = [...types].filter((t) => t !== "unclear");
     return done((t) =>
@@ -146,16 +169,20 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
 
   if (operator === "in" || operator === "not_in") {
     if (!isRange(v)) return err(500, `${operator} needs {min, max}, got ${JSON.stringify(v)}`);
-    const lo = castScalar(type, v.min, column), hi = castScalar(type, v.max, column);
+    const lo = castScalar(type, v.min, column),
+      hi = castScalar(type, v.max, column);
     for (const x of [lo, hi]) {
       if ("error" in x) return { kind: "error", error: x.error, maybe };
       if ("unclear" in x) return unclear(ctx, x.unclear);
     }
-    const a = (lo as { ok: JsonValue }).ok, b = (hi as { ok: JsonValue }).ok;
-    const ge = compareLookup(field, type, ">=", a), le = compareLookup(field, type, "<=", b);
+    const a = (lo as { ok: JsonValue }).ok,
+      b = (hi as { ok: JsonValue }).ok;
+    const ge = compareLookup(field, type, ">=", a),
+      le = compareLookup(field, type, "<=", b);
     if (!ge || !le) return unclear(ctx, `${operator} on ${column} with type ${type}`);
     lookup = (x) => {
-      const p = ge(x), q = le(x);
+      const p = ge(x),
+        q = le(x);
       if (p === "unclear" || q === "unclear") return "unclear";
       return p === false || q === false ? false : p === true && q === true ? true : "either";
     };
@@ -174,7 +201,8 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
     negated = operator === "not_in_list";
   } else if (operator === "empty") {
     const b = castBool(v);
-    if (b === "error") return { kind: "error", error: { status: 500, reason: `empty: ${JSON.stringify(v)} is not a boolean string` }, maybe };
+    if (b === "error")
+      return { kind: "error", error: { status: 500, reason: `empty: ${JSON.stringify(v)} is not a boolean string` }, maybe };
     nullIsTrue = true;
     lookup = () => false; // a non-NULL value is never "null"
     negated = !truthy(b);
@@ -182,7 +210,9 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
     // cast_value sees `.max` and casts both ends (a Number end that is not numeric raises now);
     // the lookup then gets the range object itself, which each field treats its own way.
     if (type === "Number") {
-      for (const end of [v.min, v.max]) if (pyFloat(end) === "error") return { kind: "error", error: { status: 500, reason: `float(${JSON.stringify(end)}) fails for ${column}` }, maybe };
+      for (const end of [v.min, v.max])
+        if (pyFloat(end) === "error")
+          return { kind: "error", error: { status: 500, reason: `float(${JSON.stringify(end)}) fails for ${column}` }, maybe };
     }
     return unclear(ctx, `${operator} with a {min, max} value on ${column}`);
   } else {
@@ -200,18 +230,28 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
   return done((t) => {
     const raw = field.kind === "data" ? field.at(t) : field.at(t);
     if (raw === "unclear") return "either";
-    const values: readonly (JsonValue | undefined)[] = field.kind === "data" ? [raw as JsonValue | undefined] : (raw as readonly (number | string | boolean | null)[]);
+    const values: readonly (JsonValue | undefined)[] =
+      field.kind === "data" ? [raw as JsonValue | undefined] : (raw as readonly (number | string | boolean | null)[]);
     return agree(
       values.map((x): Tri => {
         if (field.kind === "data") {
-          const sqlNull = x === undefined || (x === null && (field.numeric || textLookup(operator))) || (field.numeric && keyText(x as JsonValue) === null);
+          const sqlNull =
+            x === undefined ||
+            (x === null && (field.numeric || textLookup(operator))) ||
+            (field.numeric && keyText(x as JsonValue) === null);
           if (field.numeric && x !== undefined && x !== null && typeof pgFloat(keyText(x) as string) !== "number") {
             return "either"; // the cast fails: an error (atRun), or another condition drops the row first
           }
           if (nullIsTrue) {
             // data__key__isnull: a missing key; the cast field: missing or JSON null. A JSON null
             // under a plain isnull is not pinned by the spec.
-            const isNull = field.numeric ? keyText(x as JsonValue | undefined) === null : x === undefined ? true : x === null ? "either" : false;
+            const isNull = field.numeric
+              ? keyText(x as JsonValue | undefined) === null
+              : x === undefined
+                ? true
+                : x === null
+                  ? "either"
+                  : false;
             return negated ? (isNull === "either" ? "either" : !isNull) : isNull;
           }
           if (sqlNull) return false;
@@ -239,7 +279,12 @@ export function genericCondition(c: OCondition, ctx: Ctx): Step {
 /** Operators whose lookup reads the key's text (`->>`), where JSON null is SQL NULL. */
 const textLookup = (op: string) => op === "contains" || op === "not_contains" || op === "regex";
 
-function compareLookup(field: Field, type: string, rel: ">=" | "<=" | "<" | ">", bound: JsonValue | number): ((x: JsonValue) => Tri | "unclear") | undefined {
+function compareLookup(
+  field: Field,
+  type: string,
+  rel: ">=" | "<=" | "<" | ">",
+  bound: JsonValue | number,
+): ((x: JsonValue) => Tri | "unclear") | undefined {
   const cmp = (x: number, b: number) => (rel === ">=" ? x >= b : rel === "<=" ? x <= b : rel === "<" ? x < b : x > b);
   const numericField = (field.kind === "data" && field.numeric) || field.kind === "int" || field.kind === "float";
   if (numericField && type === "Number" && typeof bound === "number") {
@@ -307,4 +352,3 @@ function makeLookup(field: Field, type: string, op: string, value: JsonValue | n
     }
   }
 }
-

@@ -45,7 +45,12 @@ function agreeing(xs: readonly Key[], ys: readonly Key[], cmp: (x: Key, y: Key) 
   return sign ?? 0;
 }
 
-export function planOrdering(ordering: OOrdering | undefined, ctx: Ctx, filtered: ReadonlyMap<number, Tri>, displayTypes: Readonly<Record<string, unknown>> | undefined): OrderingPlan {
+export function planOrdering(
+  ordering: OOrdering | undefined,
+  ctx: Ctx,
+  filtered: ReadonlyMap<number, Tri>,
+  displayTypes: Readonly<Record<string, unknown>> | undefined,
+): OrderingPlan {
   if (!ordering) return { compare: byId };
   const { column, descending } = ordering;
   const facts = ctx.facts;
@@ -67,7 +72,8 @@ export function planOrdering(ordering: OOrdering | undefined, ctx: Ctx, filtered
     if (!raw || !canonical) modes.add("text");
     if (raw || canonical) {
       // The numeric cast is tried over the filtered rows; one non-numeric text falls back to text.
-      let definiteBad = false, maybeBad = false;
+      let definiteBad = false,
+        maybeBad = false;
       for (const [id, member] of filtered) {
         const s = text(get(id));
         if (s === null || typeof pgFloat(s) === "number") continue;
@@ -111,12 +117,16 @@ export function planOrdering(ordering: OOrdering | undefined, ctx: Ctx, filtered
     }
     return {
       compare: unordered,
-      error: { status: 500, reason: `Cannot resolve keyword '${column}' into field${enterpriseColumns.has(column) ? " (Enterprise column)" : ""}` },
+      error: {
+        status: 500,
+        reason: `Cannot resolve keyword '${column}' into field${enterpriseColumns.has(column) ? " (Enterprise column)" : ""}`,
+      },
     };
   }
   return {
     compare: (a, b) => {
-      const xs = spec.values(get(a)), ys = spec.values(get(b));
+      const xs = spec.values(get(a)),
+        ys = spec.values(get(b));
       if (xs === "unclear" || ys === "unclear") return 0;
       return agreeing(xs, ys, (x, y) => compareKeys(x, y, descending, spec.kind === "text"));
     },

@@ -8,10 +8,8 @@
 /** Three-valued membership: `"either"` = the spec allows both. */
 export type Tri = true | false | "either";
 
-export const and3 = (a: Tri, b: Tri): Tri =>
-  a === false || b === false ? false : a === true && b === true ? true : "either";
-export const or3 = (a: Tri, b: Tri): Tri =>
-  a === true || b === true ? true : a === false && b === false ? false : "either";
+export const and3 = (a: Tri, b: Tri): Tri => (a === false || b === false ? false : a === true && b === true ? true : "either");
+export const or3 = (a: Tri, b: Tri): Tri => (a === true || b === true ? true : a === false && b === false ? false : "either");
 export const not3 = (a: Tri): Tri => (a === "either" ? "either" : !a);
 /** One verdict from several equally possible worlds. */
 export const agree = (values: readonly Tri[]): Tri =>
@@ -66,7 +64,8 @@ export function judge(outcome: Outcome, answer: Answer): string[] {
   for (const [id, verdict] of result.members) if (verdict === true && !seen.has(id)) problems.push(`task ${id} is missing`);
   for (let i = 0; i < ids.length; i++) {
     for (let j = i + 1; j < ids.length; j++) {
-      const a = ids[i] as number, b = ids[j] as number;
+      const a = ids[i] as number,
+        b = ids[j] as number;
       if (result.compare(a, b) > 0) problems.push(`task ${b} must come before task ${a}`);
     }
   }
@@ -79,7 +78,10 @@ function describeErrors(errors: readonly PossibleError[]): string {
 
 /** The ids the oracle is sure about, in an order it accepts (for messages and for the model). */
 export function certainIds(result: ResultSpec): number[] {
-  return [...result.members].filter(([, v]) => v === true).map(([id]) => id).sort((a, b) => result.compare(a, b) || a - b);
+  return [...result.members]
+    .filter(([, v]) => v === true)
+    .map(([id]) => id)
+    .sort((a, b) => result.compare(a, b) || a - b);
 }
 
 /** True when nothing in the result is open: the answer is one set (order may still have ties). */
@@ -93,16 +95,20 @@ export function conflicts(a: Outcome, b: Outcome): string[] {
   if (!a.result || !b.result) {
     if (shared) return [];
     if (!a.result && !b.result) return [`errors differ: ${describeErrors(a.errors)} vs ${describeErrors(b.errors)}`];
-    return !a.result ? [`expected ${describeErrors(a.errors)}, the other side evaluates`] : [`expected a result, the other side answers ${describeErrors(b.errors)}`];
+    return !a.result
+      ? [`expected ${describeErrors(a.errors)}, the other side evaluates`]
+      : [`expected a result, the other side answers ${describeErrors(b.errors)}`];
   }
   const problems: string[] = [];
-  const ra = a.result, rb = b.result;
+  const ra = a.result,
+    rb = b.result;
   for (const [id, va] of ra.members) {
     const vb = rb.members.get(id);
     if (vb === undefined) problems.push(`task ${id} unknown to the other side`);
     else if (va !== "either" && vb !== "either" && va !== vb) problems.push(`task ${id}: ${va ? "in" : "out"} vs ${vb ? "in" : "out"}`);
   }
   const ids = [...ra.members.keys()].filter((id) => ra.members.get(id) !== false && rb.members.get(id) !== false);
-  for (const x of ids) for (const y of ids) if (x < y && ra.compare(x, y) * rb.compare(x, y) < 0) problems.push(`order of tasks ${x} and ${y} differs`);
+  for (const x of ids)
+    for (const y of ids) if (x < y && ra.compare(x, y) * rb.compare(x, y) < 0) problems.push(`order of tasks ${x} and ${y} differs`);
   return problems;
 }

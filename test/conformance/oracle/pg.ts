@@ -9,7 +9,8 @@ const utf8 = (s: string) => Buffer.from(s, "utf8");
 
 /** jsonb stores object keys shorter-first, then by bytes; its text output follows that order. */
 function jsonbKeyOrder(a: string, b: string): number {
-  const ba = utf8(a), bb = utf8(b);
+  const ba = utf8(a),
+    bb = utf8(b);
   return ba.length !== bb.length ? ba.length - bb.length : Buffer.compare(ba, bb);
 }
 
@@ -58,8 +59,10 @@ export function jsonbEqual(a: JsonValue, b: JsonValue): boolean {
     const bb = b as readonly JsonValue[];
     return a.length === bb.length && a.every((x, i) => jsonbEqual(x as JsonValue, bb[i] as JsonValue));
   }
-  const ao = a as { readonly [k: string]: JsonValue }, bo = b as { readonly [k: string]: JsonValue };
-  const ka = Object.keys(ao), kb = Object.keys(bo);
+  const ao = a as { readonly [k: string]: JsonValue },
+    bo = b as { readonly [k: string]: JsonValue };
+  const ka = Object.keys(ao),
+    kb = Object.keys(bo);
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(bo, k) && jsonbEqual(ao[k] as JsonValue, bo[k] as JsonValue));
 }
 
@@ -138,10 +141,10 @@ export function pythonRegex(pattern: string): "valid" | "invalid" | "unclear" {
   }
   if (/[*+?}]\+|\(\?>/.test(pattern)) return "unclear"; // possessive / atomic: Python 3.11+ only
   if (/\[\^?\]/.test(pattern)) return "unclear"; // Python reads a leading ] in a class as a literal
-  if (/\(\?<(?![=!])/.test(pattern) || /\(\?P/.test(pattern) || /\(\?[aiLmsux-]+[:)]/.test(pattern) || /\\[NuUx]/.test(pattern)) return "unclear";
+  if (/\(\?<(?![=!])/.test(pattern) || /\(\?P/.test(pattern) || /\(\?[aiLmsux-]+[:)]/.test(pattern) || /\\[NuUx]/.test(pattern))
+    return "unclear";
   return compiles(pattern) ? "valid" : "invalid";
 }
-
 
 /**
  * Constructs whose meaning differs between Postgres AREs and JavaScript (`\b` is a backspace in an
@@ -164,7 +167,8 @@ const collator = new Intl.Collator("en-US");
 export function collate(a: string, b: string): number {
   if (a === b) return 0;
   const icu = Math.sign(collator.compare(a, b));
-  const la = a.toLowerCase(), lb = b.toLowerCase();
+  const la = a.toLowerCase(),
+    lb = b.toLowerCase();
   const folded = la < lb ? -1 : la > lb ? 1 : 0;
   return icu === folded ? icu : 0;
 }

@@ -8,7 +8,21 @@ import type { TaskFacts } from "./facts.js";
 import type { Tri } from "./outcome.js";
 import { castBool, jsonbEqual, jsonbText } from "./pg.js";
 import type { OCondition } from "./query.js";
-import { contradiction, err, expr, isRange, join, listEqualCheck, pyStr, truthy, unclear, type Ctx, type JoinPart, type Row, type Step } from "./steps.js";
+import {
+  contradiction,
+  err,
+  expr,
+  isRange,
+  join,
+  listEqualCheck,
+  pyStr,
+  truthy,
+  unclear,
+  type Ctx,
+  type JoinPart,
+  type Row,
+  type Step,
+} from "./steps.js";
 
 /** Integer ids of a user filter (docs/reference/filters.md#user-columns), or the 400 it raises. */
 function userIds(v: JsonValue): number[] | "invalid" | "unclear" {
@@ -57,7 +71,12 @@ export function annotationIds(c: OCondition, ctx: Ctx): Step {
       else ids.push(id);
     }
     if (ids.length === 0 || (op === "not_contains" && invalid)) return contradiction(ctx);
-    return op === "contains" ? join(ctx, byId((id) => ids.includes(id))) : noneOf((id) => ids.includes(id));
+    return op === "contains"
+      ? join(
+          ctx,
+          byId((id) => ids.includes(id)),
+        )
+      : noneOf((id) => ids.includes(id));
   }
   if (op === "empty") {
     const b = castBool(v);
@@ -67,7 +86,8 @@ export function annotationIds(c: OCondition, ctx: Ctx): Step {
   }
   if (op === "in" || op === "not_in") {
     if (!isRange(v)) return contradiction(ctx);
-    const lo = annotationId(v.min), hi = annotationId(v.max);
+    const lo = annotationId(v.min),
+      hi = annotationId(v.max);
     if (lo === "unclear" || hi === "unclear") return unclear(ctx, "annotation id range");
     if (lo === undefined || hi === undefined) return contradiction(ctx);
     const inRange = (id: number) => id >= lo && id <= hi;
@@ -95,7 +115,8 @@ export function userFilter(c: OCondition, ctx: Ctx): Step | undefined {
     const b = castBool(v);
     if (b === "error") return err(500, `empty on ${column}: ${JSON.stringify(v)} is not a boolean string`);
     if (typeof b !== "boolean") return err(500, `isnull lookup needs True or False, got ${JSON.stringify(v)}`);
-    if (annotators) return join(ctx, { relation: "annotations", row: (r) => ((r as AnnotationRecord).completed_by === null) === b, noRow: b });
+    if (annotators)
+      return join(ctx, { relation: "annotations", row: (r) => ((r as AnnotationRecord).completed_by === null) === b, noRow: b });
     return expr(ctx, (t) => (t.task.updated_by === null) === b);
   }
   const ids = userIds(v);
@@ -103,7 +124,8 @@ export function userFilter(c: OCondition, ctx: Ctx): Step | undefined {
   if (ids === "unclear") return unclear(ctx, `user id ${JSON.stringify(v)}`);
   if (ids.length === 0) return { kind: "skipLine" };
   if (op === "contains") {
-    if (annotators) return join(ctx, { relation: "annotations", row: (r) => ids.includes((r as AnnotationRecord).completed_by as number), noRow: false });
+    if (annotators)
+      return join(ctx, { relation: "annotations", row: (r) => ids.includes((r as AnnotationRecord).completed_by as number), noRow: false });
     return expr(ctx, (t) => t.task.updated_by !== null && ids.includes(t.task.updated_by));
   }
   if (op === "not_contains") {
@@ -152,9 +174,7 @@ export function resultFilter(c: OCondition, ctx: Ctx): Step {
     const has = (t: TaskFacts) =>
       rows(t).some(
         (r) =>
-          r.result !== null &&
-          (!annotationsColumn || r.project === ctx.project.id) &&
-          jsonbText(r.result as JsonValue).includes(needle),
+          r.result !== null && (!annotationsColumn || r.project === ctx.project.id) && jsonbText(r.result as JsonValue).includes(needle),
       );
     return expr(ctx, (t) => (op === "contains" ? has(t) : !has(t)));
   }
@@ -201,4 +221,3 @@ export function modelVersions(c: OCondition, ctx: Ctx): Step {
   if (check.certain) return err(400, "Not supported filter type (model versions are lists)");
   return unclear(ctx, `${op} on predictions_model_versions`);
 }
-

@@ -63,8 +63,7 @@ export function unclear(ctx: Ctx, why: string): Step {
     ],
   });
 }
-export const join = (ctx: Ctx, part: JoinPart, f: (t: TaskFacts) => Tri = () => true): Step =>
-  expr(ctx, f, { join: part });
+export const join = (ctx: Ctx, part: JoinPart, f: (t: TaskFacts) => Tri = () => true): Step => expr(ctx, f, { join: part });
 
 export const rowsOf = (t: TaskFacts, relation: JoinPart["relation"]): readonly Row[] =>
   relation === "annotations" ? t.annotations : t.predictions;
@@ -125,4 +124,3 @@ export function listEqualCheck(c: OCondition, ctx: Ctx, types: Set<string>): { c
   const error: PossibleError = { status: 400, reason: `Not supported filter type (${c.column} holds a list in some row)` };
   return { certain: [...types].every((t) => t === "list" || t === "tuple"), maybe: [error] };
 }
-

@@ -11,9 +11,17 @@ describe("whether dmq explain --open opens a browser", () => {
   });
 
   test("$BROWSER first (its words, then the URL), else the platform's opener", () => {
-    expect(browserPlan(url, { BROWSER: "firefox --new-tab" }, "linux", true)).toEqual({ open: true, command: "firefox", args: ["--new-tab", url] });
+    expect(browserPlan(url, { BROWSER: "firefox --new-tab" }, "linux", true)).toEqual({
+      open: true,
+      command: "firefox",
+      args: ["--new-tab", url],
+    });
     expect(browserPlan(url, {}, "linux", true)).toEqual({ open: true, command: "xdg-open", args: [url] });
     expect(browserPlan(url, {}, "darwin", true)).toEqual({ open: true, command: "open", args: [url] });
-    expect(browserPlan(url, {}, "win32", true)).toEqual({ open: true, command: "cmd", args: ["/c", "start", '""', url.replace("&", "^&")] });
+    expect(browserPlan(url, {}, "win32", true)).toEqual({
+      open: true,
+      command: "cmd",
+      args: ["/c", "start", '""', url.replace("&", "^&")],
+    });
   });
 });

@@ -58,7 +58,12 @@ describe("the condition syntax, from the vocabulary tables", () => {
 
   test("prefixes, types and the longest spelling win", () => {
     expect(parseCondition("filter:tasks:id <= 3")).toEqual({ column: "tasks:id", type: undefined, operator: "less_or_equal", value: 3 });
-    expect(parseCondition("tasks:data.x@Number !between 1..2")).toEqual({ column: "tasks:data.x", type: "Number", operator: "not_in", value: { min: 1, max: 2 } });
+    expect(parseCondition("tasks:data.x@Number !between 1..2")).toEqual({
+      column: "tasks:data.x",
+      type: "Number",
+      operator: "not_in",
+      value: { min: 1, max: 2 },
+    });
     expect(parseCondition("annotators is not empty")).toMatchObject({ operator: "empty", value: false });
     expect(parseCondition("data.t not contains x")).toMatchObject({ operator: "not_contains", value: "x" });
     expect(() => parseCondition("data.t inside")).toThrow(/unknown operator in "inside"/);

@@ -226,7 +226,7 @@ describe("personal access token", () => {
 
   test("a refresh answer without an access token is reported without showing the body", async () => {
     const pat = await personalAccessToken();
-    server = await startTestServer((request, res) => json(res, 200, { refresh: pat, acces: "x" }));
+    server = await startTestServer((_request, res) => json(res, 200, { refresh: pat, acces: "x" }));
     const client = createClient({ baseUrl: server.url, apiKey: pat });
     const error = (await client.users.whoami().catch((e: unknown) => e)) as ApiError;
     expect(error.name).toBe("UnexpectedResponseError");
@@ -255,7 +255,9 @@ describe("personal access token", () => {
 
   test("an access token given as the key is refused with a hint", async () => {
     const access = await mintJwt({ token_type: "access", exp: Math.floor(Date.now() / 1000) + 60 });
-    expect(() => createClient({ baseUrl: "http://127.0.0.1:9", apiKey: access })).toThrow(/found a JWT with token_type "access"; .*pass the personal access token/);
+    expect(() => createClient({ baseUrl: "http://127.0.0.1:9", apiKey: access })).toThrow(
+      /found a JWT with token_type "access"; .*pass the personal access token/,
+    );
   });
 
   test("a personal access token that expires while the client lives is reported at the next exchange", async () => {

@@ -23,7 +23,7 @@ const caught = async (promise: Promise<unknown>): Promise<Error> => {
 describe("ApiError", () => {
   test("a 500 from the actions endpoint: status, headers, parsed body, method, path, message", async () => {
     const body = errorBody(500, "Can't find 'x' in registered actions", { exc_info: "Traceback …" });
-    server = await startTestServer((request, res) => json(res, 500, body, { "x-request-id": "r-1" }));
+    server = await startTestServer((_request, res) => json(res, 500, body, { "x-request-id": "r-1" }));
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY, maxRetries: 0 });
     const request = selection(1).all().toRequest({ customAction: "x" });
     const error = await caught(client.actions.perform(request));
@@ -38,14 +38,14 @@ describe("ApiError", () => {
 
   test("validation errors are named in the message", async () => {
     const body = errorBody(400, "Validation error", { validation_errors: { project: ["This field is required."] } });
-    server = await startTestServer((request, res) => json(res, 400, body));
+    server = await startTestServer((_request, res) => json(res, 400, body));
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY });
     const error = await caught(client.tasks.create({ project: 1, data: {} }));
     expect(error.message).toBe("POST /api/tasks/ → 400: Validation error; project: This field is required.");
   });
 
   test("a non-JSON error body is kept as text", async () => {
-    server = await startTestServer((request, res) => text(res, 502, "<html><body>\n  Bad gateway\n</body></html>"));
+    server = await startTestServer((_request, res) => text(res, 502, "<html><body>\n  Bad gateway\n</body></html>"));
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY, maxRetries: 0 });
     const error = (await caught(client.projects.get(2))) as ApiError;
     expect(error.body).toBe("<html><body>\n  Bad gateway\n</body></html>");
@@ -53,7 +53,7 @@ describe("ApiError", () => {
   });
 
   test("an empty error body falls back to the status text", async () => {
-    server = await startTestServer((request, res) => {
+    server = await startTestServer((_request, res) => {
       res.writeHead(403);
       res.end();
     });
@@ -63,7 +63,7 @@ describe("ApiError", () => {
   });
 
   test("a 2xx whose body is not JSON is an UnexpectedResponseError (an ApiError), not a crash", async () => {
-    server = await startTestServer((request, res) => text(res, 200, "<html>login page</html>"));
+    server = await startTestServer((_request, res) => text(res, 200, "<html>login page</html>"));
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY });
     const error = await caught(client.projects.get(2));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
@@ -73,8 +73,16 @@ describe("ApiError", () => {
   });
 
   test("a 2xx with the wrong JSON names the place", async () => {
-    server = await startTestServer((request, res) =>
-      json(res, 200, { count: 2, next: null, previous: null, results: [{ id: 1, title: "a" }, { id: "2", title: "b" }] }),
+    server = await startTestServer((_request, res) =>
+      json(res, 200, {
+        count: 2,
+        next: null,
+        previous: null,
+        results: [
+          { id: 1, title: "a" },
+          { id: "2", title: "b" },
+        ],
+      }),
     );
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY });
     const error = await caught(client.projects.list().page(1));
@@ -158,7 +166,10 @@ describe("no key or token in errors or in the client", () => {
       if (await authority.handleRefresh(request, res)) return;
       json(res, 200, { id: 1, username: "u" });
     });
-    const clients: Client[] = [createClient({ baseUrl: server.url, apiKey: pat }), createClient({ baseUrl: server.url, apiKey: LEGACY_KEY })];
+    const clients: Client[] = [
+      createClient({ baseUrl: server.url, apiKey: pat }),
+      createClient({ baseUrl: server.url, apiKey: LEGACY_KEY }),
+    ];
     for (const client of clients) {
       await client.users.whoami();
       const project = client.project(1);

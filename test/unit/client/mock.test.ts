@@ -53,14 +53,22 @@ describe("client ↔ mock server", () => {
   test("a personal access token works end to end (exchange, then Bearer)", async () => {
     const client = createClient({ baseUrl: mock.url, apiKey: mock.personalAccessToken });
     const projects = await client.projects.list().toArray();
-    expect(projects.map((p) => p.id).sort((a, b) => a - b)).toEqual(mock.data().projects.map((p) => p.id).sort((a, b) => a - b));
+    expect(projects.map((p) => p.id).sort((a, b) => a - b)).toEqual(
+      mock
+        .data()
+        .projects.map((p) => p.id)
+        .sort((a, b) => a - b),
+    );
     expect(mock.requests[0]?.path).toBe("/api/token/refresh/");
     expect(mock.requests.slice(1).every((r) => r.headers["authorization"] === "Bearer [redacted]")).toBe(true);
   });
 
   test("an action id the server does not know: its 500 as an ApiError, sent once with maxRetries 0", async () => {
     const client = createClient({ baseUrl: mock.url, apiKey: mock.legacyToken, maxRetries: 0 });
-    const error = await selection(client.project(1)).all().run(customAction("my_plugin_action")).catch((e: unknown) => e);
+    const error = await selection(client.project(1))
+      .all()
+      .run(customAction("my_plugin_action"))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe("POST /api/dm/actions/ → 500: Can't find 'my_plugin_action' in registered actions");
     expect(mock.requests.filter((r) => r.method === "POST")).toHaveLength(1);

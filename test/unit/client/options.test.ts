@@ -18,12 +18,9 @@ const configError = (fn: () => unknown): ClientConfigError => {
 };
 
 describe("base URL rule: http:// or https://, no trailing slash", () => {
-  test.each(["http://localhost:8080", "https://label.example.com", "http://10.0.0.5:8080/prefix"])(
-    "%s is accepted as given",
-    (baseUrl) => {
-      expect(createClient({ baseUrl, apiKey: LEGACY_KEY }).baseUrl).toBe(baseUrl);
-    },
-  );
+  test.each(["http://localhost:8080", "https://label.example.com", "http://10.0.0.5:8080/prefix"])("%s is accepted as given", (baseUrl) => {
+    expect(createClient({ baseUrl, apiKey: LEGACY_KEY }).baseUrl).toBe(baseUrl);
+  });
 
   test.each([
     ["http://localhost:8080/", 'found "http://localhost:8080/"; drop the trailing slash: "http://localhost:8080"'],
@@ -39,7 +36,9 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
   });
 
   test("a query string or fragment is refused", () => {
-    expect(() => createClient({ baseUrl: "http://x.test?a=1", apiKey: LEGACY_KEY })).toThrow(/no query string or fragment, found "http:\/\/x.test\?a=1"/);
+    expect(() => createClient({ baseUrl: "http://x.test?a=1", apiKey: LEGACY_KEY })).toThrow(
+      /no query string or fragment, found "http:\/\/x.test\?a=1"/,
+    );
   });
 
   test("a password in the URL is refused without being shown", () => {
@@ -49,7 +48,7 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
   });
 
   test("a path prefix is kept: requests go under it", async () => {
-    const server = await startTestServer((request, res) => json(res, 200, { id: 1, username: "u" }));
+    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
     try {
       await createClient({ baseUrl: `${server.url}/prefix`, apiKey: LEGACY_KEY }).users.whoami();
       expect(server.requests[0]?.path).toBe("/prefix/api/current-user/whoami");
@@ -61,7 +60,7 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
 
 describe("environment", () => {
   test("LABEL_STUDIO_URL and LABEL_STUDIO_API_KEY are the defaults, read when the client is created", async () => {
-    const server = await startTestServer((request, res) => json(res, 200, { id: 1, username: "u" }));
+    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
     try {
       vi.stubEnv("LABEL_STUDIO_URL", server.url);
       vi.stubEnv("LABEL_STUDIO_API_KEY", LEGACY_KEY);
@@ -111,7 +110,7 @@ describe("key, timeout and retry settings", () => {
   });
 
   test("surrounding whitespace (a pasted key) is trimmed", async () => {
-    const server = await startTestServer((request, res) => json(res, 200, { id: 1, username: "u" }));
+    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
     try {
       await createClient({ baseUrl: server.url, apiKey: ` ${LEGACY_KEY}\n` }).users.whoami();
       expect(server.requests[0]?.headers.authorization).toBe(`Token ${LEGACY_KEY}`);
@@ -121,7 +120,9 @@ describe("key, timeout and retry settings", () => {
   });
 
   test.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, "5"])("timeoutInSeconds %j is refused", (timeoutInSeconds) => {
-    const error = configError(() => createClient({ baseUrl: "http://x.test", apiKey: LEGACY_KEY, timeoutInSeconds: timeoutInSeconds as number }));
+    const error = configError(() =>
+      createClient({ baseUrl: "http://x.test", apiKey: LEGACY_KEY, timeoutInSeconds: timeoutInSeconds as number }),
+    );
     expect(error.field).toBe("timeoutInSeconds");
     expect(error.message).toMatch(/^timeoutInSeconds: expected a number of seconds > 0/);
   });
@@ -134,12 +135,18 @@ describe("key, timeout and retry settings", () => {
 
   test("per-request options are checked too, before anything is sent", async () => {
     const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: LEGACY_KEY });
-    await expect(client.users.whoami({ timeoutInSeconds: -2 })).rejects.toThrow("options.timeoutInSeconds: expected a number of seconds > 0");
-    await expect(client.users.whoami({ maxRetries: 0.5 })).rejects.toThrow("options.maxRetries: expected a whole number ≥ 0, found number 0.5");
+    await expect(client.users.whoami({ timeoutInSeconds: -2 })).rejects.toThrow(
+      "options.timeoutInSeconds: expected a number of seconds > 0",
+    );
+    await expect(client.users.whoami({ maxRetries: 0.5 })).rejects.toThrow(
+      "options.maxRetries: expected a whole number ≥ 0, found number 0.5",
+    );
   });
 
   test.each(["api/actions", "/api/actions?x=1", 7])("routes.actions %j is refused", (actions) => {
-    expect(() => createClient({ baseUrl: "http://x.test", apiKey: LEGACY_KEY, routes: { actions: actions as string } })).toThrow(/^routes.actions: expected a path starting with "\/"/);
+    expect(() => createClient({ baseUrl: "http://x.test", apiKey: LEGACY_KEY, routes: { actions: actions as string } })).toThrow(
+      /^routes.actions: expected a path starting with "\/"/,
+    );
   });
 
   test("ids are checked before a request is made", async () => {
@@ -147,6 +154,8 @@ describe("key, timeout and retry settings", () => {
     await expect(client.projects.get(0)).rejects.toThrow("id: expected a positive integer id, found number 0");
     await expect(client.tasks.get(1.5)).rejects.toThrow("id: expected a positive integer id, found number 1.5");
     expect(() => client.project(-3)).toThrow("project id: expected a positive integer id, found number -3");
-    expect(() => client.tasks.list({ project: "1" as unknown as number })).toThrow('params.project: expected a positive integer id, found string "1"');
+    expect(() => client.tasks.list({ project: "1" as unknown as number })).toThrow(
+      'params.project: expected a positive integer id, found string "1"',
+    );
   });
 });

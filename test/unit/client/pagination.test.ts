@@ -72,7 +72,10 @@ describe("iterating a list", () => {
 
     const second = await client.projects.list().page(2);
     expect(second.results.map((p) => p.id)).toEqual([4, 5, 6]);
-    const error = await client.projects.list().page(9).catch((e: unknown) => e);
+    const error = await client.projects
+      .list()
+      .page(9)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe("GET /api/projects/ → 404: Invalid page.");
   });
@@ -85,24 +88,33 @@ describe("iterating a list", () => {
   });
 
   test("a 404 on the first page that is not 'Invalid page.' is an error", async () => {
-    server = await startTestServer((request, res) => json(res, 404, { detail: "Neither project nor view id specified" }));
+    server = await startTestServer((_request, res) => json(res, 404, { detail: "Neither project nor view id specified" }));
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY });
-    await expect(client.tasks.list({ project: 1 }).toArray()).rejects.toThrow("GET /api/tasks/ → 404: Neither project nor view id specified");
+    await expect(client.tasks.list({ project: 1 }).toArray()).rejects.toThrow(
+      "GET /api/tasks/ → 404: Neither project nor view id specified",
+    );
   });
 
   test("other errors end the iteration with the error", async () => {
     let n = 0;
-    server = await startTestServer((request, res) =>
-      n++ === 0 ? json(res, 200, { count: 9, next: "x", previous: null, results: projects.slice(0, 3) }) : json(res, 403, errorBody(403, "no")),
+    server = await startTestServer((_request, res) =>
+      n++ === 0
+        ? json(res, 200, { count: 9, next: "x", previous: null, results: projects.slice(0, 3) })
+        : json(res, 403, errorBody(403, "no")),
     );
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY });
     await expect(client.projects.list().toArray()).rejects.toMatchObject({ statusCode: 403 });
   });
 
   test("a server that ignores `page` is detected instead of looping forever", async () => {
-    server = await startTestServer((request, res) => json(res, 200, { count: 3, next: null, previous: null, results: projects.slice(0, 3) }));
+    server = await startTestServer((_request, res) =>
+      json(res, 200, { count: 3, next: null, previous: null, results: projects.slice(0, 3) }),
+    );
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY });
-    const error = await client.projects.list().toArray().catch((e: unknown) => e);
+    const error = await client.projects
+      .list()
+      .toArray()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
     expect((error as Error).message).toBe(
       "GET /api/projects/ page 2 holds only items of earlier pages: the server seems to ignore the page parameter",
@@ -115,11 +127,7 @@ describe("list parameters", () => {
   test("tasks.list sends a selection as the JSON `query` parameter, plus project, view and flags", async () => {
     const s = await pagedServer("empty", 10);
     const client = createClient({ baseUrl: s.url, apiKey: LEGACY_KEY });
-    const query = selection(1)
-      .where("tasks:data.text")
-      .contains("a+b & c=d #1 ü")
-      .orderBy("-tasks:created_at")
-      .excluding([3]);
+    const query = selection(1).where("tasks:data.text").contains("a+b & c=d #1 ü").orderBy("-tasks:created_at").excluding([3]);
     await client.tasks.list({ project: 1, query, page_size: 10, fields: "all", include: ["id", "data"], only_annotated: false }).toArray();
     const first = s.requests[0]!;
     expect(JSON.parse(first.query.get("query")!)).toEqual(query.toJSON());

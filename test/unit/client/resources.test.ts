@@ -141,7 +141,12 @@ describe("tasks, annotations, predictions", () => {
     expect(sent()).toMatchObject({ method: "GET", path: "/api/tasks/7/annotations/" });
     server.requests.length = 0;
     await client.annotations.create(7, { result: [{ type: "choices" }], lead_time: 2 });
-    expect(sent()).toEqual({ method: "POST", path: "/api/tasks/7/annotations/", query: {}, body: { result: [{ type: "choices" }], lead_time: 2 } });
+    expect(sent()).toEqual({
+      method: "POST",
+      path: "/api/tasks/7/annotations/",
+      query: {},
+      body: { result: [{ type: "choices" }], lead_time: 2 },
+    });
     server.requests.length = 0;
     await client.annotations.get(11);
     await client.annotations.update(11, { ground_truth: true });
@@ -159,7 +164,12 @@ describe("tasks, annotations, predictions", () => {
     expect(sent()).toEqual({ method: "GET", path: "/api/predictions/", query: { task: "7" }, body: undefined });
     server.requests.length = 0;
     await client.predictions.create({ task: 7, result: [], score: 0.5, model_version: "v1" });
-    expect(sent()).toEqual({ method: "POST", path: "/api/predictions/", query: {}, body: { task: 7, result: [], score: 0.5, model_version: "v1" } });
+    expect(sent()).toEqual({
+      method: "POST",
+      path: "/api/predictions/",
+      query: {},
+      body: { task: 7, result: [], score: 0.5, model_version: "v1" },
+    });
     server.requests.length = 0;
     await client.predictions.get(13);
     await client.predictions.update(13, { score: 1 });
@@ -212,7 +222,11 @@ describe("views", () => {
     await client.views.get(5);
     await client.views.update(5, { data: { title: "W" }, query: selection(3).all() });
     await client.views.delete(5);
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/dm/views/5/", "PATCH /api/dm/views/5/", "DELETE /api/dm/views/5/"]);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /api/dm/views/5/",
+      "PATCH /api/dm/views/5/",
+      "DELETE /api/dm/views/5/",
+    ]);
     // the server applies a view's selection from top-level selected_items only (data.selectedItems stays inert data)
     expect(server.requests[1]?.body).toEqual({ data: { title: "W" }, selected_items: { all: true, excluded: [] } });
   });
@@ -228,7 +242,9 @@ describe("actions and tokens", () => {
     server.requests.length = 0;
     await client.actions.form(3, customAction("my_plugin_action"));
     expect(sent().path).toBe("/api/dm/actions/my_plugin_action/form/");
-    await expect(client.actions.form(3, "nope" as "delete_tasks")).rejects.toThrow('action: expected a known action id or customAction("<id>"), found string "nope"');
+    await expect(client.actions.form(3, "nope" as "delete_tasks")).rejects.toThrow(
+      'action: expected a known action id or customAction("<id>"), found string "nope"',
+    );
   });
 
   test("routes.actions switches to the published path", async () => {
@@ -244,7 +260,9 @@ describe("actions and tokens", () => {
   });
 
   test("actions.perform sends id, project, view in the query and the body as JSON", async () => {
-    const request = selection(3).fromView(9).toRequest("predictions_to_annotations", { model_version: ["v1", "v2"] });
+    const request = selection(3)
+      .fromView(9)
+      .toRequest("predictions_to_annotations", { model_version: ["v1", "v2"] });
     await client.actions.perform(request);
     expect(sent()).toEqual({
       method: "POST",

@@ -32,7 +32,7 @@ const clientOf = (url: string, extra: Parameters<typeof createClient>[0] = {}): 
 /** Answers `statuses` in turn (the last one repeats); 200 answers a project. */
 async function sequence(statuses: number[], headers: Record<string, string> = {}): Promise<TestServer> {
   let i = 0;
-  server = await startTestServer((request, res) => {
+  server = await startTestServer((_request, res) => {
     const status = statuses[Math.min(i++, statuses.length - 1)] ?? 200;
     if (status === 200) json(res, 200, { id: 1, title: "P", label_config: "<View/>" });
     else json(res, status, errorBody(status, `status ${status}`), headers);
@@ -106,7 +106,7 @@ describe("idempotent requests keep the official SDK's policy", () => {
 
   test("a connection dropped before the answer is retried", async () => {
     let i = 0;
-    server = await startTestServer((request, res) => {
+    server = await startTestServer((_request, res) => {
       if (i++ === 0) return void res.socket?.destroy();
       json(res, 200, { id: 1, username: "u" });
     });
@@ -151,7 +151,7 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
   });
 
   test("a connection dropped after the request arrived is not retried", async () => {
-    server = await startTestServer((request, res) => void res.socket?.destroy());
+    server = await startTestServer((_request, res) => void res.socket?.destroy());
     skipWaits();
     const error = await clientOf(server.url)
       .projects.create({ title: "x" })

@@ -80,7 +80,10 @@ describe("selection(client.project(id)).run()", () => {
   });
 
   test("an unknown id the server does not know: ApiError with the server's message", async () => {
-    const error = await selection(client.project(1)).all().run(customAction("x")).catch((e: unknown) => e);
+    const error = await selection(client.project(1))
+      .all()
+      .run(customAction("x"))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe("POST /api/dm/actions/ → 500: Can't find 'x' in registered actions");
   });

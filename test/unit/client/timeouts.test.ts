@@ -23,7 +23,7 @@ afterEach(async () => {
 
 /** Answers whoami only when the test releases it. */
 async function heldServer(): Promise<TestServer> {
-  server = await startTestServer((request, res) => {
+  server = await startTestServer((_request, res) => {
     held.push(() => json(res, 200, { id: 1, username: "u" }));
   });
   return server;
@@ -92,7 +92,7 @@ describe("time limits", () => {
   });
 
   test("the limit covers a body that arrives too slowly", async () => {
-    server = await startTestServer((request, res) => {
+    server = await startTestServer((_request, res) => {
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"id": 1, ');
     });

@@ -6,7 +6,7 @@ describe("Python renderings used in the server's error texts", () => {
   test("repr of decoded JSON values", () => {
     expect(pyRepr(null)).toBe("None");
     expect(pyRepr([true, false, 1, 2.5, "a"])).toBe("[True, False, 1, 2.5, 'a']");
-    expect(pyRepr({ all: true, "it's": "say \"hi\"" })).toBe("{'all': True, \"it's\": 'say \"hi\"'}");
+    expect(pyRepr({ all: true, "it's": 'say "hi"' })).toBe("{'all': True, \"it's\": 'say \"hi\"'}");
     expect(pyRepr("it's")).toBe('"it\'s"');
     expect(pyRepr("both ' and \"")).toBe("'both \\' and \"'");
     expect(pyRepr("tab\tnew\nline\\")).toBe("'tab\\tnew\\nline\\\\'");
@@ -29,7 +29,9 @@ describe("Python renderings used in the server's error texts", () => {
 
   test("pydantic's ValidationError text, with long input reprs cut to 25 + ... + 24 characters", () => {
     const long = "a".repeat(60);
-    expect(pydanticText([{ loc: ["filters", "items", 0, "operator"], type: "string_type", msg: "Input should be a valid string", input: long }])).toBe(
+    expect(
+      pydanticText([{ loc: ["filters", "items", 0, "operator"], type: "string_type", msg: "Input should be a valid string", input: long }]),
+    ).toBe(
       `1 validation error for PrepareParams\nfilters.items.0.operator\n  Input should be a valid string [type=string_type, input_value='${"a".repeat(24)}...${"a".repeat(23)}', input_type=str]`,
     );
     const two = pydanticText([

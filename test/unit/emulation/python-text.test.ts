@@ -7,10 +7,32 @@ import { thrown } from "../../helpers/thrown.js";
 describe("int(text)", () => {
   // What CPython 3.12 returns for int(text), or null where it raises ValueError.
   const rows: readonly (readonly [string, number | null])[] = [
-    ["12", 12], [" 12 ", 12], ["\t+7\n", 7], ["-0", 0], ["007", 7], ["1_000", 1000], ["1_0_0", 100],
-    ["١٢", 12], ["٣\u00a0", 3], ["\u20037", 7], ["１２", 12], ["𝟙𝟚", 12],
-    ["", null], [" ", null], ["1__0", null], ["_1", null], ["1_", null], ["+", null], ["1.0", null], ["1e3", null],
-    ["0x10", null], ["٣x", null], ["1 2", null], ["\ufeff1", null], ["½", null], ["Ⅻ", null],
+    ["12", 12],
+    [" 12 ", 12],
+    ["\t+7\n", 7],
+    ["-0", 0],
+    ["007", 7],
+    ["1_000", 1000],
+    ["1_0_0", 100],
+    ["١٢", 12],
+    ["٣\u00a0", 3],
+    ["\u20037", 7],
+    ["１２", 12],
+    ["𝟙𝟚", 12],
+    ["", null],
+    [" ", null],
+    ["1__0", null],
+    ["_1", null],
+    ["1_", null],
+    ["+", null],
+    ["1.0", null],
+    ["1e3", null],
+    ["0x10", null],
+    ["٣x", null],
+    ["1 2", null],
+    ["\ufeff1", null],
+    ["½", null],
+    ["Ⅻ", null],
   ];
   test.each(rows)("int(%j) → %j", (text, expected) => {
     expect(parsePyInt(text) ?? null).toBe(expected);
@@ -26,7 +48,9 @@ describe("int(text)", () => {
     expect(pyInt(true)).toBe(1);
     expect(pyInt(-2.9)).toBe(-2);
     expect(thrown(PyException, () => pyInt("a'b")).message).toBe(`invalid literal for int() with base 10: "a'b"`);
-    expect(thrown(PyException, () => pyInt(null)).message).toBe("int() argument must be a string, a bytes-like object or a real number, not 'NoneType'");
+    expect(thrown(PyException, () => pyInt(null)).message).toBe(
+      "int() argument must be a string, a bytes-like object or a real number, not 'NoneType'",
+    );
     expect(thrown(PyException, () => pyInt([1])).pyClass).toBe("TypeError");
     expect(thrown(PyException, () => pyInt(Infinity)).message).toBe("cannot convert float infinity to integer");
     expect(thrown(PyException, () => pyInt("x".repeat(300))).message).toHaveLength("invalid literal for int() with base 10: ".length + 200);
@@ -43,10 +67,28 @@ describe("int(text)", () => {
 
 describe("float(text)", () => {
   const rows: readonly (readonly [string, number | null])[] = [
-    ["1.5", 1.5], [" -2 ", -2], ["1.", 1], [".5", 0.5], ["1e3", 1000], ["1E-2", 0.01], ["1_000.000_1", 1000.0001],
-    ["inf", Infinity], ["-Infinity", -Infinity], ["+INF", Infinity], ["1e999", Infinity], ["١.٥", 1.5],
-    ["", null], [".", null], ["e3", null], ["1._5", null], ["1_.5", null], ["1e_3", null], ["infinit", null],
-    ["0x1p3", null], ["1,5", null], ["nan(1)", null],
+    ["1.5", 1.5],
+    [" -2 ", -2],
+    ["1.", 1],
+    [".5", 0.5],
+    ["1e3", 1000],
+    ["1E-2", 0.01],
+    ["1_000.000_1", 1000.0001],
+    ["inf", Infinity],
+    ["-Infinity", -Infinity],
+    ["+INF", Infinity],
+    ["1e999", Infinity],
+    ["١.٥", 1.5],
+    ["", null],
+    [".", null],
+    ["e3", null],
+    ["1._5", null],
+    ["1_.5", null],
+    ["1e_3", null],
+    ["infinit", null],
+    ["0x1p3", null],
+    ["1,5", null],
+    ["nan(1)", null],
   ];
   test.each(rows)("float(%j) → %j", (text, expected) => {
     expect(parsePyFloat(text) ?? null).toBe(expected);

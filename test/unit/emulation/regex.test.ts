@@ -42,7 +42,10 @@ const CASES: readonly (readonly [string, Outcome])[] = [
   ["\\bfoo\\b", { matches: ["\bfoo\b"] }],
   ["^H", { matches: ["Hello World"] }],
   ["d$", { matches: ["Hello World"] }],
-  ["[[:alpha:]]+", { matches: ["a", "aa", "ab", "abc", "Hello World", "foo bar", "a\nb", "été", "x\\y", "AЛB", "\bfoo\b", "x", "ba", "a{,3}", "caab"] }],
+  [
+    "[[:alpha:]]+",
+    { matches: ["a", "aa", "ab", "abc", "Hello World", "foo bar", "a\nb", "été", "x\\y", "AЛB", "\bfoo\b", "x", "ba", "a{,3}", "caab"] },
+  ],
   ["\\w+é", { matches: ["été"] }],
   ["(?x) a b # c\n", { matches: ["ab", "abc", "caab"] }],
   ["a{300}", { postgres: "invalid regular expression: invalid repetition count(s)" }],
@@ -51,9 +54,15 @@ const CASES: readonly (readonly [string, Outcome])[] = [
   ["(?=x)", { unsupported: ["x\\y", "x"] }],
   ["\\Bx", { matches: [] }],
   ["a|*b", { python: "nothing to repeat" }],
-  ["\\Z", { matches: ["a", "aa", "ab", "abc", "Hello World", "foo bar", "a\nb", "été", "x\\y", "AЛB", "\bfoo\b", "x", "ba", "a{,3}", "caab"] }],
+  [
+    "\\Z",
+    { matches: ["a", "aa", "ab", "abc", "Hello World", "foo bar", "a\nb", "été", "x\\y", "AЛB", "\bfoo\b", "x", "ba", "a{,3}", "caab"] },
+  ],
   ["x\\Z", { matches: ["x"] }],
-  ["(?s).", { matches: ["a", "aa", "ab", "abc", "Hello World", "foo bar", "a\nb", "été", "x\\y", "AЛB", "\bfoo\b", "x", "ba", "a{,3}", "caab"] }],
+  [
+    "(?s).",
+    { matches: ["a", "aa", "ab", "abc", "Hello World", "foo bar", "a\nb", "été", "x\\y", "AЛB", "\bfoo\b", "x", "ba", "a{,3}", "caab"] },
+  ],
   ["(?m)^b", { matches: ["a\nb", "ba"] }],
   ["[^a]", { matches: ["ab", "abc", "Hello World", "foo bar", "a\nb", "été", "x\\y", "AЛB", "\bfoo\b", "x", "ba", "a{,3}", "caab"] }],
   ["\\x41B", { matches: ["AЛB"] }],
@@ -61,7 +70,8 @@ const CASES: readonly (readonly [string, Outcome])[] = [
   ["(?a)x", { postgres: "invalid regular expression: invalid embedded option" }],
   ["\\d", { matches: ["a{,3}"] }],
   ["\\s", { matches: ["Hello World", "foo bar", "a\nb"] }],
-  ["a.b", { matches: ["a\nb", "caab"] }],];
+  ["a.b", { matches: ["a\nb", "caab"] }],
+];
 
 describe("regex: Python's compile check, then Postgres semantics on re2js", () => {
   test.each(CASES.map(([p, o]) => [JSON.stringify(p), p, o] as const))("%s", (_, pattern, outcome) => {
@@ -108,7 +118,9 @@ describe("regex: Python's compile check, then Postgres semantics on re2js", () =
   });
 
   test("a regex value that is not text: Postgres has no `text ~ integer` operator (500)", () => {
-    expect(() => evaluate(fixture, where(cond("data.text", "regex", "String", 5)))).toThrow(expect.objectContaining({ status: 500, detail: "operator does not exist: text ~ integer" }));
+    expect(() => evaluate(fixture, where(cond("data.text", "regex", "String", 5)))).toThrow(
+      expect.objectContaining({ status: 500, detail: "operator does not exist: text ~ integer" }),
+    );
   });
 
   test("regex on a number column reads its text form", () => {

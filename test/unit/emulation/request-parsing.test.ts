@@ -8,7 +8,8 @@ import { parseFormBody, pyUnquote } from "../../../src/emulation/query-dict.js";
 import { requestData } from "../../../src/emulation/request-data.js";
 import { thrown } from "../../helpers/thrown.js";
 
-const bytes = (...parts: (string | number)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === "number" ? [p] : [...Buffer.from(p, "utf8")])));
+const bytes = (...parts: (string | number)[]) =>
+  Uint8Array.from(parts.flatMap((p) => (typeof p === "number" ? [p] : [...Buffer.from(p, "utf8")])));
 
 describe("Python's UTF-8 decoder (codecs)", () => {
   // str(exc) of b.decode("utf-8") in CPython.
@@ -137,7 +138,9 @@ describe("multipart bodies (Django's MultiPartParser)", () => {
     expect(data.get("g")).toBe("hi");
   });
   test("Django's errors", () => {
-    expect(thrown(PyException, () => parseMultipart("multipart/form-data", bytes("x"), "utf-8", 10)).message).toBe("Invalid boundary in multipart: None");
+    expect(thrown(PyException, () => parseMultipart("multipart/form-data", bytes("x"), "utf-8", 10)).message).toBe(
+      "Invalid boundary in multipart: None",
+    );
     expect(thrown(PyException, () => parseMultipart("Multipart/form-data; boundary=B", bytes("x"), "utf-8", 10)).message).toBe(
       "Invalid Content-Type: Multipart/form-data; boundary=B",
     );

@@ -9,7 +9,15 @@ import { looksLikeJwt, secretsEqual, TokenService, truncateToken } from "../../.
 const KEY = "0123456789abcdef0123456789abcdef01234567";
 function setup(accessLifetime?: number) {
   const store = new Store(
-    loadSeed({ users: [{ id: 1, username: "ada", token: KEY }, { id: 2, username: "bo", token: "other-key" }] }, "2024-01-01T00:00:00.000000Z"),
+    loadSeed(
+      {
+        users: [
+          { id: 1, username: "ada", token: KEY },
+          { id: 2, username: "bo", token: "other-key" },
+        ],
+      },
+      "2024-01-01T00:00:00.000000Z",
+    ),
   );
   return { store, tokens: new TokenService(accessLifetime) };
 }
@@ -87,7 +95,9 @@ describe("authenticate, case by case (docs/reference/errors.md#authentication-er
     const { store, tokens } = setup();
     expect(await authenticate({ authorization: `Token ${KEY}` }, store, tokens)).toMatchObject({ scheme: "Token", user: { id: 1 } });
     expect(await authenticate({ authorization: "token other-key" }, store, tokens)).toMatchObject({ user: { id: 2 } });
-    expect(await authenticate({ "x-api-key": "other-key", authorization: `Token ${KEY}` }, store, tokens)).toMatchObject({ user: { id: 2 } });
+    expect(await authenticate({ "x-api-key": "other-key", authorization: `Token ${KEY}` }, store, tokens)).toMatchObject({
+      user: { id: 2 },
+    });
   });
 
   test("an access JWT under Bearer", async () => {

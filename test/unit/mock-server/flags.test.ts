@@ -6,22 +6,57 @@ describe("the mock's command-line flags (npm start, dmq mock)", () => {
   // That every startMockServer option has a flag or a reason not to is a type test (test/types/cli.test-d.ts).
   test("the flags, in table order", () => {
     expect(mockFlagList.map((f) => f.flag)).toEqual([
-      "port", "host", "data", "persist", "strict", "quiet", "max-body-size", "request-time-limit",
-      "journal-capacity", "journal-body-limit", "access-token-lifetime",
+      "port",
+      "host",
+      "data",
+      "persist",
+      "strict",
+      "quiet",
+      "max-body-size",
+      "request-time-limit",
+      "journal-capacity",
+      "journal-body-limit",
+      "access-token-lifetime",
     ]);
   });
 
   test("each flag sets its option, checked; the rest get a terminal's defaults", () => {
     const argv = [
-      "--port", "0", "--host", "::1", "--data", "seed.json", "--persist", "db.json", "--strict", "--quiet",
-      "--max-body-size", "1024", "--request-time-limit", "2.5", "--journal-capacity", "0", "--journal-body-limit", "10",
-      "--access-token-lifetime", "60",
+      "--port",
+      "0",
+      "--host",
+      "::1",
+      "--data",
+      "seed.json",
+      "--persist",
+      "db.json",
+      "--strict",
+      "--quiet",
+      "--max-body-size",
+      "1024",
+      "--request-time-limit",
+      "2.5",
+      "--journal-capacity",
+      "0",
+      "--journal-body-limit",
+      "10",
+      "--access-token-lifetime",
+      "60",
     ];
     const { options, help } = mockOptionsOf(argv, { PORT: "9999" });
     expect(help).toBe(false);
     expect(options).toEqual({
-      port: 0, host: "::1", data: "seed.json", persist: "db.json", strict: true, logger: false, maxBodySize: 1024,
-      requestTimeLimit: 2.5, journalCapacity: 0, journalBodyLimit: 10, accessTokenLifetime: 60,
+      port: 0,
+      host: "::1",
+      data: "seed.json",
+      persist: "db.json",
+      strict: true,
+      logger: false,
+      maxBodySize: 1024,
+      requestTimeLimit: 2.5,
+      journalCapacity: 0,
+      journalBodyLimit: 10,
+      accessTokenLifetime: 60,
     });
     expect(() => checkOptions(options)).not.toThrow();
     expect(mockOptionsOf([], { PORT: "7000" }).options).toEqual({ port: 7000, host: "127.0.0.1" });

@@ -24,17 +24,32 @@ describe("request parameters", () => {
     expect(intFromQuery({ project: "12" }, "project", 0)).toBe(12);
     expect(intFromQuery({}, "project", 0)).toBe(0);
     expect(intFromQuery({ project: ["1", "7"] }, "project", 0)).toBe(7);
-    for (const [text, n] of [[" 12 ", 12], ["+3", 3], ["1_000", 1000], ["٣", 3], ["\u20037", 7]] as const) {
+    for (const [text, n] of [
+      [" 12 ", 12],
+      ["+3", 3],
+      ["1_000", 1000],
+      ["٣", 3],
+      ["\u20037", 7],
+    ] as const) {
       expect(intFromQuery({ project: text }, "project", 0), text).toBe(n);
     }
     expect(intFromData({ view: 3 }, "view", 0)).toBe(3);
     expect(intFromData({ view: true }, "view", 0)).toBe(1);
     const message = (run: () => unknown) => problemOf(run).error.validationErrors;
-    expect(message(() => intFromQuery({ project: "abc" }, "project", 0))).toEqual({ project: ['Incorrect value in key "project" = "abc". It should be digit string.'] });
-    for (const bad of ["1__0", "_1", "1.0", "0x1", ""]) expect(() => intFromQuery({ project: bad }, "project", 0), bad).toThrow(ServerException);
-    expect(message(() => intFromData({ view: null }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'] });
-    expect(message(() => intFromData({ view: [1, 2] }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "[1, 2]". It should be digit string or integer.'] });
-    expect(message(() => intFromData({ view: 1.5 }, "view", 0))).toEqual({ view: ['Incorrect value type in key "view" = "1.5". It should be digit string or integer.'] });
+    expect(message(() => intFromQuery({ project: "abc" }, "project", 0))).toEqual({
+      project: ['Incorrect value in key "project" = "abc". It should be digit string.'],
+    });
+    for (const bad of ["1__0", "_1", "1.0", "0x1", ""])
+      expect(() => intFromQuery({ project: bad }, "project", 0), bad).toThrow(ServerException);
+    expect(message(() => intFromData({ view: null }, "view", 0))).toEqual({
+      view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'],
+    });
+    expect(message(() => intFromData({ view: [1, 2] }, "view", 0))).toEqual({
+      view: ['Incorrect value type in key "view" = "[1, 2]". It should be digit string or integer.'],
+    });
+    expect(message(() => intFromData({ view: 1.5 }, "view", 0))).toEqual({
+      view: ['Incorrect value type in key "view" = "1.5". It should be digit string or integer.'],
+    });
   });
 
   test("page_size falls back on junk and is capped", () => {

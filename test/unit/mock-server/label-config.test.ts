@@ -50,9 +50,15 @@ describe("parse_config", () => {
   });
 
   test("extract_data_types: elements with a name and a value, the first $key of a pattern, Video wins", () => {
-    const types = dataTypes('<View><Text name="t" value="$text"/><Header value="$title"/><HyperText name="h" value="Read $page and $other"/>' +
-      '<Video name="v" value="$url"/><Audio name="a" value="$url"/><Choice value="$text"/></View>');
-    expect([...types]).toEqual([["text", "Text"], ["page", "HyperText"], ["url", "Video"]]);
+    const types = dataTypes(
+      '<View><Text name="t" value="$text"/><Header value="$title"/><HyperText name="h" value="Read $page and $other"/>' +
+        '<Video name="v" value="$url"/><Audio name="a" value="$url"/><Choice value="$text"/></View>',
+    );
+    expect([...types]).toEqual([
+      ["text", "Text"],
+      ["page", "HyperText"],
+      ["url", "Video"],
+    ]);
   });
 });
 
@@ -62,7 +68,9 @@ describe("validate_label_config checks", () => {
     expect(labelConfigProblem("<View><Text name='t' value='$t'></View>")).toMatch(/does not match/);
     expect(labelConfigProblem("<View/><View/>")).toMatch(/extra content/);
     expect(labelConfigProblem("no xml")).toMatch(/empty/);
-    expect(labelConfigProblem('<View><Text name="a" value="$a"/><Text name="a" value="$b"/></View>')).toBe("Label config contains non-unique names");
+    expect(labelConfigProblem('<View><Text name="a" value="$a"/><Text name="a" value="$b"/></View>')).toBe(
+      "Label config contains non-unique names",
+    );
     expect(labelConfigProblem('<View><Text name="t" value="$t"/><Choices name="c" toName="t,x"/></View>')).toBe(
       "toName=\"x\" not found in names: ['c', 't']",
     );

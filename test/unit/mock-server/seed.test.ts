@@ -137,12 +137,22 @@ describe("seed refusals name the record and the field", () => {
   });
 
   test("an annotation whose project is not its task's", () => {
-    const e = refusal({ ...base, projects: [{ id: 1 }, { id: 2 }], tasks: [{ id: 1, project: 1, data: {} }], annotations: [{ id: 1, task: 1, project: 2 }] });
+    const e = refusal({
+      ...base,
+      projects: [{ id: 1 }, { id: 2 }],
+      tasks: [{ id: 1, project: 1, data: {} }],
+      annotations: [{ id: 1, task: 1, project: 2 }],
+    });
     expect(e.path).toBe("annotations[0].project");
   });
 
   test("a shared legacy key is refused without showing the key", () => {
-    const e = refusal({ users: [{ id: 1, username: "a", token: "dup-secret" }, { id: 2, username: "b", token: "dup-secret" }] });
+    const e = refusal({
+      users: [
+        { id: 1, username: "a", token: "dup-secret" },
+        { id: 2, username: "b", token: "dup-secret" },
+      ],
+    });
     expect(e.path).toBe("users[1].token");
     expect(e.message).not.toContain("dup-secret");
   });
@@ -153,8 +163,18 @@ describe("seed refusals name the record and the field", () => {
   });
 
   test("a timestamp that is no date names the field, the form expected and the text found", () => {
-    for (const [text, parsed] of [["2024-02-30T00:00:00Z", false], ["2024-01-01T25:00:00+01:00", true], ["yesterday", true]] as const) {
-      const seed = { ...base, tasks: [{ id: 1, project: 1, data: {} }, { id: 2, project: 1, data: {}, updated_at: text }] };
+    for (const [text, parsed] of [
+      ["2024-02-30T00:00:00Z", false],
+      ["2024-01-01T25:00:00+01:00", true],
+      ["yesterday", true],
+    ] as const) {
+      const seed = {
+        ...base,
+        tasks: [
+          { id: 1, project: 1, data: {} },
+          { id: 2, project: 1, data: {}, updated_at: text },
+        ],
+      };
       let error: unknown;
       try {
         loadSeed(structuredClone(seed), NOW, { parsed });

@@ -93,7 +93,11 @@ describe("the per-task index (a task presented from its own records)", () => {
   test("ofTask agrees with a pass over the collection after every write, rollback and reset", () => {
     const store = new Store(seedState(6));
     const tasks = [1, 2, 3, 4, 5, 6, 7];
-    const byScan = (task: number) => store.list("annotations").filter((a) => a.task === task).sort((a, b) => a.id - b.id);
+    const byScan = (task: number) =>
+      store
+        .list("annotations")
+        .filter((a) => a.task === task)
+        .sort((a, b) => a.id - b.id);
     fc.assert(
       fc.property(fc.array(annotationOp, { maxLength: 20 }), (ops) => {
         store.replaceState(seedState(6));
@@ -102,7 +106,8 @@ describe("the per-task index (a task presented from its own records)", () => {
           const transaction = store.begin();
           const all = store.list("annotations");
           const picked = all.length === 0 ? undefined : all[op.pick % all.length];
-          if (op.kind === "add") store.insert("annotations", { task: op.task, project: 2 - (op.task % 2), result: [], completed_by: 1 } as never);
+          if (op.kind === "add")
+            store.insert("annotations", { task: op.task, project: 2 - (op.task % 2), result: [], completed_by: 1 } as never);
           else if (op.kind === "move" && picked) store.update("annotations", picked.id, { task: op.task } as never);
           else if (op.kind === "drop" && picked) store.removeWhere("annotations", (a) => a.id === picked.id || a.task === op.task);
           store.suspend();

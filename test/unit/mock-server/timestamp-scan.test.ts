@@ -12,7 +12,10 @@ const zone = fc.oneof(
   fc.constantFrom("Z", "Z", "Z", "z", "", "+00:00", "-00:00", "UTC", "+", "Z "),
   fc.tuple(fc.constantFrom("+", "-"), num(29, 2), fc.constantFrom("", ":", ";"), fc.oneof(num(69, 2), digits(0, 3))).map((p) => p.join("")),
 );
-const fraction = fc.oneof(fc.constant(""), fc.tuple(fc.constantFrom(".", ","), digits(0, 10)).map((p) => p.join("")));
+const fraction = fc.oneof(
+  fc.constant(""),
+  fc.tuple(fc.constantFrom(".", ","), digits(0, 10)).map((p) => p.join("")),
+);
 /** Mostly a valid value, sometimes one at or past an edge. */
 const part = (valid: fc.Arbitrary<string>, ...edges: string[]) =>
   fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
@@ -36,13 +39,13 @@ const timestamp = fc
     return `${date}${t.sep}${t.hour}:${t.minute}${t.second === "" ? "" : `:${t.second}`}${t.fraction}${t.zone}`;
   });
 /** A timestamp with one character inserted, removed or replaced. */
-const mutated = fc.tuple(timestamp, fc.nat(), fc.nat(), fc.constantFrom("", "0", "9", ":", "-", "T", "Z", "+", ".", " ", "é")).map(
-  ([text, at, kind, char]) => {
+const mutated = fc
+  .tuple(timestamp, fc.nat(), fc.nat(), fc.constantFrom("", "0", "9", ":", "-", "T", "Z", "+", ".", " ", "é"))
+  .map(([text, at, kind, char]) => {
     const i = at % (text.length + 1);
     const [before, rest] = [text.slice(0, i), text.slice(i)];
     return kind % 3 === 0 ? before + char + rest : kind % 3 === 1 ? before + rest.slice(1) : before + char + rest.slice(1);
-  },
-);
+  });
 const anyText = fc.oneof(timestamp, timestamp, mutated, fc.string({ maxLength: 30 }));
 
 describe("timestamp scanner", () => {
@@ -68,7 +71,8 @@ describe("timestamp scanner", () => {
       })
       .map(({ when, micros, offset, form }) => {
         const shown = new Date(when.getTime() + offset * 60_000).toISOString().slice(0, 19);
-        const oh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0"), om = String(Math.abs(offset) % 60).padStart(2, "0");
+        const oh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0"),
+          om = String(Math.abs(offset) % 60).padStart(2, "0");
         const sign = offset < 0 ? "-" : "+";
         const zoneText = { Z: "Z", z: "z", colon: `${sign}${oh}:${om}`, compact: `${sign}${oh}${om}`, hours: `${sign}${oh}` }[form];
         // Date.parse reads the ECMAScript forms only (Z, ±hh:mm): the instant is checked against it there.

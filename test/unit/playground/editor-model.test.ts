@@ -238,7 +238,7 @@ describe("links", () => {
       "filters.items[0].operator: expected an operator the server implements; " +
         'it has no code for starts_with and treats it as equal, found string "starts_with"',
       'filters.items[1].type: expected "Number" (the type of tasks:id; ' +
-        "the server casts the value by the filter's type), found string \"String\"",
+        'the server casts the value by the filter\'s type), found string "String"',
       "filters.items[2].type: expected a type for a data column: Number, String, Unknown, Boolean, Image, Audio, AudioPlus, Video, " +
         'found string "Datetime"',
       // …then what the editor could not hold.

@@ -7,6 +7,7 @@ import { thrown } from "../../helpers/thrown.js";
 
 const date = new Date("2024-01-01T00:00:00Z");
 /** Call through `any`, as JavaScript callers (and casts) can: the runtime must refuse what the types refuse. */
+// biome-ignore lint/suspicious/noExplicitAny: deliberately past the types, to test the run-time checks
 const loose = (value: unknown): any => value;
 
 describe("the design-card body", () => {
@@ -56,7 +57,14 @@ describe("immutability", () => {
     expect(new Set([a, b, c, d]).size).toBe(4);
   });
   test("the Query value is frozen all the way down", () => {
-    const q = selection(1).where("tasks:annotators").contains([1]).child("tasks:id").greater(2).orderBy("tasks:id").including([5]).toQuery();
+    const q = selection(1)
+      .where("tasks:annotators")
+      .contains([1])
+      .child("tasks:id")
+      .greater(2)
+      .orderBy("tasks:id")
+      .including([5])
+      .toQuery();
     expect(Object.isFrozen(q)).toBe(true);
     expect(Object.isFrozen(q.filters)).toBe(true);
     expect(Object.isFrozen(q.filters?.items)).toBe(true);
@@ -94,7 +102,7 @@ describe("rule a: selected items", () => {
   });
   test("ids must be positive integers; the error names the element", () => {
     expect(() => loose(selection(1)).including([1, "2"])).toThrow(
-      "selectedItems.included[1]: expected a positive integer task id, found string \"2\"",
+      'selectedItems.included[1]: expected a positive integer task id, found string "2"',
     );
     expect(() => loose(selection(1)).excluding(5)).toThrow("selectedItems.excluded: expected an array of task ids, found number 5");
   });
@@ -142,24 +150,33 @@ describe("rules c and d: operators and values", () => {
     expect(() => value(new Date("nope"))).toThrow("found an invalid Date");
   });
   test("ranges take {min, max} with min <= max", () => {
-    const s = selection(1).where("tasks:completed_at").in({ min: "2024-01-01", max: new Date("2024-02-01T00:00:00Z") });
+    const s = selection(1)
+      .where("tasks:completed_at")
+      .in({ min: "2024-01-01", max: new Date("2024-02-01T00:00:00Z") });
     expect(s.toJSON().filters?.items[0]?.value).toEqual({ min: "2024-01-01T00:00:00.000Z", max: "2024-02-01T00:00:00.000Z" });
     expect(() => selection(1).where("tasks:id").in({ min: 5, max: 1 })).toThrow(/min <= max/);
   });
   test("between/notBetween are the in/not_in operators", () => {
-    const items = selection(1).where("tasks:id").between({ min: 1, max: 2 }).and("tasks:id").notBetween({ min: 5, max: 6 }).toJSON().filters?.items;
+    const items = selection(1).where("tasks:id").between({ min: 1, max: 2 }).and("tasks:id").notBetween({ min: 5, max: 6 }).toJSON()
+      .filters?.items;
     expect(items?.map((i) => i.operator)).toEqual(["in", "not_in"]);
   });
   test("user columns take one id or several and always send a list", () => {
     const items = selection(1).where("tasks:annotators").contains(3).and("tasks:updated_by").notContains([1, 2]).toJSON().filters?.items;
-    expect(items?.map((i) => [i.type, i.value])).toEqual([["List", [3]], ["List", [1, 2]]]);
+    expect(items?.map((i) => [i.type, i.value])).toEqual([
+      ["List", [3]],
+      ["List", [1, 2]],
+    ]);
   });
   test("empty lists are refused where the server would surprise", () => {
     expect(() => loose(selection(1)).where("tasks:id").inList([])).toThrow(/non-empty array/);
     expect(() => loose(selection(1)).where("tasks:annotators").contains([])).toThrow(/non-empty array/);
   });
   test("results equality is sent as JSON text", () => {
-    const v = selection(1).where("tasks:annotations_results").equal([{ choices: ["A"] }]).toJSON().filters?.items[0]?.value;
+    const v = selection(1)
+      .where("tasks:annotations_results")
+      .equal([{ choices: ["A"] }])
+      .toJSON().filters?.items[0]?.value;
     expect(v).toBe('[{"choices":["A"]}]');
   });
 });
@@ -167,12 +184,18 @@ describe("rules c and d: operators and values", () => {
 describe("rule e: data columns", () => {
   test("untyped data columns send the type the value implies", () => {
     const items = selection(1)
-      .where("tasks:data.n").greater(5)
-      .and("tasks:data.s").contains("x")
-      .and("tasks:data.b").equal(true)
-      .and("tasks:data.e").empty(true)
-      .and("tasks:data.l").inList([1, 2])
-      .and("tasks:data.m").inList(["a", 1])
+      .where("tasks:data.n")
+      .greater(5)
+      .and("tasks:data.s")
+      .contains("x")
+      .and("tasks:data.b")
+      .equal(true)
+      .and("tasks:data.e")
+      .empty(true)
+      .and("tasks:data.l")
+      .inList([1, 2])
+      .and("tasks:data.m")
+      .inList(["a", 1])
       .toJSON().filters?.items;
     expect(items?.map((i) => i.type)).toEqual(["Number", "String", "Boolean", "String", "Number", "String"]);
   });
@@ -215,8 +238,16 @@ describe("rule g: views", () => {
 describe("rule h: children", () => {
   test("child() adds AND-ed children to the current line", () => {
     const items = selection(1)
-      .where("tasks:annotators").contains([3]).child("tasks:completed_at").greater(date)
-      .or("tasks:id").equal(5).child("tasks:inner_id").less(3).child("tasks:inner_id").greater(1)
+      .where("tasks:annotators")
+      .contains([3])
+      .child("tasks:completed_at")
+      .greater(date)
+      .or("tasks:id")
+      .equal(5)
+      .child("tasks:inner_id")
+      .less(3)
+      .child("tasks:inner_id")
+      .greater(1)
       .toJSON().filters?.items;
     expect(items?.map((i) => [i.filter, (i.child_filters ?? []).map((c) => c.filter)])).toEqual([
       ["filter:tasks:annotators", ["filter:tasks:completed_at"]],
@@ -228,10 +259,20 @@ describe("rule h: children", () => {
 describe("run", () => {
   test("a client-bound selection performs its request through the handle", async () => {
     const seen: ActionRequest[] = [];
-    const handle: ProjectHandle = { id: 7, perform: async (req) => (seen.push(req), { processed_items: 2, reload: false, detail: "Deleted 2 tasks" }) };
+    const handle: ProjectHandle = {
+      id: 7,
+      perform: async (req) => (seen.push(req), { processed_items: 2, reload: false, detail: "Deleted 2 tasks" }),
+    };
     const result = await selection(handle).including([1, 2]).run("delete_tasks");
     expect(result).toEqual({ processed_items: 2, reload: false, detail: "Deleted 2 tasks" });
-    expect(seen).toEqual([{ method: "POST", path: "/api/dm/actions/", query: { id: "delete_tasks", project: 7 }, body: { selectedItems: { all: false, included: [1, 2] } } }]);
+    expect(seen).toEqual([
+      {
+        method: "POST",
+        path: "/api/dm/actions/",
+        query: { id: "delete_tasks", project: 7 },
+        body: { selectedItems: { all: false, included: [1, 2] } },
+      },
+    ]);
   });
   test("unknown action ids need the customAction escape hatch", async () => {
     expect(() => loose(selection(1)).toRequest("delete_everything")).toThrow(
@@ -243,7 +284,9 @@ describe("run", () => {
     await expect(loose(selection(1)).run("delete_tasks")).rejects.toThrow(rules.notBound);
   });
   test("project must be a positive integer or a handle", () => {
-    expect(() => loose(selection)("1")).toThrow('project: expected a positive integer project id or a client project handle, found string "1"');
+    expect(() => loose(selection)("1")).toThrow(
+      'project: expected a positive integer project id or a client project handle, found string "1"',
+    );
   });
 });
 
@@ -255,10 +298,16 @@ describe("edge cases found by the round trip", () => {
   test("datetime ranges compare instants, not text", () => {
     const v = selection(1).where("tasks:created_at").in({ min: "2024-01-01T00:00:00.000Z", max: "2024-01-01T00:00:00.000500Z" });
     expect(v.toJSON().filters?.items[0]?.value).toEqual({ min: "2024-01-01T00:00:00.000Z", max: "2024-01-01T00:00:00.000500Z" });
-    expect(() => selection(1).where("tasks:created_at").in({ min: "2024-01-01T00:00:00.000500Z", max: "2024-01-01T00:00:00.000Z" })).toThrow(/min <= max/);
+    expect(() =>
+      selection(1).where("tasks:created_at").in({ min: "2024-01-01T00:00:00.000500Z", max: "2024-01-01T00:00:00.000Z" }),
+    ).toThrow(/min <= max/);
     selection(1).where("tasks:created_at").in({ min: "2024-01-01T01:00:00+01:00", max: "2024-01-01" });
   });
   test("Dates outside years 0000-9999 are refused (the server cannot parse them)", () => {
-    expect(() => selection(1).where("tasks:created_at").greater(new Date(Date.UTC(10000, 0, 1)))).toThrow(/year out of range/);
+    expect(() =>
+      selection(1)
+        .where("tasks:created_at")
+        .greater(new Date(Date.UTC(10000, 0, 1))),
+    ).toThrow(/year out of range/);
   });
 });

@@ -12,6 +12,7 @@ import { QueryParseError } from "../../../src/wire/errors.js";
 import { thrown } from "../../helpers/thrown.js";
 
 /** Call through `any`, as JavaScript callers (and casts) can: the runtime must refuse what the types refuse. */
+// biome-ignore lint/suspicious/noExplicitAny: deliberately past the types, to test the run-time checks
 const loose = (value: unknown): any => value;
 
 function recordingHandle(id = 1) {
@@ -35,7 +36,13 @@ describe("conditions as values", () => {
     });
   });
   test("the same body as the chained form, children included", () => {
-    const chained = selection(1).where("tasks:annotators").contains(3).child("tasks:completed_at").greater("2024-06-01").or("tasks:id").less(10);
+    const chained = selection(1)
+      .where("tasks:annotators")
+      .contains(3)
+      .child("tasks:completed_at")
+      .greater("2024-06-01")
+      .or("tasks:id")
+      .less(10);
     const folded = selection(1)
       .where(condition("tasks:annotators").contains(3))
       .child(condition("tasks:completed_at").greater("2024-06-01"))
@@ -43,7 +50,11 @@ describe("conditions as values", () => {
     expect(folded.toJSON()).toEqual(chained.toJSON());
   });
   test("folding a list: the first with where, the rest with and", () => {
-    const conditions: Condition[] = [condition("tasks:id").greater(1), condition("tasks:inner_id").less(9), condition("tasks:total_annotations").equal(0)];
+    const conditions: Condition[] = [
+      condition("tasks:id").greater(1),
+      condition("tasks:inner_id").less(9),
+      condition("tasks:total_annotations").equal(0),
+    ];
     const [first, ...rest] = conditions;
     const s = rest.reduce<AndSelection>((acc, c) => acc.and(c), selection(1).where(first as Condition));
     expect(s.toJSON().filters?.items.map((i) => i.filter)).toEqual([
@@ -64,10 +75,17 @@ describe("conditions as values", () => {
 });
 
 describe("the dynamic entry: a condition from strings, checked at run time", () => {
-  const fromUi = (column: string, operator: string, value: unknown, type?: string): Condition => ({ column, operator, value, ...(type ? { type } : {}) });
+  const fromUi = (column: string, operator: string, value: unknown, type?: string): Condition => ({
+    column,
+    operator,
+    value,
+    ...(type ? { type } : {}),
+  });
 
   test("wire and method operator names; the next steps keep every rule", () => {
-    const s = selection(1).where(fromUi("tasks:id", "greater_or_equal", 3)).and(fromUi("tasks:data.score", "lessOrEqual", 9, "Number"));
+    const s = selection(1)
+      .where(fromUi("tasks:id", "greater_or_equal", 3))
+      .and(fromUi("tasks:data.score", "lessOrEqual", 9, "Number"));
     expect(s.toJSON().filters?.items).toEqual([
       { filter: "filter:tasks:id", operator: "greater_or_equal", type: "Number", value: 3 },
       { filter: "filter:tasks:data.score", operator: "less_or_equal", type: "Number", value: 9 },
@@ -78,11 +96,26 @@ describe("the dynamic entry: a condition from strings, checked at run time", () 
   test.each([
     ["an unknown column", fromUi("tasks:nope", "equal", 1), "filters.items[1].filter", /expected a known column/],
     ["an unknown operator", fromUi("tasks:id", "bigger", 1), "filters.items[1].operator", /expected an operator \(equal, not_equal/],
-    ["an operator the column does not have", fromUi("tasks:completed_at", "contains", "x"), "filters.items[1].operator", /contains is not allowed on tasks:completed_at/],
+    [
+      "an operator the column does not have",
+      fromUi("tasks:completed_at", "contains", "x"),
+      "filters.items[1].operator",
+      /contains is not allowed on tasks:completed_at/,
+    ],
     ["a value of the wrong shape", fromUi("tasks:id", "in", [1, 2]), "filters.items[1].value", /expects \{ min: number, max: number \}/],
-    ["a type on a non-data column", fromUi("tasks:id", "equal", 1, "Number"), "filters.items[1].type", /only tasks:data.<key> columns take a type/],
+    [
+      "a type on a non-data column",
+      fromUi("tasks:id", "equal", 1, "Number"),
+      "filters.items[1].type",
+      /only tasks:data.<key> columns take a type/,
+    ],
     ["an unknown data type", fromUi("tasks:data.x", "equal", 1, "Datetime"), "filters.items[1].type", /expected a data column type/],
-    ["a key that is not a condition field", { ...fromUi("tasks:id", "equal", 1), typ: "Number" }, "filters.items[1].typ", /a condition has column, operator, value and type; found typ/],
+    [
+      "a key that is not a condition field",
+      { ...fromUi("tasks:id", "equal", 1), typ: "Number" },
+      "filters.items[1].typ",
+      /a condition has column, operator, value and type; found typ/,
+    ],
     ["not an object", 42, "filters.items[1]", /expected a column "tasks:<column>" or a condition/],
   ])("%s: QueryBuildError with the path", (_name, input, path, message) => {
     const base = selection(1).where("tasks:id").greater(0);
@@ -92,7 +125,9 @@ describe("the dynamic entry: a condition from strings, checked at run time", () 
   });
   test("a child condition's path points into child_filters", () => {
     const base = selection(1).where("tasks:id").greater(0);
-    expect(thrown(QueryBuildError, () => loose(base).child(fromUi("tasks:id", "equal", "x"))).path).toBe("filters.items[0].child_filters[0].value");
+    expect(thrown(QueryBuildError, () => loose(base).child(fromUi("tasks:id", "equal", "x"))).path).toBe(
+      "filters.items[0].child_filters[0].value",
+    );
   });
 });
 
@@ -153,8 +188,18 @@ describe("nothing destructive by accident", () => {
 
 describe("params are checked at run time with the compiler's messages", () => {
   test.each([
-    ["a missing required param", () => loose(selection(1).all()).toRequest("propagate_annotations"), "params", "propagate_annotations needs params { source_annotation_id }"],
-    ["an unknown param", () => loose(selection(1).all()).toRequest("delete_tasks", { annotator: 3 }), "params.annotator", "delete_tasks takes no params; annotator is not one of them"],
+    [
+      "a missing required param",
+      () => loose(selection(1).all()).toRequest("propagate_annotations"),
+      "params",
+      "propagate_annotations needs params { source_annotation_id }",
+    ],
+    [
+      "an unknown param",
+      () => loose(selection(1).all()).toRequest("delete_tasks", { annotator: 3 }),
+      "params.annotator",
+      "delete_tasks takes no params; annotator is not one of them",
+    ],
     [
       "options passed as params",
       () => loose(selection(1).all()).toRequest("delete_tasks_annotations", { timeoutInSeconds: 3 }),
@@ -169,19 +214,30 @@ describe("params are checked at run time with the compiler's messages", () => {
   test("custom actions take any params; run() passes options to the handle", async () => {
     const { handle, sent } = recordingHandle();
     const signal = new AbortController().signal;
-    await selection(handle).where("tasks:id").equal(1).run("delete_tasks_annotations", { annotator: 2 }, { timeoutInSeconds: 3, maxRetries: 0, signal });
+    await selection(handle)
+      .where("tasks:id")
+      .equal(1)
+      .run("delete_tasks_annotations", { annotator: 2 }, { timeoutInSeconds: 3, maxRetries: 0, signal });
     expect(sent[0]?.options).toEqual({ timeoutInSeconds: 3, maxRetries: 0, signal });
     expect(sent[0]?.request.body.annotator).toBe(2);
   });
   test("each action's params text comes from the table", () => {
     expect(Object.keys(actions.cache_labels.params)).toEqual(["control_tag", "custom_control_tag", "with_counters", "source"]);
-    expect(() => loose(selection(1)).toRequest("cache_labels")).toThrow("cache_labels needs params { control_tag, custom_control_tag?, with_counters?, source? }");
+    expect(() => loose(selection(1)).toRequest("cache_labels")).toThrow(
+      "cache_labels needs params { control_tag, custom_control_tag?, with_counters?, source? }",
+    );
   });
 });
 
 describe("selection.from: resuming the builder", () => {
   const body = {
-    filters: { conjunction: "or", items: [{ filter: "filter:tasks:id", operator: "greater", type: "Number", value: 42 }, { filter: "filter:tasks:id", operator: "less", type: "Number", value: 3 }] },
+    filters: {
+      conjunction: "or",
+      items: [
+        { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 42 },
+        { filter: "filter:tasks:id", operator: "less", type: "Number", value: 3 },
+      ],
+    },
     ordering: ["-tasks:created_at"],
   };
   test("from a body: the same body back, then the builder's rules apply at run time", () => {
@@ -204,7 +260,11 @@ describe("selection.from: resuming the builder", () => {
     expect(one.and("tasks:inner_id").equal(1).toJSON().filters?.conjunction).toBe("and");
   });
   test("a resumed view's data with { context: 'view' }; ids resumed too", () => {
-    const s = selection.from(1, { filters: { conjunction: "and", items: [] }, selectedItems: { all: false, included: [5] } }, { context: "view" });
+    const s = selection.from(
+      1,
+      { filters: { conjunction: "and", items: [] }, selectedItems: { all: false, included: [5] } },
+      { context: "view" },
+    );
     expect(() => loose(s).excluding([1])).toThrow(rules.excludingAfterIncluding);
     expect(s.where("tasks:id").greater(1).toRequest("delete_tasks").body.selectedItems).toEqual({ all: false, included: [5] });
   });
@@ -230,7 +290,12 @@ describe("isOrderKey: an ordering key held in a string", () => {
     [3, false],
   ])("%s -> %s", (key, ok) => {
     expect(isOrderKey(key)).toBe(ok);
-    if (ok) expect(selection(1).orderBy(key as "tasks:id").toJSON().ordering).toEqual([key]);
+    if (ok)
+      expect(
+        selection(1)
+          .orderBy(key as "tasks:id")
+          .toJSON().ordering,
+      ).toEqual([key]);
   });
 });
 
@@ -254,9 +319,7 @@ describe("inspect", () => {
     const handle = { id: 3, token: secret, perform: async () => ({}) } as ProjectHandle;
     const s = selection(handle).where("tasks:id").greater(1).including([2]);
     const text = inspect(s, { depth: 5 });
-    expect(text).toBe(
-      `Selection<project 3, bound> ${inspect(s.toJSON(), { depth: 5 })}`,
-    );
+    expect(text).toBe(`Selection<project 3, bound> ${inspect(s.toJSON(), { depth: 5 })}`);
     expect(text).not.toContain(secret);
     expect(inspect(selection(1).fromView(4))).toBe("Selection<project 1, view 4> {}");
   });

@@ -52,14 +52,27 @@ describe("derived columns", () => {
 
   test("only the project's tasks, in id order", () => {
     expect([...byId().keys()]).toEqual([1, 2, 3, 4]);
-    expect(byId().get(2)).toMatchObject({ draft_exists: true, annotators: [3], predictions_score: 0.25, avg_lead_time: null, completed_at: "2024-05-03T00:00:00.000000Z" });
+    expect(byId().get(2)).toMatchObject({
+      draft_exists: true,
+      annotators: [3],
+      predictions_score: 0.25,
+      avg_lead_time: null,
+      completed_at: "2024-05-03T00:00:00.000000Z",
+    });
   });
 
   test("predictions_score averages only the project's model_version when it is set", () => {
     const data = { ...fixture, project: { ...fixture.project, model_version: "v1" } };
     expect(byId(data).get(1)?.predictions_score).toBe(0.75);
     expect(byId(data).get(2)?.predictions_score).toBeNull();
-    expect(evaluate(data, { filters: { conjunction: "and", items: [{ column: "predictions_score", operator: "greater", type: "Number", value: 0.5, children: [] }] } }).ids).toEqual([1]);
+    expect(
+      evaluate(data, {
+        filters: {
+          conjunction: "and",
+          items: [{ column: "predictions_score", operator: "greater", type: "Number", value: 0.5, children: [] }],
+        },
+      }).ids,
+    ).toEqual([1]);
   });
 
   test("is_labeled needs `overlap` finished annotations; completed_at follows it", () => {
@@ -68,7 +81,11 @@ describe("derived columns", () => {
   });
 
   test("with skip_queue IGNORE_SKIPPED a skipped annotation completes the task too (tasks/models.py)", () => {
-    const data: Dataset = { ...fixture, project: { ...fixture.project, skip_queue: "IGNORE_SKIPPED" }, tasks: fixture.tasks.map((t) => ({ ...t, overlap: 2 })) };
+    const data: Dataset = {
+      ...fixture,
+      project: { ...fixture.project, skip_queue: "IGNORE_SKIPPED" },
+      tasks: fixture.tasks.map((t) => ({ ...t, overlap: 2 })),
+    };
     expect(byId(data).get(1)).toMatchObject({ is_labeled: true, completed_at: "2024-05-02T00:00:00.000000Z" });
   });
 
@@ -81,7 +98,9 @@ describe("derived columns", () => {
     const data: Dataset = {
       ...fixture,
       annotations: [{ ...(fixture.annotations[0] as Dataset["annotations"][number]), result: [{ score: 0.12345, path: "a/b" }] }],
-      predictions: [{ ...(fixture.predictions[0] as Dataset["predictions"][number]), result: [{ text: "x".repeat(600) }], model_version: "org/model" }],
+      predictions: [
+        { ...(fixture.predictions[0] as Dataset["predictions"][number]), result: [{ text: "x".repeat(600) }], model_version: "org/model" },
+      ],
     };
     const d = byId(data).get(1);
     expect(d?.annotations_results).toBe("[{path:a\\/b, score:0.12}]");

@@ -66,12 +66,16 @@ const prediction = (id: number, taskId: number, version: string, score: number, 
 export const fixture: Dataset = {
   project: { id: 1, title: "Fixture", label_config: "<View></View>", model_version: null },
   tasks: [
-    task(1, { num: 10, text: "Hello World", flag: true, unk: "abc" }, {
-      updated_by: 7,
-      file_upload: "upload/1/photo-one.jpg",
-      storage_filename: "s3/one.jpg",
-      unresolved_comment_count: 2,
-    }),
+    task(
+      1,
+      { num: 10, text: "Hello World", flag: true, unk: "abc" },
+      {
+        updated_by: 7,
+        file_upload: "upload/1/photo-one.jpg",
+        storage_filename: "s3/one.jpg",
+        unresolved_comment_count: 2,
+      },
+    ),
     task(2, { num: "5", text: "other", flag: false, unk: 5 }, { file_upload: "upload/1/photo-two.jpg" }),
     task(3, {}),
     task(4, { num: null, text: null, flag: null, unk: null }, { updated_by: 8 }),
@@ -89,7 +93,13 @@ export const fixture: Dataset = {
 
 export const ALL = [1, 2, 3, 4] as const;
 
-export function cond(column: string, operator: string, type: string, value: JsonValue, children: readonly ConditionNode[] = []): ConditionNode {
+export function cond(
+  column: string,
+  operator: string,
+  type: string,
+  value: JsonValue,
+  children: readonly ConditionNode[] = [],
+): ConditionNode {
   return { column, operator, type, value, children };
 }
 

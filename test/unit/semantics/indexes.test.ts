@@ -29,7 +29,13 @@ const datasetOf = (tasks: TaskRecord[]): Dataset => ({
   annotations: [],
   predictions: [],
 });
-const cond = (column: string, operator: string, type: string, value: JsonValue): ConditionNode => ({ column, operator, type, value, children: [] });
+const cond = (column: string, operator: string, type: string, value: JsonValue): ConditionNode => ({
+  column,
+  operator,
+  type,
+  value,
+  children: [],
+});
 const anyOf = (...items: ConditionNode[]): QueryNode => ({ filters: { conjunction: "or", items } });
 const allOf = (...items: ConditionNode[]): QueryNode => ({ filters: { conjunction: "and", items } });
 
@@ -45,8 +51,18 @@ function expectIds(dataset: Dataset, query: QueryNode, expected: readonly number
 //   1     "1"       2  1        3  true     4  null     5  (missing)   6  {"a": 1}
 //   7     [1]       8  "a"      9  1.5      10 "1"      11 1           12 false
 const mixed = datasetOf([
-  task(1, { v: "1" }), task(2, { v: 1 }), task(3, { v: true }), task(4, { v: null }), task(5, {}), task(6, { v: { a: 1 } }),
-  task(7, { v: [1] }), task(8, { v: "a" }), task(9, { v: 1.5 }), task(10, { v: "1" }), task(11, { v: 1 }), task(12, { v: false }),
+  task(1, { v: "1" }),
+  task(2, { v: 1 }),
+  task(3, { v: true }),
+  task(4, { v: null }),
+  task(5, {}),
+  task(6, { v: { a: 1 } }),
+  task(7, { v: [1] }),
+  task(8, { v: "a" }),
+  task(9, { v: 1.5 }),
+  task(10, { v: "1" }),
+  task(11, { v: 1 }),
+  task(12, { v: false }),
 ]);
 
 describe("equality lookups", () => {
@@ -58,7 +74,14 @@ describe("equality lookups", () => {
 
   test("in_list is a set; with Number every stored value is cast (a 500 for text that is not a number)", () => {
     expectIds(mixed, allOf(cond("data.v", "in_list", "String", ["1", 1.5])), [1, 9, 10]);
-    const numbers = datasetOf([task(1, { n: "2" }), task(2, { n: 2 }), task(3, { n: 2.5 }), task(4, {}), task(5, { n: "nan" }), task(6, { n: null })]);
+    const numbers = datasetOf([
+      task(1, { n: "2" }),
+      task(2, { n: 2 }),
+      task(3, { n: 2.5 }),
+      task(4, {}),
+      task(5, { n: "nan" }),
+      task(6, { n: null }),
+    ]);
     expectIds(numbers, allOf(cond("data.n", "in_list", "Number", [2, "nan"])), [1, 2, 5]);
     expectIds(numbers, anyOf(cond("data.n", "equal", "Number", 2.5), cond("data.n", "equal", "Number", "2")), [1, 2, 3]);
   });
@@ -119,11 +142,18 @@ describe("ordering", () => {
   });
 
   test("a small selection of a large project is sorted, a large one walks the kept order: the same answer", () => {
-    const dataset = datasetOf(Array.from({ length: 600 }, (_, i) => task(i + 1, { s: `k${(i * 7919) % 600}`, g: i % 300 === 0 ? "few" : "many" })));
-    const byKey = (ids: readonly number[]) => [...ids].sort((a, b) => collate(`k${((a - 1) * 7919) % 600}`, `k${((b - 1) * 7919) % 600}`) || a - b);
+    const dataset = datasetOf(
+      Array.from({ length: 600 }, (_, i) => task(i + 1, { s: `k${(i * 7919) % 600}`, g: i % 300 === 0 ? "few" : "many" })),
+    );
+    const byKey = (ids: readonly number[]) =>
+      [...ids].sort((a, b) => collate(`k${((a - 1) * 7919) % 600}`, `k${((b - 1) * 7919) % 600}`) || a - b);
     const ordering = [{ column: "data.s", descending: false }];
     expectIds(dataset, { ...allOf(cond("data.g", "equal", "String", "few")), ordering }, byKey([1, 301]));
-    expectIds(dataset, { ...allOf(cond("data.g", "equal", "String", "many")), ordering }, byKey(Array.from({ length: 600 }, (_, i) => i + 1).filter((id) => id !== 1 && id !== 301)));
+    expectIds(
+      dataset,
+      { ...allOf(cond("data.g", "equal", "String", "many")), ordering },
+      byKey(Array.from({ length: 600 }, (_, i) => i + 1).filter((id) => id !== 1 && id !== 301)),
+    );
   });
 });
 
@@ -132,8 +162,15 @@ describe("stored timestamps", () => {
   test("read digit by digit exactly as Date.parse and the microsecond digits read them", () => {
     fc.assert(
       fc.property(
-        fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 25 }),
-          fc.integer({ min: 0, max: 61 }), fc.integer({ min: 0, max: 61 }), fc.integer({ min: 0, max: 999_999 })),
+        fc.tuple(
+          fc.integer({ min: 0, max: 9999 }),
+          fc.integer({ min: 0, max: 13 }),
+          fc.integer({ min: 0, max: 32 }),
+          fc.integer({ min: 0, max: 25 }),
+          fc.integer({ min: 0, max: 61 }),
+          fc.integer({ min: 0, max: 61 }),
+          fc.integer({ min: 0, max: 999_999 }),
+        ),
         ([y, mo, d, h, mi, s, us]) => {
           const text = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}.${pad(us, 6)}Z`;
           const ms = Date.parse(text);

@@ -11,7 +11,15 @@ import { ALL, cond, fixture, R1, where } from "./fixture.js";
  * Enterprise-only kinds have no community field: the server answers 500 (or 400 first).
  */
 type Expect = readonly number[] | { readonly status: 400 | 500 };
-type Row = readonly [kind: ColumnKindName, column: string, operator: string, type: string, value: JsonValue, expected: Expect, note?: string];
+type Row = readonly [
+  kind: ColumnKindName,
+  column: string,
+  operator: string,
+  type: string,
+  value: JsonValue,
+  expected: Expect,
+  note?: string,
+];
 
 const D = (day: string) => `2024-${day}T00:00:00.000000Z`;
 
@@ -221,10 +229,13 @@ function run(query: Parameters<typeof evaluate>[1]): readonly number[] | { statu
 }
 
 describe("every operator of every column kind (docs/reference/filters.md#generic-operators)", () => {
-  test.each(rows.map((r) => [`${r[1]} ${r[2]} ${JSON.stringify(r[4])} (${r[3]})${r[6] ? ` — ${r[6]}` : ""}`, r] as const))("%s", (_, row) => {
-    const [, column, operator, type, value, expected] = row;
-    expect(run(where(cond(column, operator, type, value)))).toEqual(expected);
-  });
+  test.each(rows.map((r) => [`${r[1]} ${r[2]} ${JSON.stringify(r[4])} (${r[3]})${r[6] ? ` — ${r[6]}` : ""}`, r] as const))(
+    "%s",
+    (_, row) => {
+      const [, column, operator, type, value, expected] = row;
+      expect(run(where(cond(column, operator, type, value)))).toEqual(expected);
+    },
+  );
 
   test("each pair of the vocabulary has a matching and a non-matching row", () => {
     const missing: string[] = [];

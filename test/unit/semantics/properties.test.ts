@@ -12,33 +12,48 @@ import { cond, fixture } from "./fixture.js";
  * as set operations, ordering permutes the filtered tasks with NULLs last, selection only narrows,
  * and a reused PreparedDataset answers like a fresh one.
  */
-const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom("1", "2.5", "x", "", "A b"), fc.constant(null), fc.constant(undefined));
+const value = fc.oneof(
+  fc.integer({ min: -5, max: 5 }),
+  fc.constantFrom("1", "2.5", "x", "", "A b"),
+  fc.constant(null),
+  fc.constant(undefined),
+);
 
-const datasetArb = fc.array(fc.record({ n: value, s: value }), { minLength: 0, maxLength: 12 }).map((rows): Dataset => ({
-  ...fixture,
-  tasks: rows.map((r, i) => {
-    const data: Record<string, JsonValue> = {};
-    if (r.n !== undefined) data.n = r.n;
-    if (r.s !== undefined) data.s = r.s;
-    return { ...(fixture.tasks[0] as Dataset["tasks"][number]), id: i + 1, inner_id: i + 1, data };
+const datasetArb = fc.array(fc.record({ n: value, s: value }), { minLength: 0, maxLength: 12 }).map(
+  (rows): Dataset => ({
+    ...fixture,
+    tasks: rows.map((r, i) => {
+      const data: Record<string, JsonValue> = {};
+      if (r.n !== undefined) data.n = r.n;
+      if (r.s !== undefined) data.s = r.s;
+      return { ...(fixture.tasks[0] as Dataset["tasks"][number]), id: i + 1, inner_id: i + 1, data };
+    }),
   }),
-}));
+);
 
 // Conditions that never raise on this data (text comparisons, ids, JSON equality).
 const conditionArb: fc.Arbitrary<ConditionNode> = fc.oneof(
-  fc.record({ op: fc.constantFrom("contains", "not_contains", "equal", "not_equal"), v: fc.constantFrom("1", "x", "a", "") }).map(({ op, v }) => cond("data.s", op, "String", v)),
-  fc.record({ op: fc.constantFrom("equal", "not_equal"), v: fc.integer({ min: -5, max: 5 }) }).map(({ op, v }) => cond("data.n", op, "Unknown", v)),
-  fc.record({ op: fc.constantFrom("less", "greater", "not_equal"), v: fc.integer({ min: 0, max: 12 }) }).map(({ op, v }) => cond("id", op, "Number", v)),
+  fc
+    .record({ op: fc.constantFrom("contains", "not_contains", "equal", "not_equal"), v: fc.constantFrom("1", "x", "a", "") })
+    .map(({ op, v }) => cond("data.s", op, "String", v)),
+  fc
+    .record({ op: fc.constantFrom("equal", "not_equal"), v: fc.integer({ min: -5, max: 5 }) })
+    .map(({ op, v }) => cond("data.n", op, "Unknown", v)),
+  fc
+    .record({ op: fc.constantFrom("less", "greater", "not_equal"), v: fc.integer({ min: 0, max: 12 }) })
+    .map(({ op, v }) => cond("id", op, "Number", v)),
   fc.boolean().map((b) => cond("data.s", "empty", "String", b)),
 );
 
-const ids = (data: Dataset, items: ConditionNode[], conjunction: "and" | "or" = "and") => evaluate(data, { filters: { conjunction, items } }).ids;
+const ids = (data: Dataset, items: ConditionNode[], conjunction: "and" | "or" = "and") =>
+  evaluate(data, { filters: { conjunction, items } }).ids;
 
 describe("laws", () => {
   test("AND of lines is the intersection, OR the union (in id order)", () => {
     fc.assert(
       fc.property(datasetArb, conditionArb, conditionArb, (data, a, b) => {
-        const x = new Set(ids(data, [a])), y = new Set(ids(data, [b]));
+        const x = new Set(ids(data, [a])),
+          y = new Set(ids(data, [b]));
         const all = data.tasks.map((t) => t.id);
         expect(ids(data, [a, b], "and")).toEqual(all.filter((id) => x.has(id) && y.has(id)));
         expect(ids(data, [a, b], "or")).toEqual(all.filter((id) => x.has(id) || y.has(id)));
@@ -64,7 +79,8 @@ describe("laws", () => {
         const firstNull = ordered.findIndex((id) => text(id) === undefined || text(id) === null);
         if (firstNull >= 0) expect(ordered.slice(firstNull).every((id) => text(id) === undefined || text(id) === null)).toBe(true);
         for (let k = 1; k < ordered.length; k++) {
-          const p = ordered[k - 1] as number, q = ordered[k] as number;
+          const p = ordered[k - 1] as number,
+            q = ordered[k] as number;
           if (JSON.stringify(text(p)) === JSON.stringify(text(q))) expect(p).toBeLessThan(q);
         }
       }),

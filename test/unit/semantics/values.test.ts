@@ -15,7 +15,18 @@ import type { JsonValue } from "../../../src/vocabulary/json.js";
 describe("Python", () => {
   test("repr(float) (str() of a float filter value)", () => {
     const xs = [5.0, 0.1, 1e16, 1e15, 1e-5, 0.0001, 123.456, -2.5, 1.5e300, 2 ** 53];
-    expect(xs.map(floatRepr)).toEqual(["5.0", "0.1", "1e+16", "1000000000000000.0", "1e-05", "0.0001", "123.456", "-2.5", "1.5e+300", "9007199254740992.0"]);
+    expect(xs.map(floatRepr)).toEqual([
+      "5.0",
+      "0.1",
+      "1e+16",
+      "1000000000000000.0",
+      "1e-05",
+      "0.0001",
+      "123.456",
+      "-2.5",
+      "1.5e+300",
+      "9007199254740992.0",
+    ]);
   });
 
   test("float(str) and int(str)", () => {
@@ -43,14 +54,17 @@ describe("Python", () => {
   test("cast_bool_from_str", () => {
     for (const t of ["true", "YES", "On", "1"]) expect(castBoolFromStr({ t: "str", v: t })).toEqual({ t: "bool", v: true });
     for (const f of ["False", "no", "NOT", "off", "0"]) expect(castBoolFromStr({ t: "str", v: f })).toEqual({ t: "bool", v: false });
-    expect(() => castBoolFromStr({ t: "str", v: "maybe" })).toThrow('Incorrect bool value "maybe". It should be one of [1, 0, true, false, yes, no]');
+    expect(() => castBoolFromStr({ t: "str", v: "maybe" })).toThrow(
+      'Incorrect bool value "maybe". It should be one of [1, 0, true, false, yes, no]',
+    );
     expect(castBoolFromStr({ t: "int", v: 5 })).toEqual({ t: "int", v: 5 });
   });
 
   test("strptime('%Y-%m-%dT%H:%M:%S.%fZ') and Django's parse_datetime", () => {
     expect(strptimeMicros("2024-01-31T23:59:59.5Z")).toBe(Date.UTC(2024, 0, 31, 23, 59, 59) * 1000 + 500_000);
     expect(strptimeMicros("2024-1-3T4:5:6.000007Z")).toBe(Date.UTC(2024, 0, 3, 4, 5, 6) * 1000 + 7);
-    for (const bad of ["2024-01-31T23:59:59Z", "2024-02-30T00:00:00.0Z", "2024-01-31 23:59:59.0Z"]) expect(strptimeMicros(bad)).toBeUndefined();
+    for (const bad of ["2024-01-31T23:59:59Z", "2024-02-30T00:00:00.0Z", "2024-01-31 23:59:59.0Z"])
+      expect(strptimeMicros(bad)).toBeUndefined();
     expect(parseDjangoDatetime("2024-01-31T10:00:00+02:00")).toBe(Date.UTC(2024, 0, 31, 8) * 1000);
     expect(parseDjangoDatetime("2024-01-31")).toBe(Date.UTC(2024, 0, 31) * 1000);
     expect(parseDjangoDatetime("2024-02-30")).toBe("invalid-date");
@@ -82,14 +96,92 @@ describe("Postgres", () => {
   });
 
   test("jsonb order (ORDER BY on jsonb), including the top-level [] < null anomaly", () => {
-    const values = ["[]", "null", "{}", "[null]", '"a"', "1", "true", "[1,2]", "[3]", '{"a":1}', '{"b":0}', '{"aa":0}', "false", "-1", '["a"]', "[{}]"].map((s) => JSON.parse(s) as JsonValue);
+    const values = [
+      "[]",
+      "null",
+      "{}",
+      "[null]",
+      '"a"',
+      "1",
+      "true",
+      "[1,2]",
+      "[3]",
+      '{"a":1}',
+      '{"b":0}',
+      '{"aa":0}',
+      "false",
+      "-1",
+      '["a"]',
+      "[{}]",
+    ].map((s) => JSON.parse(s) as JsonValue);
     const sorted = [...values].sort(jsonbCompare).map((v) => JSON.stringify(v));
-    expect(sorted).toEqual(["[]", "null", '"a"', "-1", "1", "false", "true", "[null]", '["a"]', "[3]", "[{}]", "[1,2]", "{}", '{"a":1}', '{"aa":0}', '{"b":0}']);
+    expect(sorted).toEqual([
+      "[]",
+      "null",
+      '"a"',
+      "-1",
+      "1",
+      "false",
+      "true",
+      "[null]",
+      '["a"]',
+      "[3]",
+      "[{}]",
+      "[1,2]",
+      "{}",
+      '{"a":1}',
+      '{"aa":0}',
+      '{"b":0}',
+    ]);
   });
 
   test("text order under the en-US collation", () => {
-    const words = ["b", "B", "a", "A", "á", "_a", "a b", "ab", "a-b", "10", "9", "Ä", "z", "Zeta", "zeta", "apple", "Apple", "", "  ", "#x", "x#"];
-    expect([...words].sort(collate)).toEqual(["", "  ", "_a", "#x", "10", "9", "a", "A", "á", "Ä", "a b", "a-b", "ab", "apple", "Apple", "b", "B", "x#", "z", "zeta", "Zeta"]);
+    const words = [
+      "b",
+      "B",
+      "a",
+      "A",
+      "á",
+      "_a",
+      "a b",
+      "ab",
+      "a-b",
+      "10",
+      "9",
+      "Ä",
+      "z",
+      "Zeta",
+      "zeta",
+      "apple",
+      "Apple",
+      "",
+      "  ",
+      "#x",
+      "x#",
+    ];
+    expect([...words].sort(collate)).toEqual([
+      "",
+      "  ",
+      "_a",
+      "#x",
+      "10",
+      "9",
+      "a",
+      "A",
+      "á",
+      "Ä",
+      "a b",
+      "a-b",
+      "ab",
+      "apple",
+      "Apple",
+      "b",
+      "B",
+      "x#",
+      "z",
+      "zeta",
+      "Zeta",
+    ]);
   });
 
   test("collate is a total order consistent with equality", () => {

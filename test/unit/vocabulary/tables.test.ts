@@ -12,10 +12,28 @@ import { valueTypeNames } from "../../../src/vocabulary/value-types.js";
 describe("the vocabulary covers the reference", () => {
   test("every column the SDK and docs/reference/columns.md#task-columns name", () => {
     const sdkColumns = [
-      "agreement", "annotations_results", "annotators", "cancelled_annotations", "comments", "completed_at", "created_at",
-      "file_upload", "ground_truth", "id", "inner_id", "predictions_model_versions", "predictions_results", "predictions_score",
-      "reviewed", "reviewers", "reviews_accepted", "reviews_rejected", "total_annotations", "total_predictions",
-      "unresolved_comment_count", "updated_at",
+      "agreement",
+      "annotations_results",
+      "annotators",
+      "cancelled_annotations",
+      "comments",
+      "completed_at",
+      "created_at",
+      "file_upload",
+      "ground_truth",
+      "id",
+      "inner_id",
+      "predictions_model_versions",
+      "predictions_results",
+      "predictions_score",
+      "reviewed",
+      "reviewers",
+      "reviews_accepted",
+      "reviews_rejected",
+      "total_annotations",
+      "total_predictions",
+      "unresolved_comment_count",
+      "updated_at",
     ];
     const communityExtras = ["annotations_ids", "storage_filename", "updated_by", "avg_lead_time", "draft_exists"];
     for (const c of [...sdkColumns, ...communityExtras]) expect(columnNames).toContain(c);
@@ -26,11 +44,29 @@ describe("the vocabulary covers the reference", () => {
   });
   test("every operator of the SDK enums and the legacy helpers", () => {
     const all = [
-      "contains", "ends_with", "equal", "exists", "greater", "greater_or_equal", "in", "in_list", "less", "less_or_equal",
-      "not_contains", "not_equal", "not_exists", "not_in", "not_in_list", "starts_with", "empty", "regex",
+      "contains",
+      "ends_with",
+      "equal",
+      "exists",
+      "greater",
+      "greater_or_equal",
+      "in",
+      "in_list",
+      "less",
+      "less_or_equal",
+      "not_contains",
+      "not_equal",
+      "not_exists",
+      "not_in",
+      "not_in_list",
+      "starts_with",
+      "empty",
+      "regex",
     ];
     expect([...operatorNames].sort()).toEqual([...all].sort());
-    expect(["starts_with", "ends_with", "exists", "not_exists"].every((o) => !operators[o as keyof typeof operators].implemented)).toBe(true);
+    expect(["starts_with", "ends_with", "exists", "not_exists"].every((o) => !operators[o as keyof typeof operators].implemented)).toBe(
+      true,
+    );
   });
   test("every value type", () => {
     for (const t of ["Number", "Datetime", "Boolean", "String", "List", "Unknown", "Image", "Audio", "AudioPlus", "Video"]) {
@@ -52,8 +88,12 @@ describe("the vocabulary covers the reference", () => {
       .filter((id) => actions[id].edition === "community" && actions[id].visibility === "listed")
       .sort((a, b) => actions[a].order - actions[b].order);
     expect(listed).toEqual([
-      "retrieve_tasks_predictions", "predictions_to_annotations", "remove_duplicates", "delete_tasks",
-      "delete_tasks_annotations", "delete_tasks_predictions",
+      "retrieve_tasks_predictions",
+      "predictions_to_annotations",
+      "remove_duplicates",
+      "delete_tasks",
+      "delete_tasks_annotations",
+      "delete_tasks_predictions",
     ]);
   });
 });
@@ -79,10 +119,21 @@ describe("the tables agree with each other", () => {
   });
   test("every shape's encoder produces what its wire check accepts", () => {
     const samples: Record<string, unknown[]> = {
-      number: [0, -1.5], integer: [3], numberRange: [{ min: 1, max: 2 }], datetime: ["2024-01-01", new Date(0)],
-      datetimeRange: [{ min: "2024-01-01", max: "2024-01-02T00:00:00+01:00" }], boolean: [true], string: ["", "x"],
-      scalar: ["a", 1, false], regex: ["^a"], numberList: [[1, 2]], scalarList: [["a", 1, true]], idList: [4, [4, 5]],
-      userIds: [1, [1, 2]], stringList: ["v1", ["v1", "v2"]], json: [[{ a: 1 }], "x", 3, null],
+      number: [0, -1.5],
+      integer: [3],
+      numberRange: [{ min: 1, max: 2 }],
+      datetime: ["2024-01-01", new Date(0)],
+      datetimeRange: [{ min: "2024-01-01", max: "2024-01-02T00:00:00+01:00" }],
+      boolean: [true],
+      string: ["", "x"],
+      scalar: ["a", 1, false],
+      regex: ["^a"],
+      numberList: [[1, 2]],
+      scalarList: [["a", 1, true]],
+      idList: [4, [4, 5]],
+      userIds: [1, [1, 2]],
+      stringList: ["v1", ["v1", "v2"]],
+      json: [[{ a: 1 }], "x", 3, null],
     };
     expect(Object.keys(samples).sort()).toEqual(Object.keys(valueShapes).sort());
     for (const [shape, values] of Object.entries(samples)) {

@@ -82,13 +82,17 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
 
   test("non-string filter / operator / type", () => {
     const r = parseQueryBody(and(item("filter:tasks:id", "equal", 5, 1)));
-    expect(r.issues.map((i) => i.message)).toEqual(['filters.items[0].type: expected a type name (string), found number 5']);
-    expect(r.answer?.detail).toContain("filters.items.0.type\n  Input should be a valid string [type=string_type, input_value=5, input_type=int]");
+    expect(r.issues.map((i) => i.message)).toEqual(["filters.items[0].type: expected a type name (string), found number 5"]);
+    expect(r.answer?.detail).toContain(
+      "filters.items.0.type\n  Input should be a valid string [type=string_type, input_value=5, input_type=int]",
+    );
   });
 
   test("filters, items, an item or child_filters of the wrong type", () => {
     expect(brief(parseQueryBody({ filters: "and" }).issues)).toEqual(["server-error filters"]);
-    expect(parseQueryBody({ filters: "and" }).answer?.detail).toContain("Input should be a valid dictionary or instance of Filters [type=model_type");
+    expect(parseQueryBody({ filters: "and" }).answer?.detail).toContain(
+      "Input should be a valid dictionary or instance of Filters [type=model_type",
+    );
     expect(brief(parseQueryBody({ filters: { conjunction: "or", items: {} } }).issues)).toEqual(["server-error filters.items"]);
     expect(brief(parseQueryBody(and("filter:tasks:id")).issues)).toEqual(["server-error filters.items[0]"]);
     expect(brief(parseQueryBody(and(item("filter:tasks:id", "equal", "Number", 1, { child_filters: null }))).issues)).toEqual([
@@ -97,15 +101,25 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
   });
 
   test("a range without max, or with an end that is not a number or string", () => {
-    const r = parseQueryBody(and(item("filter:tasks:id", "in", "Number", { min: 1 }), item("filter:tasks:id", "in", "Number", { min: true, max: 2 })));
+    const r = parseQueryBody(
+      and(item("filter:tasks:id", "in", "Number", { min: 1 }), item("filter:tasks:id", "in", "Number", { min: true, max: 2 })),
+    );
     expect(brief(r.issues)).toEqual(["server-error filters.items[0].value", "server-error filters.items[1].value"]);
-    expect(r.answer?.detail).toContain("filters.items.0.value.FilterIn.max\n  Field required [type=missing, input_value={'min': 1}, input_type=dict]");
-    expect(r.answer?.detail).toContain("filters.items.1.value.FilterIn.min.int\n  Input should be a valid integer [type=int_type, input_value=True, input_type=bool]");
+    expect(r.answer?.detail).toContain(
+      "filters.items.0.value.FilterIn.max\n  Field required [type=missing, input_value={'min': 1}, input_type=dict]",
+    );
+    expect(r.answer?.detail).toContain(
+      "filters.items.1.value.FilterIn.min.int\n  Input should be a valid integer [type=int_type, input_value=True, input_type=bool]",
+    );
   });
 
   test("nesting deeper than one level", () => {
     const grandchild = item("filter:tasks:id", "equal", "Number", 3);
-    const body = and(item("filter:tasks:id", "equal", "Number", 1, { child_filters: [item("filter:tasks:id", "equal", "Number", 2, { child_filters: [grandchild] })] }));
+    const body = and(
+      item("filter:tasks:id", "equal", "Number", 1, {
+        child_filters: [item("filter:tasks:id", "equal", "Number", 2, { child_filters: [grandchild] })],
+      }),
+    );
     const r = parseQueryBody(body);
     expect(r.query).toBeUndefined();
     expect(r.issues.map((i) => `${i.effect} ${i.path}`)).toEqual(["server-error filters.items[0].child_filters[0].child_filters"]);
@@ -115,7 +129,11 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
   });
 
   test("the nesting check runs only when the filters are otherwise valid: its line leaves the detail then", () => {
-    const body = and(item("filter:tasks:id", "equal", "Number", null, { child_filters: [item("filter:tasks:id", "equal", "Number", 2, { child_filter: item("filter:tasks:id", "equal", "Number", 3) })] }));
+    const body = and(
+      item("filter:tasks:id", "equal", "Number", null, {
+        child_filters: [item("filter:tasks:id", "equal", "Number", 2, { child_filter: item("filter:tasks:id", "equal", "Number", 3) })],
+      }),
+    );
     const r = parseQueryBody(body);
     expect(brief(r.issues)).toEqual(["server-error filters.items[0].value", "server-error filters.items[0].child_filters[0].child_filter"]);
     expect(r.answer?.detail).toMatch(/^6 validation errors for PrepareParams\n/);
@@ -139,33 +157,53 @@ describe("filters without the filter:tasks: prefix → ignored inline", () => {
 
   test("a child is dropped alone", () => {
     const r = parseQueryBody(
-      and(item("filter:tasks:id", "greater", "Number", 0, { child_filters: [item("filter:tasks:id", "less", "Number", 9), item("annotations:id", "equal", "Number", 2)] })),
+      and(
+        item("filter:tasks:id", "greater", "Number", 0, {
+          child_filters: [item("filter:tasks:id", "less", "Number", 9), item("annotations:id", "equal", "Number", 2)],
+        }),
+      ),
     );
     expect(r.query?.filters?.items[0]?.children.map((c) => c.operator)).toEqual(["less"]);
     expect(brief(r.issues)).toEqual(["ignored filters.items[0].child_filters[1].filter"]);
   });
 
   test("an unprefixed column is never checked for traversal", () => {
-    expect(brief(parseQueryBody(and(item("annotations__result", "equal", "String", "x"))).issues)).toEqual(["ignored filters.items[0].filter"]);
+    expect(brief(parseQueryBody(and(item("annotations__result", "equal", "String", "x"))).issues)).toEqual([
+      "ignored filters.items[0].filter",
+    ]);
   });
 });
 
 describe('"__" traversal → rejected (400)', () => {
   test("in a filter column, with the server's message", () => {
-    const r = parseQueryBody(and(item("filter:tasks:id", "equal", "Number", 1), item("filter:tasks:updated_by__email", "equal", "String", "x")));
+    const r = parseQueryBody(
+      and(item("filter:tasks:id", "equal", "Number", 1), item("filter:tasks:updated_by__email", "equal", "String", "x")),
+    );
     expect(r.query).toBeUndefined();
     const issue = r.issues[0];
     expect(issue?.path).toBe("filters.items[1].filter");
     expect(issue?.effect).toBe("rejected");
     expect(issue?.serverDetail).toBe(TRAVERSAL("updated_by__email"));
-    expect(r.answer).toEqual({ status: 400, detail: "Validation error", validationErrors: { non_field_errors: [TRAVERSAL("updated_by__email")] } });
+    expect(r.answer).toEqual({
+      status: 400,
+      detail: "Validation error",
+      validationErrors: { non_field_errors: [TRAVERSAL("updated_by__email")] },
+    });
   });
 
   test("in a child filter, after the prefix and a '-'", () => {
     const r = parseQueryBody(
-      and(item("filter:tasks:id", "greater", "Number", 0, { child_filters: [item("filter:tasks:id", "less", "Number", 9), item("filter:tasks:-project__title", "equal", "String", "p")] })),
+      and(
+        item("filter:tasks:id", "greater", "Number", 0, {
+          child_filters: [item("filter:tasks:id", "less", "Number", 9), item("filter:tasks:-project__title", "equal", "String", "p")],
+        }),
+      ),
     );
-    expect(r.issues[0]).toMatchObject({ path: "filters.items[0].child_filters[1].filter", effect: "rejected", serverDetail: TRAVERSAL("project__title") });
+    expect(r.issues[0]).toMatchObject({
+      path: "filters.items[0].child_filters[1].filter",
+      effect: "rejected",
+      serverDetail: TRAVERSAL("project__title"),
+    });
   });
 
   test("in every ordering key, not only the first", () => {
@@ -186,7 +224,7 @@ describe('"__" traversal → rejected (400)', () => {
 describe("evaluated deviations (the server evaluates them; the engine reproduces what happens)", () => {
   test("an unknown operator acts as equal, a not_* one as not_equal", () => {
     expect(only(and(item("filter:tasks:id", "is", "Number", 1))).message).toBe(
-      "filters.items[0].operator: expected a known operator (equal, not_equal, less, greater, less_or_equal, greater_or_equal, in, not_in, in_list, not_in_list, contains, not_contains, regex, empty, starts_with, ends_with, exists, not_exists); the server treats an unknown operator as equal, found string \"is\"",
+      'filters.items[0].operator: expected a known operator (equal, not_equal, less, greater, less_or_equal, greater_or_equal, in, not_in, in_list, not_in_list, contains, not_contains, regex, empty, starts_with, ends_with, exists, not_exists); the server treats an unknown operator as equal, found string "is"',
     );
     expect(only(and(item("filter:tasks:id", "not_is", "Number", 1))).expected).toMatch(/treats an unknown operator as not_equal$/);
   });
@@ -199,7 +237,11 @@ describe("evaluated deviations (the server evaluates them; the engine reproduces
 
   test("an operator outside the column kind's catalog, at a child's path", () => {
     const issue = only(
-      and(item("filter:tasks:id", "greater", "Number", 0, { child_filters: [item("filter:tasks:id", "less", "Number", 9), item("filter:tasks:id", "regex", "Number", "^1")] })),
+      and(
+        item("filter:tasks:id", "greater", "Number", 0, {
+          child_filters: [item("filter:tasks:id", "less", "Number", 9), item("filter:tasks:id", "regex", "Number", "^1")],
+        }),
+      ),
     );
     expect(issue.message).toBe(
       'filters.items[0].child_filters[1].operator: expected an operator of tasks:id (equal, not_equal, less, greater, less_or_equal, greater_or_equal, in, not_in, in_list, not_in_list, empty), found string "regex"',
@@ -234,7 +276,11 @@ describe("evaluated deviations (the server evaluates them; the engine reproduces
 
   test("a value not of the kind's wire shape, at its exact path", () => {
     const r = parseQueryBody(
-      and(item("filter:tasks:id", "equal", "Number", 1), item("filter:tasks:id", "equal", "Number", 2), item("filter:tasks:total_annotations", "greater", "Number", "5")),
+      and(
+        item("filter:tasks:id", "equal", "Number", 1),
+        item("filter:tasks:id", "equal", "Number", 2),
+        item("filter:tasks:total_annotations", "greater", "Number", "5"),
+      ),
     );
     expect(r.query?.filters?.items[2]?.value).toBe("5");
     expect(r.issues.map((i) => i.message)).toEqual([
@@ -245,7 +291,7 @@ describe("evaluated deviations (the server evaluates them; the engine reproduces
   test("a Datetime not in the server's strptime form: the raw text is kept and reported", () => {
     const issue = only(and(item("filter:tasks:created_at", "greater", "Datetime", "2024-01-01T00:00:00+02:00")));
     expect(issue.message).toBe(
-      "filters.items[0].value: expected a UTC datetime in the server's %Y-%m-%dT%H:%M:%S.%fZ form (e.g. \"2024-01-31T23:59:59.000000Z\"); the server's strptime refuses any other text and passes it on unparsed (greater on tasks:created_at), found string \"2024-01-01T00:00:00+02:00\"",
+      'filters.items[0].value: expected a UTC datetime in the server\'s %Y-%m-%dT%H:%M:%S.%fZ form (e.g. "2024-01-31T23:59:59.000000Z"); the server\'s strptime refuses any other text and passes it on unparsed (greater on tasks:created_at), found string "2024-01-01T00:00:00+02:00"',
     );
     expect(only(and(item("filter:tasks:created_at", "less", "Datetime", "2024-01-01T00:00:00Z"))).path).toBe("filters.items[0].value");
     expect(parseQueryBody(and(item("filter:tasks:created_at", "less", "Datetime", "2024-01-01T00:00:00.1Z"))).issues).toEqual([]);
@@ -271,7 +317,9 @@ describe("evaluated deviations (the server evaluates them; the engine reproduces
   });
 
   test("unknown keys in filters and items are ignored", () => {
-    const r = parseQueryBody({ filters: { conjunction: "and", items: [item("filter:tasks:id", "equal", "Number", 1, { childFilters: [] })], comment: "x" } });
+    const r = parseQueryBody({
+      filters: { conjunction: "and", items: [item("filter:tasks:id", "equal", "Number", 1, { childFilters: [] })], comment: "x" },
+    });
     expect(brief(r.issues)).toEqual(["ignored filters.items[0].childFilters", "ignored filters.comment"]);
   });
 });
@@ -284,7 +332,8 @@ describe("ordering issues", () => {
     ]);
     expect(r.answer).toMatchObject({
       status: 500,
-      detail: "1 validation error for PrepareParams\nordering\n  Input should be a valid list [type=list_type, input_value=None, input_type=NoneType]",
+      detail:
+        "1 validation error for PrepareParams\nordering\n  Input should be a valid list [type=list_type, input_value=None, input_type=NoneType]",
       exception: "pydantic_core._pydantic_core.ValidationError",
     });
     expect(brief(parseQueryBody({ ordering: "tasks:id" }).issues)).toEqual(["server-error ordering"]);
@@ -316,14 +365,22 @@ describe("selectedItems issues", () => {
   });
 
   test("not a dict (null, a list, a number) → server-error naming the Python type", () => {
-    expect(only({ selectedItems: [3, 4] }).serverDetail).toBe(`selectedItems must be dict: ${SHAPE}. Found type: <class 'list'> with value: [3, 4]`);
-    expect(only({ selectedItems: null }).serverDetail).toBe(`selectedItems must be dict: ${SHAPE}. Found type: <class 'NoneType'> with value: None`);
-    expect(only({ selectedItems: true }).serverDetail).toBe(`selectedItems must be dict: ${SHAPE}. Found type: <class 'bool'> with value: True`);
+    expect(only({ selectedItems: [3, 4] }).serverDetail).toBe(
+      `selectedItems must be dict: ${SHAPE}. Found type: <class 'list'> with value: [3, 4]`,
+    );
+    expect(only({ selectedItems: null }).serverDetail).toBe(
+      `selectedItems must be dict: ${SHAPE}. Found type: <class 'NoneType'> with value: None`,
+    );
+    expect(only({ selectedItems: true }).serverDetail).toBe(
+      `selectedItems must be dict: ${SHAPE}. Found type: <class 'bool'> with value: True`,
+    );
   });
 
   test("a JSON string that decodes to a non-dict reaches pydantic; one holding null selects everything", () => {
     expect(only({ selectedItems: "[1]" })).toMatchObject({ path: "selectedItems", effect: "server-error" });
-    expect(parseQueryBody({ selectedItems: "[1]" }).answer?.detail).toContain("Input should be a valid dictionary or instance of SelectedItems [type=model_type");
+    expect(parseQueryBody({ selectedItems: "[1]" }).answer?.detail).toContain(
+      "Input should be a valid dictionary or instance of SelectedItems [type=model_type",
+    );
     const r = parseQueryBody({ selectedItems: "null" });
     expect(r.query).toEqual({});
     expect(brief(r.issues)).toEqual(["evaluated selectedItems"]);
@@ -361,14 +418,22 @@ describe("selectedItems issues", () => {
   });
 
   test("an all value pydantic cannot read", () => {
-    expect(only({ selectedItems: { all: "maybe" } }).serverDetail).toContain("Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe', input_type=str]");
-    expect(only({ selectedItems: { all: [] } }).serverDetail).toContain("Input should be a valid boolean [type=bool_type, input_value=[], input_type=list]");
+    expect(only({ selectedItems: { all: "maybe" } }).serverDetail).toContain(
+      "Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe', input_type=str]",
+    );
+    expect(only({ selectedItems: { all: [] } }).serverDetail).toContain(
+      "Input should be a valid boolean [type=bool_type, input_value=[], input_type=list]",
+    );
   });
 });
 
 describe("the root and the order of issues", () => {
   test("a body that is not an object", () => {
-    for (const [body, type] of [[null, "NoneType"], [[], "list"], ["x", "str"]] as const) {
+    for (const [body, type] of [
+      [null, "NoneType"],
+      [[], "list"],
+      ["x", "str"],
+    ] as const) {
       const r = parseQueryBody(body);
       expect(r.query).toBeUndefined();
       expect(r.issues.map((i) => `${i.effect} ${i.path}`)).toEqual(["server-error body"]);
@@ -392,7 +457,11 @@ describe("the root and the order of issues", () => {
     expect(r.answer?.status).toBe(500);
     expect(r.answer?.detail).toMatch(/^selectedItems must be JSON encoded string/);
     const { selectedItems: _, ...rest } = body;
-    expect(parseQueryBody(rest).answer).toEqual({ status: 400, detail: "Validation error", validationErrors: { non_field_errors: [TRAVERSAL("a__b")] } });
+    expect(parseQueryBody(rest).answer).toEqual({
+      status: 400,
+      detail: "Validation error",
+      validationErrors: { non_field_errors: [TRAVERSAL("a__b")] },
+    });
   });
 
   test("evaluated and ignored issues alone leave the query and no answer", () => {

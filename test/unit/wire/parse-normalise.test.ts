@@ -43,7 +43,9 @@ describe("what is read and what is left alone", () => {
 
 describe("column names (docs/reference/filters.md#column-names)", () => {
   test("filter:tasks:-annotations_results is annotations_results (the '-' means nothing in a filter)", () => {
-    const r = parseQueryBody({ filters: { conjunction: "and", items: [item("filter:tasks:-annotations_results", "contains", "String", "x")] } });
+    const r = parseQueryBody({
+      filters: { conjunction: "and", items: [item("filter:tasks:-annotations_results", "contains", "String", "x")] },
+    });
     expect(r.query?.filters?.items).toEqual([cond("annotations_results", "contains", "String", "x")]);
     expect(r.issues.map((i) => [i.path, i.effect])).toEqual([["filters.items[0].filter", "evaluated"]]);
   });
@@ -78,7 +80,9 @@ describe("child filters", () => {
   });
 
   test("child_filter: null means no child", () => {
-    const r = parseQueryBody({ filters: { conjunction: "and", items: [item("filter:tasks:id", "greater", "Number", 1, { child_filter: null })] } });
+    const r = parseQueryBody({
+      filters: { conjunction: "and", items: [item("filter:tasks:id", "greater", "Number", 1, { child_filter: null })] },
+    });
     expect(r.query?.filters?.items[0]?.children).toEqual([]);
     expect(r.issues).toEqual([]);
   });
@@ -97,7 +101,7 @@ describe("child filters", () => {
     });
     expect(r.query?.filters?.items[0]?.children).toEqual([cond("id", "less", "Number", 5)]);
     expect(r.issues.map((i) => `${i.effect} ${i.message}`)).toEqual([
-      'ignored filters.items[0].child_filter: expected child_filters or child_filter, not both (the server uses child_filters), found object with keys filter, operator, type, value',
+      "ignored filters.items[0].child_filter: expected child_filters or child_filter, not both (the server uses child_filters), found object with keys filter, operator, type, value",
     ]);
   });
 });
@@ -231,7 +235,15 @@ describe("legacy Python SDK output (docs/reference/python-sdk.md#legacy-filter-h
     const r = parseQueryBody({ filters: { conjunction: "and", items } });
     expect(r.issues).toEqual([]);
     expect(r.query?.filters?.items.map((c) => c.column)).toEqual([
-      "created_at", "annotators", "predictions_model_versions", "data.f", "data.f", "ground_truth", "inner_id", "file_upload", "total_predictions",
+      "created_at",
+      "annotators",
+      "predictions_model_versions",
+      "data.f",
+      "data.f",
+      "ground_truth",
+      "inner_id",
+      "file_upload",
+      "total_predictions",
     ]);
   });
 });
@@ -295,11 +307,18 @@ describe("a saved view's data (context: view)", () => {
   });
 
   test("falsy ordering or selectedItems mean none", () => {
-    expect(parseQueryBody({ ordering: null, selectedItems: {} }, { context: "view" })).toEqual({ query: {}, issues: [], answer: undefined });
+    expect(parseQueryBody({ ordering: null, selectedItems: {} }, { context: "view" })).toEqual({
+      query: {},
+      issues: [],
+      answer: undefined,
+    });
   });
 
   test("view saves trim the filter's text", () => {
-    const r = parseQueryBody({ filters: { conjunction: "or", items: [item("filter:tasks:data.k ", " equal", "String", "x")] } }, { context: "view" });
+    const r = parseQueryBody(
+      { filters: { conjunction: "or", items: [item("filter:tasks:data.k ", " equal", "String", "x")] } },
+      { context: "view" },
+    );
     expect(r.query?.filters?.items[0]).toMatchObject({ column: "data.k", operator: "equal" });
     expect(r.issues.map((i) => `${i.effect} ${i.path}`)).toEqual([
       "evaluated filters.items[0].filter",

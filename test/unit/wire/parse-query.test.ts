@@ -31,7 +31,9 @@ describe("parseQuery: the strict entry", () => {
   });
 
   test("throws on bodies the server refuses", () => {
-    expect(() => parseQuery({ filters: {} })).toThrow(/^invalid Data Manager query \(2 issues\):\n {2}filters\.conjunction: expected "and" or "or", found nothing \(undefined\)\n/);
+    expect(() => parseQuery({ filters: {} })).toThrow(
+      /^invalid Data Manager query \(2 issues\):\n {2}filters\.conjunction: expected "and" or "or", found nothing \(undefined\)\n/,
+    );
     expect(() => parseQuery(42)).toThrow(QueryParseError);
   });
 

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import type { ParseIssue } from "../../../src/wire/issues.js";
 import { parseQueryBody } from "../../../src/wire/parse.js";
 import { item, and, brief } from "./bodies.js";
 
@@ -19,7 +18,13 @@ describe("the view save path (ViewSerializer) → 400s and crashes", () => {
   });
 
   test('"__" traversal is rejected at save, in a child too', () => {
-    const r = view(and(item("filter:tasks:id", "greater", "Number", 0, { child_filters: [item("filter:tasks:annotations__result", "equal", "String", "x")] })));
+    const r = view(
+      and(
+        item("filter:tasks:id", "greater", "Number", 0, {
+          child_filters: [item("filter:tasks:annotations__result", "equal", "String", "x")],
+        }),
+      ),
+    );
     const msg =
       '"__" is not generally allowed in filters. Consider asking your administrator to add "annotations__result" to DATA_MANAGER_FILTER_ALLOWLIST, but note that some filter expressions may pose a security risk';
     expect(r.issues[0]).toMatchObject({ path: "filters.items[0].child_filters[0].filter", effect: "rejected", serverDetail: msg });
@@ -28,7 +33,13 @@ describe("the view save path (ViewSerializer) → 400s and crashes", () => {
 
   test("children deeper than one level are rejected", () => {
     const grandchild = item("filter:tasks:id", "equal", "Number", 3);
-    const r = view(and(item("filter:tasks:id", "equal", "Number", 1, { child_filters: [item("filter:tasks:id", "equal", "Number", 2, { child_filter: grandchild })] })));
+    const r = view(
+      and(
+        item("filter:tasks:id", "equal", "Number", 1, {
+          child_filters: [item("filter:tasks:id", "equal", "Number", 2, { child_filter: grandchild })],
+        }),
+      ),
+    );
     expect(r.issues.map((i) => `${i.effect} ${i.message}`)).toEqual([
       "rejected filters.items[0].child_filters[0].child_filter: expected no child filters inside a child filter (one level only), found object with keys filter, operator, type, value",
     ]);
@@ -96,10 +107,22 @@ describe("the view save path (ViewSerializer) → 400s and crashes", () => {
   });
 
   test("filters that are not an object, or items that cannot be iterated, crash the save (500)", () => {
-    expect(view({ filters: null }).answer).toMatchObject({ status: 500, detail: "'NoneType' object has no attribute 'get'", exception: "AttributeError" });
+    expect(view({ filters: null }).answer).toMatchObject({
+      status: 500,
+      detail: "'NoneType' object has no attribute 'get'",
+      exception: "AttributeError",
+    });
     expect(brief(view({ filters: [] }).issues)).toEqual(["server-error filters"]);
-    expect(view({ filters: { conjunction: "or", items: null } }).answer).toMatchObject({ status: 500, detail: "'NoneType' object is not iterable", exception: "TypeError" });
-    expect(view({ filters: { conjunction: "or", items: "abc" } }).answer).toMatchObject({ status: 500, detail: "'str' object has no attribute 'get'", exception: "AttributeError" });
+    expect(view({ filters: { conjunction: "or", items: null } }).answer).toMatchObject({
+      status: 500,
+      detail: "'NoneType' object is not iterable",
+      exception: "TypeError",
+    });
+    expect(view({ filters: { conjunction: "or", items: "abc" } }).answer).toMatchObject({
+      status: 500,
+      detail: "'str' object has no attribute 'get'",
+      exception: "AttributeError",
+    });
     const r = view({ filters: { conjunction: "or", items: [ok, 5] } });
     expect(r.issues.map((i) => `${i.effect} ${i.path}`)).toEqual(["server-error filters.items[1]"]);
     expect(r.answer).toMatchObject({ status: 500, detail: "'int' object has no attribute 'get'", exception: "AttributeError" });
@@ -131,11 +154,16 @@ describe("what the serializer lets through but every use of the view refuses (Pr
     ]);
     const missing = view(and({ filter: "filter:tasks:id", operator: "equal", type: "Number" }));
     expect(missing.issues[0]).toMatchObject({ path: "filters.items[0].value", effect: "server-error", found: "nothing (undefined)" });
-    expect(missing.answer?.detail).toContain("filters.items.0.value.FilterIn.min\n  Field required [type=missing, input_value={}, input_type=dict]");
+    expect(missing.answer?.detail).toContain(
+      "filters.items.0.value.FilterIn.min\n  Field required [type=missing, input_value={}, input_type=dict]",
+    );
   });
 
   test("ordering: __ in any key → 400 at use; a non-list → 500; falsy → none", () => {
-    expect(view({ ordering: ["tasks:id", "tasks:project__title"] }).answer).toMatchObject({ status: 400, validationErrors: { non_field_errors: [expect.stringContaining('"project__title"')] } });
+    expect(view({ ordering: ["tasks:id", "tasks:project__title"] }).answer).toMatchObject({
+      status: 400,
+      validationErrors: { non_field_errors: [expect.stringContaining('"project__title"')] },
+    });
     expect(brief(view({ ordering: "tasks:id" }).issues)).toEqual(["server-error ordering"]);
     expect(view({ ordering: {} }).issues).toEqual([]);
     expect(brief(view({ ordering: "" }).issues)).toEqual(["ignored ordering"]);
@@ -148,7 +176,9 @@ describe("what the serializer lets through but every use of the view refuses (Pr
   });
 
   test("view data that is not an object", () => {
-    expect(view([1]).answer?.detail).toBe("1 validation error for PrepareParams\ndata\n  Input should be a valid dictionary [type=dict_type, input_value=[1], input_type=list]");
+    expect(view([1]).answer?.detail).toBe(
+      "1 validation error for PrepareParams\ndata\n  Input should be a valid dictionary [type=dict_type, input_value=[1], input_type=list]",
+    );
     expect(view(null)).toEqual({ query: {}, issues: [], answer: undefined });
   });
 
