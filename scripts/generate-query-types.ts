@@ -23,8 +23,10 @@ function wrap(text: string): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
-    if (line && line.length + word.length + 1 > 100) lines.push(line), (line = word);
-    else line = line ? `${line} ${word}` : word;
+    if (line && line.length + word.length + 1 > 100) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
   return lines;

@@ -63,7 +63,10 @@ if (mode === "serve") {
     const t2 = performance.now();
     if (created.status !== 201 || page.status !== 200)
       throw new Error(`create ${created.status}, list ${page.status}: ${created.body.slice(0, 200)}`);
-    if (round > 0) createMs.push(t1 - t0), listMs.push(t2 - t1);
+    if (round > 0) {
+      createMs.push(t1 - t0);
+      listMs.push(t2 - t1);
+    }
   }
   process.stdout.write(`${JSON.stringify({ createMs, listMs })}\n`);
   await server.close();

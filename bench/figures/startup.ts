@@ -36,7 +36,11 @@ async function rounds(seedPath: string, token: string, runs: number, stock: bool
     const m = await runJson<MockStart>("mock.mjs", ["startup", seedPath, token], ["--expose-gc"]);
     const s = stock ? await runJson<StockStart>("json-server.mjs", ["startup", seedPath], ["--expose-gc"]) : undefined;
     const p = await runJson<{ parseMs: number }>("mock.mjs", ["parse", seedPath]);
-    if (round > 0) mock.push(m), s && json.push(s), parse.push(p.parseMs);
+    if (round > 0) {
+      mock.push(m);
+      if (s) json.push(s);
+      parse.push(p.parseMs);
+    }
   }
   const load = median(mock.map((r) => r.loadMs)),
     parseMs = median(parse);

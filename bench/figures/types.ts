@@ -193,7 +193,10 @@ export function typeFigures(log: (line: string) => void, runs = RUNS): Figure[] 
   for (let round = 0; round <= runs; round++) {
     const c = check(paths.chains),
       l = check(paths.literals);
-    if (round > 0) chains.push(c), literals.push(l);
+    if (round > 0) {
+      chains.push(c);
+      literals.push(l);
+    }
   }
   const ky = [check(paths.kyselyBase), check(paths.kyselyOne), check(paths.kyselyTwo)] as const;
   const chainMs = median(chains.map((c) => c.checkMs)),

@@ -255,7 +255,10 @@ function acceptor(field: Field, parsed: boolean): (value: unknown) => unknown {
       if (value === null && nullable) return null;
       const stored = serverTimestamp(value);
       if (stored === undefined) return REFUSED;
-      if (typeof value === "string") (lastIn = value), (lastOut = stored);
+      if (typeof value === "string") {
+        lastIn = value;
+        lastOut = stored;
+      }
       return stored;
     };
   }

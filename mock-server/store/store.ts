@@ -247,8 +247,10 @@ export class Store {
     }
     const byTask = this.#byTask.get(change.collection);
     if (byTask) {
-      if (change.kind === "update") dropByTask(byTask, change.before), addByTask(byTask, change.after);
-      else if (change.kind === "insert") addByTask(byTask, change.record);
+      if (change.kind === "update") {
+        dropByTask(byTask, change.before);
+        addByTask(byTask, change.after);
+      } else if (change.kind === "insert") addByTask(byTask, change.record);
       else for (const r of records) dropByTask(byTask, r);
     }
     this.#touch(change.collection, records);

@@ -21,8 +21,10 @@ export function parseDelimited(text: string, separator: "," | "\t"): Record<stri
     const c = text[i] as string;
     if (quoted) {
       if (c !== '"') field += c;
-      else if (text[i + 1] === '"') (field += '"'), i++;
-      else quoted = false;
+      else if (text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
     } else if (c === '"' && field === "") quoted = true;
     else if (c === separator) endField();
     else if (c === "\n" || c === "\r") {

@@ -81,7 +81,7 @@ function parts(body: Uint8Array, separator: Uint8Array): Uint8Array[] {
 /** `MultiPartParser(META, stream, handlers, encoding).parse()` with Django's field and file limits. */
 export function parseMultipart(contentType: string, body: Uint8Array, codec: CodecName, maxMemorySize: number): QueryDict {
   if (!contentType.startsWith("multipart/")) throw new MultiPartParserError(`Invalid Content-Type: ${contentType}`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, as Python's str.isascii()
+  // eslint-disable-next-line no-control-regex -- the ASCII range, as Python's str.isascii()
   if (/[^\x00-\x7f]/.test(contentType)) throw new MultiPartParserError(`Invalid non-ASCII Content-Type in multipart: ${contentType}`);
   const boundary = parseHeaderParameters(contentType).params["boundary"];
   if (!boundary || !BOUNDARY.test(boundary)) throw new MultiPartParserError(`Invalid boundary in multipart: ${boundary ?? "None"}`);

@@ -46,7 +46,7 @@ function digitValue(cp: number): number {
 
 /** `_PyUnicode_TransformDecimalAndSpaceToASCII`; undefined where it would stop at a character that is neither. */
 function toAscii(s: string): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range (a fast path for ASCII text)
+  // eslint-disable-next-line no-control-regex -- the ASCII range (a fast path for ASCII text)
   if (/^[\x00-\x7f]*$/.test(s)) return s;
   let out = "";
   for (const ch of s) {

@@ -64,7 +64,7 @@ const HEX_PAIR = /^[0-9a-fA-F]{2}/;
 export function pyUnquote(s: string, codec: CodecName = "utf-8"): string {
   if (!s.includes("%")) return s;
   // ASCII runs are unquoted to bytes and decoded; other characters pass through (`_generate_unquoted_parts`).
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: runs of ASCII, control characters included
+  // eslint-disable-next-line no-control-regex -- runs of ASCII, control characters included
   return s.replace(/[\x00-\x7f]+/g, (run) => {
     const bits = run.split("%");
     const bytes: number[] = [];

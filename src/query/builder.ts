@@ -300,6 +300,10 @@ function taskIds(ids: unknown, path: string): readonly number[] {
 function mergeIds(existing: readonly number[], added: readonly number[]): readonly number[] {
   const seen = new Set(existing);
   const out = [...existing];
-  for (const id of added) if (!seen.has(id)) seen.add(id), out.push(id);
+  for (const id of added) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(id);
+  }
   return Object.freeze(out);
 }

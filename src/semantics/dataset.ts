@@ -387,7 +387,10 @@ function predictionStats(ds: PreparedDataset) {
       k = 0;
     for (const p of list) {
       if (modelVersion !== null && modelVersion !== undefined && p.model_version !== modelVersion) continue;
-      if (typeof p.score === "number") (sum += p.score), k++;
+      if (typeof p.score === "number") {
+        sum += p.score;
+        k++;
+      }
     }
     if (k > 0) score[i] = sum / k;
   }

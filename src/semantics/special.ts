@@ -330,7 +330,7 @@ export function modelVersionsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
       };
     }
     const tests = needles.map((n) =>
-      // biome-ignore lint/complexity/useOptionalChain: the predicate must answer a boolean, never undefined
+      // the predicate must answer a boolean, never undefined
       notExists(ctx, "predictions", (p: PredictionRecord) => p.model_version !== null && p.model_version.includes(n)),
     );
     return { k: "task", test: (i) => tests.every((t) => (t as { test: (i: number) => boolean }).test(i)) };

@@ -234,7 +234,8 @@ function objectLevel(p: Payload, column: string, operator: string, report: Repor
   const value = payloadValue(p);
   const v = field(p.at, "value");
   const refuse = (at: Cursor, expected: string, found: unknown, detail: string) => (
-    report.save(at.path, expected, found, detail, at.drf), false
+    report.save(at.path, expected, found, detail, at.drf),
+    false
   );
   if (LIST_OPERATORS.has(operator)) {
     if (!Array.isArray(value)) return refuse(v, "a JSON array", value, "`in_list` / `not_in_list` require a JSON array.");

@@ -89,7 +89,7 @@ export function clientFor(server: MockServer, apiKey = server.legacyToken, extra
 export interface Raw {
   readonly status: number;
   readonly headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: any JSON answer; each test asserts the fields it reads
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON answer; each test asserts the fields it reads
   readonly body: any;
 }
 
@@ -131,7 +131,7 @@ export function taskIds(server: MockServer, project = 1): number[] {
 export interface Answer {
   readonly status: number;
   /** The parsed JSON, or the text when it is not JSON (undefined when empty). */
-  // biome-ignore lint/suspicious/noExplicitAny: any JSON answer; each test asserts the fields it reads
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON answer; each test asserts the fields it reads
   readonly body: any;
   readonly text: string;
 }

@@ -9,14 +9,16 @@ describe("the CLI's unions are matched exhaustively", () => {
   test("--format: the choices are the Format union; a new format is a compile error where outputs match on it", () => {
     expectTypeOf<Format>().toEqualTypeOf<"json" | "table">();
     const more = "csv" as Format | "csv";
-    // biome-ignore format: the @ts-expect-error below must stay on the line tsc reports the error on
+    // One line, so that the @ts-expect-error sits on the line tsc reports the error on:
+    // prettier-ignore
     // @ts-expect-error "csv" has no branch: exhaustive() refuses the match (as in render, formatRequests, explain)
     match(more).with("json", () => 1).with("table", () => 2).exhaustive();
   });
 
   test("a browser plan is opened or says why not", () => {
     const plan = { open: false, why: "BROWSER=none" } as BrowserPlan | { open: "maybe" };
-    // biome-ignore format: the @ts-expect-error below must stay on the line tsc reports the error on
+    // One line, so that the @ts-expect-error sits on the line tsc reports the error on:
+    // prettier-ignore
     // @ts-expect-error a third kind of plan has no branch
     match(plan).with({ open: false }, () => 1).with({ open: true }, () => 2).exhaustive();
   });

@@ -41,7 +41,9 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
     kit.run(async (session) => {
       const project = projectOf(options.project, fields.values, "views create");
       const data = viewData(fields.values, options.title);
-      const view = await (await session.client()).views.create({
+      const view = await (
+        await session.client()
+      ).views.create({
         project,
         ...(data === undefined ? {} : { data }),
         ...(query.empty ? {} : { query: query.build(project) }),

@@ -199,7 +199,7 @@ export function querySpecArb(options: QueryArbOptions = {}): fc.Arbitrary<QueryS
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the builder's public types are per state; generated chains use the runtime class */
-// biome-ignore lint/suspicious/noExplicitAny: a chain is replayed step by step across every type state; the steps are checked by the round-trip properties
+// a chain is replayed step by step across every type state; the steps are checked by the round-trip properties
 type Chain = any;
 
 function applyCondition(step: Chain, c: ConditionSpec): Chain {

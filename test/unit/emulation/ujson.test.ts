@@ -26,9 +26,9 @@ describe("ujson.loads: what it accepts beyond JSON", () => {
     ['"tab\there"', "tab\there"],
     ['"\\ud800"', "\ud800"],
     [' \r\n\t{"a": 1, "a": 2} ', { a: 2 }],
-    // biome-ignore lint/correctness/noPrecisionLoss: the double nearest 2^64 is what ujson answers
+    // the double nearest 2^64 is what ujson answers
     ["18446744073709551616", 18446744073709551616],
-    // biome-ignore lint/correctness/noPrecisionLoss: the double nearest -2^63-1 is what ujson answers
+    // eslint-disable-next-line no-loss-of-precision -- the double nearest -2^63-1 is what ujson answers
     ["-9223372036854775809", -9223372036854775809],
   ];
   test.each(accepted)("%j → %j", (text, value) => {

@@ -7,7 +7,7 @@ import { thrown } from "../../helpers/thrown.js";
 
 const date = new Date("2024-01-01T00:00:00Z");
 /** Call through `any`, as JavaScript callers (and casts) can: the runtime must refuse what the types refuse. */
-// biome-ignore lint/suspicious/noExplicitAny: deliberately past the types, to test the run-time checks
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately past the types, to test the run-time checks
 const loose = (value: unknown): any => value;
 
 describe("the design-card body", () => {

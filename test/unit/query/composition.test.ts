@@ -12,7 +12,7 @@ import { QueryParseError } from "../../../src/wire/errors.js";
 import { thrown } from "../../helpers/thrown.js";
 
 /** Call through `any`, as JavaScript callers (and casts) can: the runtime must refuse what the types refuse. */
-// biome-ignore lint/suspicious/noExplicitAny: deliberately past the types, to test the run-time checks
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately past the types, to test the run-time checks
 const loose = (value: unknown): any => value;
 
 function recordingHandle(id = 1) {
