@@ -9,6 +9,7 @@ import { offlineCommands } from "./commands/offline.js";
 import { projectCommands } from "./commands/projects.js";
 import { taskCommands } from "./commands/tasks.js";
 import { userCommands } from "./commands/users.js";
+import { verifyCommand } from "./commands/verify.js";
 import { viewCommands } from "./commands/views.js";
 import { formatRequests } from "./dry-run.js";
 import { describeFailure, EXIT, type ExitCode } from "./errors.js";
@@ -96,6 +97,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   explainCommand(program, kit);
   offlineCommands(program, kit);
   mockCommand(program, kit);
+  verifyCommand(program, kit);
   configureOutput(program, io);
   return program;
 }
