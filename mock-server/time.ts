@@ -18,8 +18,20 @@ export function generalTimestamp(input: unknown): string | undefined {
   return `${head}.${fraction.padEnd(6, "0")}Z`;
 }
 
+/** The last timestamp handed out, in microseconds since the epoch. */
+let lastMicros = 0;
+
+/**
+ * The time now, as the server stamps a row: Django calls `timezone.now()` once per row saved (in a
+ * bulk_create too), so the rows one request makes get distinct, increasing microsecond timestamps.
+ * JavaScript's clock has milliseconds: within one, each call is one microsecond later than the last.
+ */
 export function nowTimestamp(): string {
-  return serverTimestamp(new Date()) as string;
+  const micros = Math.max(Date.now() * 1000, lastMicros + 1);
+  lastMicros = micros;
+  const ms = Math.floor(micros / 1000);
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, -1)}${String(micros - ms * 1000).padStart(3, "0")}Z`;
 }
 
 /** Django's `timesince` for `created_ago`: the two largest units, e.g. "2 days, 3 hours". */

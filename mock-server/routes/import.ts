@@ -56,53 +56,48 @@ function items(body: unknown): ImportItem[] {
 const resultOf = (v: unknown): JsonValue[] => (Array.isArray(v) ? (v as JsonValue[]) : []);
 const numberOr = (v: unknown, fallback: number | null): number | null => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 
+/**
+ * The server's bulk import (`TaskSerializerBulk.create` in label_studio/tasks/serializers.py):
+ * every task first (`add_tasks`), then every annotation (`add_annotations`), then every prediction
+ * (`add_predictions`), each row stamped on its own. Its defaults differ from the single-record APIs:
+ * an annotation is a ground truth unless it says otherwise, a prediction without a model version
+ * gets "undefined", the project takes the last prediction's model version when it has none, and a
+ * task is labeled when it has as many annotations as the project's overlap — cancelled ones count.
+ */
 export function importTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
   const started = Date.now();
   const tasks = items(req.body);
-  const now = nowTimestamp();
   const store = ctx.store;
+  const overlap = typeof project["maximum_annotations"] === "number" ? project["maximum_annotations"] : 1;
   let innerId = store.nextInnerId(project.id);
-  let annotationCount = 0;
-  let predictionCount = 0;
-  const taskIds: number[] = [];
-  const columns = new Set<string>();
-  for (const item of tasks) {
-    const task = store.insert("tasks", {
+  const created = tasks.map((item) => {
+    const created_at = nowTimestamp();
+    return store.insert("tasks", {
       project: project.id,
       data: item.data,
       meta: item.meta,
-      created_at: now,
-      updated_at: now,
+      created_at,
+      updated_at: nowTimestamp(),
       updated_by: null,
       file_upload: null,
       storage_filename: null,
       inner_id: innerId++,
-      overlap: 1,
+      overlap,
       unresolved_comment_count: 0,
     });
-    taskIds.push(task.id);
-    for (const key of Object.keys(item.data)) columns.add(key);
-    for (const p of item.predictions) {
-      store.insert("predictions", {
-        task: task.id,
-        project: project.id,
-        result: resultOf(p["result"]),
-        score: numberOr(p["score"], null),
-        model_version: typeof p["model_version"] === "string" ? p["model_version"] : (project.model_version ?? ""),
-        created_at: now,
-        updated_at: now,
-      });
-      predictionCount++;
-    }
+  });
+  let annotationCount = 0;
+  tasks.forEach((item, i) => {
     for (const a of item.annotations) {
       const author = typeof a["completed_by"] === "number" && store.find("users", a["completed_by"]) ? a["completed_by"] : req.user.id;
+      const now = nowTimestamp();
       store.insert("annotations", {
-        task: task.id,
+        task: created[i]!.id,
         project: project.id,
         result: resultOf(a["result"]),
         completed_by: author,
         was_cancelled: a["was_cancelled"] === true,
-        ground_truth: a["ground_truth"] === true,
+        ground_truth: a["ground_truth"] === undefined ? true : a["ground_truth"] === true,
         lead_time: numberOr(a["lead_time"], null),
         created_at: now,
         updated_at: now,
@@ -110,7 +105,29 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
       });
       annotationCount++;
     }
-  }
+  });
+  // add_tasks stores is_labeled by its own rule; set after the annotations, whose insertion would recompute it.
+  tasks.forEach((item, i) => store.update("tasks", created[i]!.id, { is_labeled: item.annotations.length >= overlap }));
+  let predictionCount = 0;
+  let lastModelVersion: string | undefined;
+  tasks.forEach((item, i) => {
+    for (const p of item.predictions) {
+      const now = nowTimestamp();
+      lastModelVersion = typeof p["model_version"] === "string" ? p["model_version"] : "undefined";
+      store.insert("predictions", {
+        task: created[i]!.id,
+        project: project.id,
+        result: resultOf(p["result"]),
+        score: numberOr(p["score"], null),
+        model_version: lastModelVersion,
+        created_at: now,
+        updated_at: now,
+      });
+      predictionCount++;
+    }
+  });
+  // add_predictions: "renew project model version if it's empty".
+  if (!project.model_version && lastModelVersion !== undefined) store.update("projects", project.id, { model_version: lastModelVersion });
   const body: Record<string, unknown> = {
     task_count: tasks.length,
     annotation_count: annotationCount,
@@ -119,8 +136,9 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
     file_upload_ids: [],
     could_be_tasks_list: false,
     found_formats: [],
-    data_columns: [...columns].sort(),
+    // load_tasks: data keys are collected from uploaded files only; a JSON body yields none.
+    data_columns: [],
   };
-  if (param(req.query, "return_task_ids") === "true") body["task_ids"] = taskIds;
+  if (param(req.query, "return_task_ids") === "true") body["task_ids"] = created.map((t) => t.id);
   return ok(body, 201);
 }

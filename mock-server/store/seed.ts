@@ -120,6 +120,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
       expected: "a non-negative integer",
       fallback: constant(0),
     },
+    is_labeled: { check: bool, expected: "a boolean", fallback: "optional" },
   },
   predictions: {
     id,

@@ -256,6 +256,21 @@ export class Store {
     this.#touch(change.collection, records);
     if (this.#open) this.#open.changes.push(change);
     else this.#wal?.append([redoOf(change)], this.db.getState());
+    if (change.collection === "annotations") for (const r of records) this.#recomputeLabeled(taskOf(r));
+  }
+
+  /**
+   * A change to a task's annotations: the server recomputes `is_labeled` (the annotation signals,
+   * `update_tasks_counters_and_is_labeled`), so a flag stored by an import gives way to the computed one.
+   */
+  #recomputeLabeled(taskId: number): void {
+    const task = this.find("tasks", taskId);
+    if (task?.is_labeled === undefined) return;
+    const rows = this.#rows("tasks");
+    const at = rows.findIndex((r) => r.id === taskId);
+    const { is_labeled: _, ...after } = task;
+    rows[at] = after;
+    this.#changed({ kind: "update", collection: "tasks", at, before: task, after });
   }
 
   /**

@@ -365,7 +365,8 @@ function annotationStats(ds: PreparedDataset) {
     // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
     // The community mixin counts annotations, not distinct annotators (a later flag-gated variant
     // counts distinct completed_by); cancelled ones count only with IGNORE_SKIPPED.
-    if ((finished[i] as number) >= ((ds.tasks[i] as TaskRecord).overlap ?? 1)) labeled[i] = 1;
+    const stored = (ds.tasks[i] as TaskRecord).is_labeled;
+    if (stored ?? (finished[i] as number) >= ((ds.tasks[i] as TaskRecord).overlap ?? 1)) labeled[i] = 1;
     // base_annotate_completed_at: the newest annotation by id (cancelled ones too), only when labeled.
     if (labeled[i]) completedAtText[i] = newestAt[i] as string | null;
     if ((leadCount[i] as number) > 0) lead[i] = (leadSum[i] as number) / (leadCount[i] as number);
