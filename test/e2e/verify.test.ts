@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMockServer, type MockServer } from "../../mock-server/index.js";
+import { mockTarget, type Target } from "../../testing/index.js";
 import { catalogue } from "../../src/cli/verify/catalogue.js";
 import type { EnvironmentRow } from "../../src/cli/verify/environment.js";
 import { verify, VerifyAborted, type VerifyReport } from "../../src/cli/verify/run.js";
 import type { Scenario } from "../../src/cli/verify/scenario.js";
-import { httpTarget, type Target } from "../../src/cli/verify/target.js";
 
 /**
  * `dmq verify`'s engine held against mocks: a mock against a second mock agrees everywhere, a
  * deliberately altered mock is caught, the environment table explains only what it names, and no
  * project is left behind, also when the run is interrupted.
  */
-const KEY = "verify-test-key-0123456789abcdef";
-const seed = { users: [{ id: 1, username: "admin", email: "admin@example.com", token: KEY }] };
-
 /** Every 7th scenario of each area (the whole catalogue runs against real servers in test:real). */
 function sample(every = 7): (s: Scenario) => boolean {
   const position = new Map<string, number>();
@@ -28,35 +24,36 @@ function sample(every = 7): (s: Scenario) => boolean {
 
 const differing = (r: VerifyReport) => r.comparisons.filter((c) => c.verdict === "differ");
 
-let plain: MockServer, other: MockServer, strict: MockServer;
+let plain: Target, other: Target, strict: Target;
 beforeAll(async () => {
   [plain, other, strict] = await Promise.all([
-    startMockServer({ data: seed, journalCapacity: 0 }),
-    startMockServer({ data: seed, journalCapacity: 0 }),
-    startMockServer({ data: seed, journalCapacity: 0, strict: true }),
+    mockTarget({ mock: { journalCapacity: 0 } }),
+    mockTarget({ mock: { journalCapacity: 0 } }),
+    mockTarget({ mock: { journalCapacity: 0, strict: true } }),
   ]);
 });
 afterAll(() => Promise.all([plain, other, strict].map((m) => m.close())));
 
-const target = (m: MockServer, name = "target") => httpTarget(name, m.url, KEY);
+/** The projects left on a mock. */
+const projectsOn = (t: Target) => t.mockServer!.data().projects;
 
 describe("dmq verify's engine", () => {
   it("finds no difference between two mocks, in every area, and deletes every project it made", async () => {
-    const report = await verify({ target: target(plain), mock: target(other, "mock"), database: "postgres", select: sample() });
+    const report = await verify({ target: plain, mock: other, database: "postgres", select: sample() });
     expect(differing(report)).toEqual([]);
     const areas = new Set(report.comparisons.map((c) => c.area));
     expect([...areas].sort()).toEqual(
       ["actions", "child-filters", "conjunctions", "errors", "filters", "off-table", "ordering", "responses", "selections", "values", "views"].sort(),
     );
     expect(report.comparisons.length).toBeGreaterThan(300);
-    expect(plain.data().projects).toEqual([]);
-    expect(other.data().projects).toEqual([]);
+    expect(projectsOn(plain)).toEqual([]);
+    expect(projectsOn(other)).toEqual([]);
   });
 
   it("catches a mock altered to refuse what the server answers (strict mode)", async () => {
     const report = await verify({
-      target: target(plain),
-      mock: target(strict, "mock"),
+      target: plain,
+      mock: strict,
       database: "postgres",
       select: (s) => s.area === "errors" || s.area === "off-table",
     });
@@ -68,19 +65,17 @@ describe("dmq verify's engine", () => {
   it("catches a mock whose filtered and ordered lists drop a task", async () => {
     /** The mock, with the last task of every list answer to a query left out. */
     const dropping: Target = {
-      ...target(other, "mock"),
-      async send(request) {
-        const a = await target(other, "mock").send(request);
-        const body = a.json as { tasks?: unknown[] } | undefined;
-        if (request.path === "/api/tasks/" && request.query?.["query"] && Array.isArray(body?.tasks) && body.tasks.length > 1) {
-          const json = { ...body, tasks: body.tasks.slice(0, -1) };
-          return { ...a, json, text: JSON.stringify(json) };
-        }
-        return a;
+      ...other,
+      async fetch(path, init) {
+        const answer = await other.fetch(path, init);
+        if (!path.startsWith("/api/tasks/?") || !path.includes("query=")) return answer;
+        const body = (await answer.json()) as { tasks?: unknown[] };
+        const json = { ...body, tasks: (body.tasks ?? []).slice(0, -1) };
+        return new Response(JSON.stringify(json), { status: answer.status, headers: answer.headers });
       },
     };
     const report = await verify({
-      target: target(plain),
+      target: plain,
       mock: dropping,
       database: "postgres",
       select: (s) => s.id === "filters/total_annotations/Number/equal/0" || s.id === "ordering/-id",
@@ -96,7 +91,7 @@ describe("dmq verify's engine", () => {
       { id: "strict-400", cause: { database: "sqlite" }, areas: ["errors"], path: /^status$/, reason: "test", server: "test" },
     ];
     const run = (database: "sqlite" | "postgres") =>
-      verify({ target: target(plain), mock: target(strict, "mock"), database, rows, select: (s) => s.id.startsWith("errors/list/filters") });
+      verify({ target: plain, mock: strict, database, rows, select: (s) => s.id.startsWith("errors/list/filters") });
     const onSqlite = await run("sqlite");
     const onPostgres = await run("postgres");
     expect(onSqlite.comparisons.some((c) => c.verdict === "environment" && c.explained[0]?.row === "strict-400")).toBe(true);
@@ -109,8 +104,8 @@ describe("dmq verify's engine", () => {
     const aborter = new AbortController();
     let seen = 0;
     const run = verify({
-      target: target(plain),
-      mock: target(other, "mock"),
+      target: plain,
+      mock: other,
       database: "postgres",
       select: (s) => s.area === "actions",
       concurrency: 2,
@@ -120,7 +115,7 @@ describe("dmq verify's engine", () => {
       },
     });
     await expect(run).rejects.toBeInstanceOf(VerifyAborted);
-    expect(plain.data().projects).toEqual([]);
-    expect(other.data().projects).toEqual([]);
+    expect(projectsOn(plain)).toEqual([]);
+    expect(projectsOn(other)).toEqual([]);
   });
 });

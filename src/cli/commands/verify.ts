@@ -1,15 +1,12 @@
 import { Option, type Command } from "@commander-js/extra-typings";
+import { RE2JS } from "re2js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
 import type { Session } from "../session.js";
 import { databases, type Database } from "../verify/environment.js";
 import { formatReport } from "../verify/report.js";
 import { verify, VerifyAborted } from "../verify/run.js";
-import { httpTarget } from "../verify/target.js";
 import { examples, type CommandKit } from "./common.js";
-
-/** The mock's one user: its key is made up here and never leaves the process. */
-const MOCK_KEY = "dmq-verify-mock-key-0000000000000000";
 
 export interface VerifyFlags {
   readonly against?: string;
@@ -46,18 +43,18 @@ export async function runVerify(session: Session, flags: VerifyFlags): Promise<v
   if (url === undefined) throw new CliUsageError("no server: pass --against <url> (or --base-url, or set LABEL_STUDIO_URL)");
   const apiKey = session.apiKey;
   if (apiKey === undefined) throw new CliUsageError("no API key: pass --api-key <key> or set LABEL_STUDIO_API_KEY");
-  let only: RegExp | undefined;
+  // The pattern is the user's: it runs on RE2 (linear time), as every pattern from outside does.
+  let only: RE2JS | undefined;
   try {
-    only = flags.only === undefined ? undefined : new RegExp(flags.only);
+    only = flags.only === undefined ? undefined : RE2JS.compile(flags.only);
   } catch (error) {
     throw new CliUsageError(`--only: expected a regular expression, found ${JSON.stringify(flags.only)} (${(error as Error).message})`);
   }
-  const timeoutMs = (session.options.timeout ?? 60) * 1000;
-  const { startMockServer } = await import("../../../mock-server/index.js");
-  const mock = await startMockServer({
-    data: { users: [{ id: 1, username: "admin", email: "admin@example.com", token: MOCK_KEY }] },
-    journalCapacity: 0,
-  });
+  const timeoutInSeconds = session.options.timeout ?? 60;
+  const { resolveTarget, mockTarget } = await import("../../../testing/index.js");
+  // The server first: a wrong URL or key fails here, before the mock starts.
+  const target = await resolveTarget({ target: "server", baseUrl: url, apiKey, client: { timeoutInSeconds } });
+  const mock = await mockTarget({ mock: { journalCapacity: 0 }, client: { timeoutInSeconds } });
   const aborter = new AbortController();
   const removeHandler = session.io.onInterrupt?.(() => {
     session.io.stderr("\ndmq verify: interrupted; deleting the projects it made…\n");
@@ -66,13 +63,14 @@ export async function runVerify(session: Session, flags: VerifyFlags): Promise<v
   const progress = session.progress("comparing");
   try {
     const report = await verify({
-      target: httpTarget("target", url, apiKey, { timeoutMs }),
-      mock: httpTarget("mock", mock.url, MOCK_KEY, { timeoutMs }),
+      target,
+      mock,
       database: flags.database,
       signal: aborter.signal,
+      timeoutMs: timeoutInSeconds * 1000,
       progress: (done, total) => progress.update(done, total),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
-      ...(only === undefined ? {} : { select: (s: { id: string }) => only.test(s.id) }),
+      ...(only === undefined ? {} : { select: (s: { id: string }) => only.matcher(s.id).find() }),
     });
     progress.end();
     // Table unless --format json was asked for: the report is for people first.
@@ -85,6 +83,6 @@ export async function runVerify(session: Session, flags: VerifyFlags): Promise<v
     throw error;
   } finally {
     removeHandler?.();
-    await mock.close();
+    await Promise.allSettled([target.close(), mock.close()]);
   }
 }

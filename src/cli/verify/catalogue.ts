@@ -3,7 +3,7 @@ import { columnKinds, dataKindByType, type ColumnKindName, type DataTypeName } f
 import { columnNames, columns } from "../../vocabulary/columns.js";
 import { operatorNames, operators, type OperatorName } from "../../vocabulary/operators.js";
 import type { ShapeName } from "../../vocabulary/value-shapes.js";
-import { dataValues, FIXTURE_CONTROL, fixtureDataKeys, fixtureTasks } from "./fixture.js";
+import { dataValues, FIXTURE_CONTROL, fixtureDataKeys, fixtureLabelConfig, fixtureTasks } from "./fixture.js";
 import { ref } from "./refs.js";
 import { samplesFor, type ColumnSource, type Sample } from "./samples.js";
 import type { Area, Probe, Scenario, Trait } from "./scenario.js";
@@ -537,6 +537,36 @@ export function responseScenarios(): Scenario[] {
     traits: [],
     probe: { kind: "request", request: { method: "GET", path, ...(query ? { query } : {}) }, compare: "shape" },
   }));
+  const result = [{ from_name: FIXTURE_CONTROL, to_name: "text", type: "choices", value: { choices: ["pos"] } }];
+  const write = (name: string, method: Request["method"], path: string, json?: unknown) => ({
+    name,
+    request: { method, path, ...(json === undefined ? {} : { body: { json } }) },
+  });
+  out.push({
+    id: "responses/writes",
+    area: "responses",
+    traits: [],
+    probe: {
+      kind: "writes",
+      steps: [
+        write("create project", "POST", "/api/projects/", { title: "dmq verify writes", label_config: fixtureLabelConfig }),
+        write("update project", "PATCH", `/api/projects/${P}/`, { description: "verified" }),
+        write("import", "POST", `/api/projects/${P}/import`, [{ data: { text: "imported" }, annotations: [{ result }], predictions: [{ result }] }]),
+        write("create task", "POST", "/api/tasks/", { project: ref.project(), data: { text: "created" } }),
+        write("update task", "PATCH", "/api/tasks/{task:t1}/", { meta: { checked: true } }),
+        write("create annotation", "POST", "/api/tasks/{task:t5}/annotations/", { result, lead_time: 1.5 }),
+        write("update annotation", "PATCH", "/api/annotations/{annotation:a1}/", { lead_time: 5 }),
+        write("create prediction", "POST", "/api/predictions/", { task: ref.task("t5"), result, score: 0.5, model_version: "m1" }),
+        write("update prediction", "PATCH", "/api/predictions/{prediction:p1}/", { score: 0.25 }),
+        write("create view", "POST", "/api/dm/views/", { project: ref.project(), data: { title: "written" } }),
+        write("update view", "PATCH", "/api/dm/views/{view:v1}/", { data: { title: "renamed", ordering: ["tasks:id"] } }),
+        write("delete prediction", "DELETE", "/api/predictions/{prediction:p7}/"),
+        write("delete annotation", "DELETE", "/api/annotations/{annotation:a8}/"),
+        write("delete task", "DELETE", "/api/tasks/{task:t10}/"),
+        write("delete view", "DELETE", "/api/dm/views/{view:v1}/"),
+      ],
+    },
+  });
   for (const id of actionIds) {
     out.push({
       id: `responses/action-form/${id}`,

@@ -16,8 +16,9 @@ import {
 import { explain, environmentRows, type Database, type Environment, type EnvironmentRow } from "./environment.js";
 import { resolveDeep, UnresolvedRef, type Seeded } from "./refs.js";
 import { areaNames, type Area, type Scenario } from "./scenario.js";
-import { seedFixture, type SeedResult } from "./seed.js";
-import { TargetUnreachable, type Answer, type Request, type Target } from "./target.js";
+import type { Target as KitTarget } from "../../../testing/index.js";
+import { buildFixture, type Built } from "./seed.js";
+import { send, TargetUnreachable, type Answer, type Request } from "./target.js";
 
 /** One comparison: one aspect of one scenario, and what became of its differences. */
 export interface Comparison {
@@ -42,8 +43,10 @@ export interface VerifyReport {
 }
 
 export interface VerifyOptions {
-  readonly target: Target;
-  readonly mock: Target;
+  /** The server, as a target of the testing kit (it seeds and cleans up). */
+  readonly target: KitTarget;
+  /** The mock, likewise (`mockTarget()`, or a mock reached by URL). */
+  readonly mock: KitTarget;
   readonly database: Database;
   /** Scenarios run at once (default 4). */
   readonly concurrency?: number;
@@ -53,14 +56,17 @@ export interface VerifyOptions {
   readonly progress?: (done: number, total: number) => void;
   /** The environment table (tests pass their own). */
   readonly rows?: readonly EnvironmentRow[];
+  /** Time limit of each request, in milliseconds (default 60 s). */
+  readonly timeoutMs?: number;
 }
 
-/** One side of the run: a target, the state it built and its projects (all deleted at the end). */
+/** One side of the run: a target, the fixture it built, and the projects made outside the kit (deleted at the end too). */
 interface Side {
-  readonly target: Target;
-  readonly main: SeedResult;
+  readonly target: KitTarget;
+  readonly main: Built;
   readonly keys: KeyMap;
   readonly projects: Set<number>;
+  readonly send: (request: Request) => Promise<Answer>;
 }
 
 const TITLE = "dmq verify";
@@ -76,24 +82,23 @@ export class VerifyAborted extends Error {
 export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   const started = Date.now();
   const rows = options.rows ?? environmentRows;
-  const version = await releaseOf(options.target);
-  const mockVersion = await releaseOf(options.mock);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const version = options.target.version ?? "unknown";
   const env: Environment = { database: options.database, version };
-  const projects = { target: new Set<number>(), mock: new Set<number>() };
   const comparisons: Comparison[] = [];
+  const made = { target: new Set<number>(), mock: new Set<number>() };
   try {
-    const [tm, mm] = await Promise.all([
-      seedFixture(options.target, TITLE, (p) => projects.target.add(p)),
-      seedFixture(options.mock, TITLE, (p) => projects.mock.add(p)),
-    ]);
-    const target: Side = { target: options.target, main: tm, keys: new KeyMap(tm.seeded), projects: projects.target };
-    const mock: Side = { target: options.mock, main: mm, keys: new KeyMap(mm.seeded), projects: projects.mock };
+    const [tm, mm] = await Promise.all([buildFixture(options.target, TITLE), buildFixture(options.mock, TITLE)]);
+    const side = (target: KitTarget, main: Built, projects: Set<number>): Side => ({
+      target,
+      main,
+      keys: new KeyMap(main.seeded),
+      projects,
+      send: (request) => send(target, request, timeoutMs),
+    });
+    const target = side(options.target, tm, made.target);
+    const mock = side(options.mock, mm, made.mock);
     const record = (scenario: Scenario, aspect: string, diffs: Difference[]) => comparisons.push(judge(env, rows, scenario, aspect, diffs));
-
-    for (const step of ["create-project", "import", "create-view"]) {
-      const scenario: Scenario = { id: `responses/seed/${step}`, area: "responses", traits: [], probe: { kind: "values" } };
-      record(scenario, "answer", compareShape(tm.answers.get(step)!, mm.answers.get(step)!));
-    }
 
     const scenarios = catalogue().filter((s) => options.select?.(s) ?? true);
     let done = 0;
@@ -119,40 +124,41 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       if (failed) throw failed.reason;
     }
   } finally {
-    await Promise.all([cleanup(options.target, projects.target), cleanup(options.mock, projects.mock)]);
+    const results = await Promise.allSettled([
+      cleanup(options.target, made.target, timeoutMs),
+      cleanup(options.mock, made.mock, timeoutMs),
+    ]);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
   }
   const used = new Set(comparisons.flatMap((c) => c.explained.map((e) => e.row)));
   return {
-    target: { url: options.target.baseUrl, version, database: options.database },
-    mock: { version: mockVersion },
+    target: { url: options.target.url, version, database: options.database },
+    mock: { version: options.mock.version ?? "unknown" },
     comparisons,
     rows: rows.filter((r) => used.has(r.id)),
     seconds: (Date.now() - started) / 1000,
   };
 }
 
-async function releaseOf(target: Target): Promise<string> {
-  const answer = await target.send({ method: "GET", path: "/api/version" });
-  const release = (answer.json as { release?: unknown } | undefined)?.release;
-  if (answer.status !== 200 || typeof release !== "string") {
-    throw new Error(`${target.name} ${target.baseUrl}: GET /api/version answered ${answer.status}, not a Label Studio server's version`);
-  }
-  return release;
-}
-
-/** Deletes every project the run made; failures are collected and reported together. */
-async function cleanup(target: Target, projects: Set<number>): Promise<void> {
+/** Deletes every project the run made: the kit's (by id and title), then those a write scenario made itself. */
+async function cleanup(target: KitTarget, made: Set<number>, timeoutMs: number): Promise<void> {
   const failed: string[] = [];
-  for (const id of projects) {
+  try {
+    await target.cleanup();
+  } catch (error) {
+    failed.push((error as Error).message);
+  }
+  for (const id of made) {
     try {
-      const answer = await target.send({ method: "DELETE", path: `/api/projects/${id}/` });
-      if (answer.status === 204 || answer.status === 404) projects.delete(id);
-      else failed.push(`${id} (${answer.status})`);
+      const answer = await send(target, { method: "DELETE", path: `/api/projects/${id}/` }, timeoutMs);
+      if (answer.status === 204 || answer.status === 404) made.delete(id);
+      else failed.push(`project ${id}: ${answer.status}`);
     } catch (error) {
-      failed.push(`${id} (${(error as Error).message})`);
+      failed.push(`project ${id}: ${(error as Error).message}`);
     }
   }
-  if (failed.length) throw new Error(`${target.name}: could not delete projects ${failed.join(", ")}: delete them by hand`);
+  if (failed.length) throw new Error(`${target.url}: could not delete everything dmq verify made (${failed.join("; ")}): delete it by hand`);
 }
 
 function judge(env: Environment, rows: readonly EnvironmentRow[], scenario: Scenario, aspect: string, diffs: Difference[]): Comparison {
@@ -212,7 +218,7 @@ const listRequest = (seeded: Seeded, query: Record<string, string>): Request => 
 });
 
 async function createView(side: Side, project: number, data: unknown): Promise<{ answer: Answer; id: number | undefined }> {
-  const answer = await side.target.send({ method: "POST", path: "/api/dm/views/", body: { json: { project, data: resolveDeep(data, side.main.seeded) } } });
+  const answer = await side.send({ method: "POST", path: "/api/dm/views/", body: { json: { project, data: resolveDeep(data, side.main.seeded) } } });
   const id = (answer.json as { id?: unknown } | undefined)?.id;
   return { answer, id: typeof id === "number" ? id : undefined };
 }
@@ -228,29 +234,54 @@ async function runScenario(s: Scenario, target: Side, mock: Side, record: (aspec
             const { answer, id } = await createView(side, seeded.project, probe.view);
             views.set(side, id);
             if (id === undefined) return answer;
-            return side.target.send(listRequest(seeded, { view: String(id) }));
+            return side.send(listRequest(seeded, { view: String(id) }));
           }
-          return side.target.send(listRequest(seeded, { query: JSON.stringify(resolveDeep(probe.query, seeded)) }));
+          return side.send(listRequest(seeded, { query: JSON.stringify(resolveDeep(probe.query, seeded)) }));
         });
         if ("unresolved" in r) return record("answer", [r.unresolved]);
         record("answer", compareList({ target: r.t, mock: r.m, targetKeys: target.keys, mockKeys: mock.keys }, probe.orderedBy));
       } finally {
-        for (const [side, id] of views) if (id !== undefined) await side.target.send({ method: "DELETE", path: `/api/dm/views/${id}/` });
+        for (const [side, id] of views) if (id !== undefined) await side.send({ method: "DELETE", path: `/api/dm/views/${id}/` });
       }
     })
     .with({ kind: "request" }, async (probe) => {
-      const r = await both(target, mock, (side) => side.target.send(resolveRequest(probe.request, side.main.seeded)));
+      const r = await both(target, mock, (side) => side.send(resolveRequest(probe.request, side.main.seeded)));
       if ("unresolved" in r) return record("answer", [r.unresolved]);
       record("answer", probe.compare === "error" ? compareError(r.t, r.m) : compareShape(r.t, r.m));
     })
     .with({ kind: "values" }, async () => {
-      const r = await both(target, mock, (side) => side.target.send(listRequest(side.main.seeded, { fields: "all" })));
+      const r = await both(target, mock, (side) => side.send(listRequest(side.main.seeded, { fields: "all" })));
       if ("unresolved" in r) return record("answer", [r.unresolved]);
       if (r.t.status !== r.m.status) return record("answer", [statusDifference(r.t, r.m)]);
       for (const [aspect, diffs] of compareRows({ target: r.t, mock: r.m, targetKeys: target.keys, mockKeys: mock.keys })) record(aspect, diffs);
     })
     .with({ kind: "action" }, (probe) => runAction(s, probe, target, mock, record))
+    .with({ kind: "writes" }, (probe) => runWrites(probe.steps, target, mock, record))
     .exhaustive();
+}
+
+/** A fresh copy of the fixture on each side, for a scenario that changes it; deleted afterwards. */
+async function withFreshCopies(
+  s: Scenario,
+  target: Side,
+  mock: Side,
+  views: boolean,
+  body: (target: Side, mock: Side) => Promise<void>,
+): Promise<void> {
+  const copies: Side[] = [];
+  try {
+    const [t, m] = await Promise.all(
+      [target, mock].map(async (side) => {
+        const built = await buildFixture(side.target, `${TITLE} ${s.area}`, views);
+        const copy: Side = { ...side, main: built, keys: new KeyMap(built.seeded) };
+        copies.push(copy);
+        return copy;
+      }),
+    );
+    await body(t!, m!);
+  } finally {
+    for (const copy of copies) await copy.main.project.delete();
+  }
 }
 
 /** An action on a fresh copy of the fixture on each side (or, read-only, on the main project): the answer, then the state. */
@@ -261,21 +292,7 @@ async function runAction(
   mock: Side,
   record: (aspect: string, diffs: Difference[]) => void,
 ): Promise<void> {
-  const shared = s.area === "selections";
-  const fresh = new Map<Side, Side>();
-  try {
-    if (!shared) {
-      const [t, m] = await Promise.all(
-        [target, mock].map(async (side) => {
-          const seeded = await seedFixture(side.target, `${TITLE} ${s.area}`, (p) => side.projects.add(p), false);
-          const copy: Side = { ...side, main: seeded, keys: new KeyMap(seeded.seeded) };
-          fresh.set(side, copy);
-          return copy;
-        }),
-      );
-      target = t!;
-      mock = m!;
-    }
+  const run = async (target: Side, mock: Side, state: boolean) => {
     const r = await both(target, mock, async (side) => {
       const seeded = side.main.seeded;
       const query: Record<string, string> = { id: probe.action, project: String(seeded.project) };
@@ -283,7 +300,7 @@ async function runAction(
         const { id } = await createView(side, seeded.project, probe.view);
         if (id !== undefined) query["view"] = String(id);
       }
-      return side.target.send({ method: "POST", path: "/api/dm/actions/", query, body: { json: resolveDeep(probe.body, seeded) } });
+      return side.send({ method: "POST", path: "/api/dm/actions/", query, body: { json: resolveDeep(probe.body, seeded) } });
     });
     if ("unresolved" in r) return record("answer", [r.unresolved]);
     if (r.t.status !== r.m.status) record("answer", [statusDifference(r.t, r.m)]);
@@ -292,15 +309,37 @@ async function runAction(
       const norm = (a: Answer, keys: KeyMap) => (probe.action === "next_task" ? normaliseRecord("task", a.json, keys) : a.json);
       record("answer", valueDifferences(norm(r.t, target.keys), norm(r.m, mock.keys), "body"));
     }
-    if (shared) return;
-    const [tl, ml] = await Promise.all([target, mock].map((side) => side.target.send(listRequest(side.main.seeded, { fields: "all" }))));
+    if (!state) return;
+    const [tl, ml] = await Promise.all([target, mock].map((side) => side.send(listRequest(side.main.seeded, { fields: "all" }))));
     record("state", valueDifferences(snapshot(tl!, target.keys), snapshot(ml!, mock.keys), "state"));
-  } finally {
-    for (const [side, copy] of fresh) {
-      const answer = await side.target.send({ method: "DELETE", path: `/api/projects/${copy.main.seeded.project}/` });
-      if (answer.status === 204 || answer.status === 404) side.projects.delete(copy.main.seeded.project);
+  };
+  // Selections run a read-only action on the shared project; every other action gets copies of its own.
+  if (s.area === "selections") return run(target, mock, false);
+  return withFreshCopies(s, target, mock, false, (t, m) => run(t, m, true));
+}
+
+/** Writes in order on copies of the fixture: each answer's status, keys and value types. */
+async function runWrites(
+  steps: readonly { readonly name: string; readonly request: Request }[],
+  target: Side,
+  mock: Side,
+  record: (aspect: string, diffs: Difference[]) => void,
+): Promise<void> {
+  const scenario: Scenario = { id: "responses/writes", area: "responses", traits: [], probe: { kind: "writes", steps } };
+  await withFreshCopies(scenario, target, mock, true, async (t, m) => {
+    for (const step of steps) {
+      const r = await both(t, m, async (side) => {
+        const answer = await side.send(resolveRequest(step.request, side.main.seeded));
+        // A project the step created is the run's to delete.
+        const made = (answer.json as { id?: unknown } | undefined)?.id;
+        if (step.request.method === "POST" && step.request.path === "/api/projects/" && answer.status === 201 && typeof made === "number") {
+          side.projects.add(made);
+        }
+        return answer;
+      });
+      record(step.name, "unresolved" in r ? [r.unresolved] : compareShape(r.t, r.m));
     }
-  }
+  });
 }
 
 /** Counts per area: comparisons, agreeing, differing, environment. */

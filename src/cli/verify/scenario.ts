@@ -63,7 +63,12 @@ export type Probe =
       readonly view?: unknown;
     }
   /** The Data Manager list with `fields=all`: every column of every task, by value. */
-  | { readonly kind: "values" };
+  | { readonly kind: "values" }
+  /**
+   * Writes, in order, on a project of its own: each answer's status, keys and value types. A project
+   * a step creates is deleted at once.
+   */
+  | { readonly kind: "writes"; readonly steps: readonly { readonly name: string; readonly request: Request }[] };
 
 export interface Scenario {
   /** Stable and readable: `filters/data.num/Number/less/0.5`. */

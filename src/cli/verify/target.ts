@@ -1,10 +1,10 @@
-import { createAuth, type Auth } from "../../client/auth.js";
-import { Secrets } from "../../client/secrets.js";
+import type { Target as KitTarget } from "../../../testing/index.js";
 
 /**
- * One server `dmq verify` talks to, over raw HTTP: malformed requests must reach it exactly as
- * written (a typed client would refuse them), and every answer is kept whole — status, headers and
- * the body as text and as JSON when it parses.
+ * One server `dmq verify` talks to: a target of the testing kit (dmq/testing), which holds the
+ * credentials, seeds projects and cleans up, seen here through raw HTTP — malformed requests must
+ * reach the server exactly as written (the typed client would refuse them), and every answer is kept
+ * whole: status, media type, and the body as text and as JSON when it parses.
  */
 export interface Answer {
   readonly status: number;
@@ -26,13 +26,6 @@ export interface Request {
   readonly auth?: "key" | "none" | "bad";
 }
 
-export interface Target {
-  /** "target" or "mock": how reports name it. */
-  readonly name: string;
-  readonly baseUrl: string;
-  send(request: Request): Promise<Answer>;
-}
-
 /** The wrong key of `auth: "bad"`: well-formed, never issued. */
 export const WRONG_KEY = "0000000000000000000000000000000000000000";
 
@@ -41,39 +34,11 @@ export class TargetUnreachable extends Error {
   override readonly name = "TargetUnreachable";
 }
 
-export function httpTarget(name: string, baseUrl: string, apiKey: string, options: { timeoutMs?: number } = {}): Target {
-  const base = baseUrl.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const exchange = async (refresh: string): Promise<string> => {
-    const answer = await raw(base, { method: "POST", path: "/api/token/refresh/", body: { json: { refresh } } }, undefined, timeoutMs);
-    const access = (answer.json as { access?: unknown } | undefined)?.access;
-    if (answer.status !== 200 || typeof access !== "string") {
-      throw new Error(`${name}: POST /api/token/refresh/ answered ${answer.status}: the personal access token was not accepted`);
-    }
-    return access;
-  };
-  const auth: Auth = createAuth(apiKey, new Secrets(), exchange);
-  return {
-    name,
-    baseUrl: base,
-    async send(request) {
-      const mode = request.auth ?? "key";
-      const header =
-        mode === "none"
-          ? undefined
-          : mode === "bad"
-            ? `Token ${WRONG_KEY}`
-            : await auth.credential().then((c) => `${c.scheme} ${c.token}`);
-      return raw(base, request, header, timeoutMs);
-    },
-  };
-}
-
-async function raw(base: string, request: Request, authorization: string | undefined, timeoutMs: number): Promise<Answer> {
-  const url = new URL(base + request.path);
-  for (const [k, v] of Object.entries(request.query ?? {})) url.searchParams.set(k, v);
+/** Sends one request to a kit target, with its credentials (or none, or a wrong one), within `timeoutMs`. */
+export async function send(target: KitTarget, request: Request, timeoutMs = 60_000): Promise<Answer> {
+  const query = new URLSearchParams(Object.entries(request.query ?? {})).toString();
+  const path = `${request.path}${query ? `?${query}` : ""}`;
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (authorization) headers["Authorization"] = authorization;
   let body: string | undefined;
   if (request.body && "json" in request.body) {
     body = JSON.stringify(request.body.json);
@@ -82,12 +47,15 @@ async function raw(base: string, request: Request, authorization: string | undef
     body = request.body.raw;
     if (request.body.contentType !== undefined) headers["Content-Type"] = request.body.contentType;
   }
+  if (request.auth === "bad") headers["Authorization"] = `Token ${WRONG_KEY}`;
+  const init: RequestInit = { method: request.method, headers, body: body ?? null, signal: AbortSignal.timeout(timeoutMs) };
   let response: Response;
   try {
-    response = await fetch(url, { method: request.method, headers, body: body ?? null, signal: AbortSignal.timeout(timeoutMs) });
+    // Without credentials the kit's fetch (which adds them) is bypassed.
+    response = request.auth === "none" ? await fetch(`${target.url}${path}`, init) : await target.fetch(path, init);
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new TargetUnreachable(`${request.method} ${url.origin}${url.pathname}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    throw new TargetUnreachable(`${request.method} ${target.url}${request.path}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
   }
   const text = await response.text();
   let json: unknown;
