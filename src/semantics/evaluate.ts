@@ -3,6 +3,7 @@ import { computed, PreparedDataset } from "./dataset.js";
 import { derivedAt } from "./derived.js";
 import { EvaluationError } from "./errors.js";
 import { compileFilters, type FilterSet } from "./filters.js";
+import { annotatedAliases } from "./field-error.js";
 import { compileOrdering } from "./ordering.js";
 import { Pending } from "./pieces.js";
 import type { Candidates } from "./plan.js";
@@ -36,12 +37,12 @@ export interface Evaluation {
  */
 export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, options: EvaluateOptions = {}): Evaluation {
   const ds = dataset instanceof PreparedDataset ? dataset : new PreparedDataset(dataset);
-  const pending = new Pending();
+  const pending = new Pending(annotatedAliases(query));
   const filter = compileFilters(ds, query.filters, pending);
   if (filter.k === "none") return result(ds, []);
   // Django prepares lookup values at .filter(); the SQL compiler then resolves ORDER BY, then WHERE.
   throwFirst(pending.filter);
-  const order = options.ordering === false ? undefined : compileOrdering(ds, query.ordering, query.columnsDisplayType);
+  const order = options.ordering === false ? undefined : compileOrdering(ds, query.ordering, query.columnsDisplayType, pending.annotated);
   if (order?.k === "error") throw order.error;
   throwFirst(pending.compile);
   if (ds.size > 0) throwFirst(pending.sql);

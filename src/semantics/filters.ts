@@ -1,10 +1,10 @@
 import { match } from "ts-pattern";
 import type { ConditionNode, FiltersNode } from "../query/nodes.js";
-import { columnNames, columns } from "../vocabulary/columns.js";
 import { describeValue } from "../vocabulary/json.js";
 import { isAgreementRelated } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import { serverError } from "./errors.js";
+import { fieldError } from "./field-error.js";
 import { genericPiece } from "./generic.js";
 import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece } from "./pieces.js";
 import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
@@ -28,18 +28,6 @@ export type FilterSet =
 
 const ALL: FilterSet = Object.freeze({ k: "all" });
 const NONE: FilterSet = Object.freeze({ k: "none" });
-
-/** The server's `Cannot resolve keyword` FieldError for a column it has no field for (a 500). */
-export function fieldError(path: string, name: string): ReturnType<typeof serverError> {
-  const choices = columnNames
-    .filter((c) => columns[c].edition === "community")
-    .sort()
-    .join(", ");
-  return serverError(
-    { path, expected: `a known column (${choices}) or data.<key>`, found: JSON.stringify(name) },
-    `Cannot resolve keyword '${name}' into field. Choices are: ${choices}`,
-  );
-}
 
 interface Item {
   readonly node: ConditionNode;
@@ -146,7 +134,7 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   // annotate_predictions_score adds nothing to a project without tasks: .filter() then cannot
   // resolve the name. (Ordering by it would fail the same way, but the list endpoint never runs
   // the ordered query for an empty page, so no error is reproduced there.)
-  if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column));
+  if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column, ctx.pending.annotated));
   const target = targetOf(ctx.ds, column, type);
   if (target === undefined) return unknownColumn(ctx, column, field);
   if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {
@@ -186,7 +174,7 @@ function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
       true,
     );
   }
-  const error = fieldError(`${ctx.path}.filter`, field);
+  const error = fieldError(`${ctx.path}.filter`, field, ctx.pending.annotated);
   // KNOWN_FILTER_VALUE_TYPES spares `reviewed` the values_list probe: its error waits for .filter().
   if (ctx.ds.size > 0 && column !== "reviewed") throw error;
   ctx.pending.filter.push(error);

@@ -4,7 +4,7 @@ import { isAgreementRelated, engineColumn, type Scalar } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { EvaluationError } from "./errors.js";
 import { serverError } from "./errors.js";
-import { fieldError } from "./filters.js";
+import { fieldError } from "./field-error.js";
 import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
 import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
@@ -111,6 +111,7 @@ export function compileOrdering(
   ds: PreparedDataset,
   ordering: readonly OrderingNode[] | undefined,
   columnsDisplayType: Readonly<Record<string, string>> | undefined,
+  annotated: readonly string[] = [],
 ): Order {
   const first = ordering?.[0];
   if (first === undefined) return BY_ID;
@@ -156,7 +157,7 @@ export function compileOrdering(
     };
   }
   const col = engineColumn(field);
-  if (col === undefined) return { k: "error", error: fieldError(path, field) };
+  if (col === undefined) return { k: "error", error: fieldError(path, field, annotated) };
   const get = col.read(ds) as (i: number) => unknown;
   const id = `column:${field}`;
   return match(col)

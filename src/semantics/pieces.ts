@@ -52,6 +52,8 @@ export class Pending {
   readonly filter: EvaluationError[] = [];
   readonly compile: EvaluationError[] = [];
   readonly sql: EvaluationError[] = [];
+  /** The annotations the queryset carries (they are among a FieldError's choices). */
+  constructor(readonly annotated: readonly string[] = []) {}
 }
 
 export interface Ctx {

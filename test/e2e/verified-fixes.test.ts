@@ -41,3 +41,32 @@ describe("answers", () => {
     expect(task.drafts[0].created_username).toBe("admin@example.com, 1");
   });
 });
+
+describe("the Data Manager's errors", () => {
+  const list = (body: unknown) => raw(server, "GET", `/api/tasks/?project=1&query=${encodeURIComponent(JSON.stringify(body))}`);
+  const item = (column: string, operator: string, type: string, value: unknown) => ({ filter: `filter:tasks:${column}`, operator, type, value });
+
+  test("a column the server has no field for: Django's FieldError lists the Task model's fields and the queryset's annotations", async () => {
+    // Query.names_to_path (django/db/models/sql/query.py) over Task (label_studio/tasks/models.py); the annotations are
+    // those annotate_queryset adds for the filters and the first ordering key (DATA_MANAGER_ANNOTATIONS_MAP).
+    const fields =
+      "annotations, cancelled_annotations, comment_authors, comment_count, created_at, data, drafts, failed_predictions, file_upload, " +
+      "file_upload_id, id, inner_id, io_storages_azureblobimportstoragelink, io_storages_gcsimportstoragelink, " +
+      "io_storages_localfilesimportstoragelink, io_storages_redisimportstoragelink, io_storages_s3importstoragelink, is_labeled, " +
+      "last_comment_updated_at, locks, meta, overlap, predictions, project, project_id, total_annotations, total_predictions, " +
+      "unresolved_comment_count, updated_at, updated_by, updated_by_id";
+    const alone = await list({ filters: { conjunction: "and", items: [item("comments", "equal", "Number", 0)] } });
+    expect(alone.status).toBe(500);
+    expect(alone.body.detail).toBe(`Cannot resolve keyword 'comments' into field. Choices are: ${fields}`);
+    const annotated = await list({
+      filters: {
+        conjunction: "and",
+        items: [item("comments", "equal", "Number", 0), item("file_upload", "contains", "String", "x"), item("annotators", "empty", "List", true)],
+      },
+      ordering: ["tasks:completed_at"],
+    });
+    const choices = (annotated.body.detail as string).split("Choices are: ")[1]!.split(", ");
+    expect(choices.filter((c) => !fields.split(", ").includes(c))).toEqual(["annotators", "completed_at", "file_upload_field"]);
+    expect([...choices].sort()).toEqual(choices);
+  });
+});

@@ -224,14 +224,20 @@ function numberListSamples(source: ColumnSource): Sample[] {
   ];
 }
 
+/**
+ * A timestamp's samples: the first and a middle task's exactly, one microsecond before the first and
+ * after the last (the edges of `<`/`>=` with no neighbour there to tie with), and a time before all.
+ */
 function datetimeSamples(field: TimeField): Sample[] {
   const keys = timeKeys(field);
   const first = keys[0] as string,
-    middle = keys[Math.floor((keys.length - 1) / 2)] as string;
+    middle = keys[Math.floor((keys.length - 1) / 2)] as string,
+    last = keys[keys.length - 1] as string;
   return [
     { value: ref.time(first, field), label: `${first}`, traits: ["timestamps"] },
     { value: ref.time(middle, field), label: `${middle}`, traits: ["timestamps"] },
-    { value: ref.time(middle, field, 1), label: `${middle}+1us`, traits: ["timestamps"] },
+    { value: ref.time(first, field, -1), label: `${first}-1us`, traits: ["timestamps"] },
+    { value: ref.time(last, field, 1), label: `${last}+1us`, traits: ["timestamps"] },
     { value: "2000-01-01T00:00:00.000000Z", label: "2000-01-01" },
   ];
 }
