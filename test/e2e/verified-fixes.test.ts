@@ -70,3 +70,22 @@ describe("the Data Manager's errors", () => {
     expect([...choices].sort()).toEqual(choices);
   });
 });
+
+describe("actions", () => {
+  test("predictions_to_annotations makes the caller the updater of every task that got an annotation", async () => {
+    // predictions_to_annotations (label_studio/data_manager/actions/predictions_to_annotations.py):
+    // Task.objects.filter(id__in=tasks_ids).update(updated_at=now(), updated_by=request.user)
+    const project = (await raw(server, "POST", "/api/projects/", { body: { title: "convert" } })).body.id as number;
+    const imported = await raw(server, "POST", `/api/projects/${project}/import?return_task_ids=true`, {
+      body: [{ data: { text: "a" }, predictions: [{ result: choice("pos") }] }, { data: { text: "b" } }],
+    });
+    const [withPrediction, without] = imported.body.task_ids as number[];
+    const run = await raw(server, "POST", `/api/dm/actions/?id=predictions_to_annotations&project=${project}`, {
+      body: { selectedItems: { all: true } },
+    });
+    expect(run.body).toEqual({ detail: "Created 1 annotations" });
+    const updater = async (id: number) => (await raw(server, "GET", `/api/tasks/${id}/`)).body.updated_by;
+    expect(await updater(withPrediction!)).toEqual([{ user_id: 1 }]);
+    expect(await updater(without!)).toEqual([]);
+  });
+});
