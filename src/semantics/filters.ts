@@ -11,7 +11,7 @@ import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from
 import { str, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { checkPythonRegex } from "../emulation/regex/python-re.js";
-import { annotationIdsPiece, modelVersionsPiece, resultPiece, userPiece, validateInList, validateUserOperator } from "./special.js";
+import { annotationIdsPiece, commentAuthorsPiece, modelVersionsPiece, resultPiece, userPiece, validateInList, validateUserOperator } from "./special.js";
 import { djangoFieldName, targetOf } from "./targets.js";
 import { pydanticValue } from "./values.js";
 
@@ -126,6 +126,10 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   const result = resultPiece(ctx, column, operator, value);
   if (result !== undefined) return result;
   if (column === "annotations_ids") return annotationIdsPiece(ctx, operator, value);
+  if (column === "comment_authors") {
+    const authors = commentAuthorsPiece(ctx, operator, value);
+    if (authors !== undefined) return authors;
+  }
   if (column === "predictions_model_versions") {
     const mv = modelVersionsPiece(ctx, operator, value);
     if (mv !== undefined) return mv;

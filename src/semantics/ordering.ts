@@ -146,6 +146,8 @@ export function compileOrdering(
     };
   }
   if (isAgreementRelated(field)) return BY_ID;
+  // A many-to-many field no community task has rows in: every task sorts as NULL.
+  if (field === "comment_authors") return BY_ID;
   if (field.includes("__")) {
     return {
       k: "error",

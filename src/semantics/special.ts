@@ -135,6 +135,29 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
   return undefined;
 }
 
+/**
+ * `comment_authors`: a many-to-many field of every task (the authors of its comments), which the
+ * community edition never fills. `apply_filters` has no handler for it, so it takes the generic
+ * path: `icontains` is no lookup of a relation (Django's FieldError when the queryset is filtered),
+ * `empty` is `__isnull` (no task has an author), and equality compares the related user's id,
+ * which no task has (so only its negation matches).
+ */
+export function commentAuthorsPiece(ctx: Ctx, operator: string, value: PyVal): Piece | undefined {
+  if (operator === "contains" || operator === "not_contains") {
+    ctx.pending.filter.push(
+      serverError(
+        { path: `${ctx.path}.operator`, expected: "empty (no task has comment authors here)", found: operator },
+        "Unsupported lookup 'icontains' for ForeignKey or join on the field not permitted.",
+      ),
+    );
+    return FALSE;
+  }
+  if (operator === "empty") return isNullFlag(ctx, value) ? { k: "task", test: () => true } : FALSE;
+  if (operator === "equal") return FALSE;
+  if (operator === "not_equal") return { k: "task", test: () => true };
+  return undefined;
+}
+
 function notExists<R extends AnnotationRecord | PredictionRecord>(
   ctx: Ctx,
   rel: "annotations" | "predictions",

@@ -71,6 +71,26 @@ describe("the Data Manager's errors", () => {
   });
 });
 
+describe("comment_authors, a relation every community task has and none fills", () => {
+  // Task.comment_authors (label_studio/tasks/models.py); apply_filters sends it down the generic path.
+  const list = (body: unknown) => raw(server, "GET", `/api/tasks/?project=1&query=${encodeURIComponent(JSON.stringify(body))}`);
+  const filter = (operator: string, value: unknown) => ({
+    filters: { conjunction: "and", items: [{ filter: "filter:tasks:comment_authors", operator, type: "List", value }] },
+  });
+
+  test("contains: icontains is no lookup of a relation (Django's FieldError)", async () => {
+    const answer = await list(filter("contains", 1));
+    expect([answer.status, answer.body.detail]).toEqual([500, "Unsupported lookup 'icontains' for ForeignKey or join on the field not permitted."]);
+  });
+
+  test("empty: every task has no author; ordering by it is ordering by NULLs", async () => {
+    expect((await list(filter("empty", true))).body.total).toBe(1);
+    expect((await list(filter("empty", false))).body.total).toBe(0);
+    const ordered = await list({ ordering: ["-tasks:comment_authors"] });
+    expect([ordered.status, ordered.body.total]).toEqual([200, 1]);
+  });
+});
+
 describe("actions", () => {
   test("predictions_to_annotations makes the caller the updater of every task that got an annotation", async () => {
     // predictions_to_annotations (label_studio/data_manager/actions/predictions_to_annotations.py):

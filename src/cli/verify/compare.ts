@@ -169,10 +169,15 @@ export function listKeys(body: unknown, keys: KeyMap): unknown[] {
   return Array.isArray(tasks) ? tasks.map((t: { id?: unknown }) => keys.key("task", t.id)) : [];
 }
 
-/** The value a list row holds for the ordering column (`data.num` reads `data`). */
+/**
+ * What the database sorts a row by: a column's value; for a data key the text `->>` gives (or its
+ * float cast), in which the number 1 and the string "1" are the same key.
+ */
 function sortValue(row: Record<string, unknown>, column: string): string {
-  const v = column.startsWith("data.") ? (row["data"] as Record<string, unknown> | undefined)?.[column.slice(5)] : row[column];
-  return JSON.stringify(v === undefined ? null : v);
+  if (!column.startsWith("data.")) return JSON.stringify(row[column] ?? null);
+  const v = (row["data"] as Record<string, unknown> | undefined)?.[column.slice(5)];
+  if (v === undefined || v === null) return "null";
+  return JSON.stringify(typeof v === "object" ? JSON.stringify(v) : String(v));
 }
 
 /**
