@@ -59,6 +59,11 @@ const ANNOTATION_ALIASES: Readonly<Record<string, string>> = {
   storage_filename: "storage_filename",
 };
 
+/** The alias a column's annotation adds, when the Data Manager annotates that column. */
+export function annotationAlias(column: string): string | undefined {
+  return Object.hasOwn(ANNOTATION_ALIASES, column) ? ANNOTATION_ALIASES[column] : undefined;
+}
+
 /**
  * The annotations a query's queryset carries (`get_fields_for_filter_ordering`: every root filter's
  * column and the first ordering key; `annotate_queryset` annotates those in the map).

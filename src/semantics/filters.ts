@@ -4,7 +4,7 @@ import { describeValue } from "../vocabulary/json.js";
 import { isAgreementRelated } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import { serverError } from "./errors.js";
-import { fieldError } from "./field-error.js";
+import { annotationAlias, fieldError } from "./field-error.js";
 import { genericPiece } from "./generic.js";
 import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece } from "./pieces.js";
 import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
@@ -33,6 +33,8 @@ interface Item {
   readonly node: ConditionNode;
   readonly path: string;
   readonly value: PyVal;
+  /** A child filter: its column is not annotated for it. */
+  readonly child: boolean;
 }
 
 export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undefined, pending: Pending): FilterSet {
@@ -41,10 +43,10 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
   const lines: Item[][] = filters.items.map((root, r) => {
     const rootPath = `filters.items[${r}]`;
     return [
-      { node: root, path: rootPath, value: pydanticValue(root.value, rootPath) },
+      { node: root, path: rootPath, value: pydanticValue(root.value, rootPath), child: false },
       ...root.children.map((child, c) => {
         const path = `${rootPath}.child_filters[${c}]`;
-        return { node: child, path, value: pydanticValue(child.value, path) };
+        return { node: child, path, value: pydanticValue(child.value, path), child: true };
       }),
     ];
   });
@@ -139,6 +141,10 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   // resolve the name. (Ordering by it would fail the same way, but the list endpoint never runs
   // the ordered query for an empty page, so no error is reproduced there.)
   if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column, ctx.pending.annotated));
+  // get_fields_for_filter_ordering annotates the root filters' columns and the ordering's only: a
+  // child filter on an annotated column that reaches the generic path names a field the queryset lacks.
+  const alias = item.child ? annotationAlias(column) : undefined;
+  if (alias !== undefined && !ctx.pending.annotated.includes(alias)) return unknownColumn(ctx, column, alias);
   const target = targetOf(ctx.ds, column, type);
   if (target === undefined) return unknownColumn(ctx, column, field);
   if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {
