@@ -1,17 +1,26 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import HeaviestFirst from "./test/helpers/sequencer.js";
 
+/**
+ * Two projects. `unit` runs the sources as they are (no build): the inner loop,
+ * `npx vitest run --project unit`. `integration` runs what needs dist/ or real processes (the CLI as a
+ * process, the package, the docs, the editor, the browser, the mock over HTTP); its globalSetup builds
+ * dist/ once per source change. `npm test` runs both.
+ */
+export const UNIT = [
+  "test/unit/**/*.test.ts",
+  "test/property/**/*.test.ts",
+  "test/layers/**/*.test.ts",
+  // The pure conformance runs; those over HTTP are in `integration`.
+  "test/conformance/oracle.test.ts",
+  "test/conformance/parser.test.ts",
+  "test/conformance/laws.test.ts",
+  "test/conformance/regex-prefilter.test.ts",
+  "test/conformance/differential.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // The soak runs on its own (`npm run test:soak`, vitest.soak.config.ts).
-    exclude: [...configDefaults.exclude, "test/soak/**"],
-    // The CLI tests run the built CLI (dist/) as a child process: rebuild it when sources changed.
-    globalSetup: ["test/helpers/build-dist.ts"],
-    typecheck: {
-      include: ["test/**/*.test-d.ts"],
-      tsconfig: "./tsconfig.json",
-    },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
@@ -19,5 +28,30 @@ export default defineConfig({
     // suite waits on child processes (the CLI, npm, tsc, a browser), so the second worker is nearly free.
     maxWorkers: 2,
     sequence: { sequencer: HeaviestFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          isolate: false,
+          include: UNIT,
+          // The type tests (expectTypeOf, @ts-expect-error): tsc, incremental, beside the runtime tests.
+          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          isolate: false,
+          include: ["test/**/*.test.ts"],
+          // The soak runs on its own (`npm run test:soak`, vitest.soak.config.ts).
+          exclude: [...configDefaults.exclude, ...UNIT, "test/soak/**"],
+          // dist/ built once when the sources changed: the CLI tests run it as a child process, the
+          // playground test serves dist/playground, the package test packs it.
+          globalSetup: ["test/helpers/build-dist.ts"],
+        },
+      },
+    ],
   },
 });
