@@ -2,21 +2,19 @@ import { configDefaults, defineConfig } from "vitest/config";
 import HeaviestFirst from "./test/helpers/sequencer.js";
 
 /**
- * Two projects. `unit` runs the sources as they are (no build): the inner loop,
- * `npx vitest run --project unit`. `integration` runs what needs dist/ or real processes (the CLI as a
- * process, the package, the docs, the editor, the browser, the mock over HTTP); its globalSetup builds
- * dist/ once per source change. `npm test` runs both.
+ * Two projects; `npm test` runs both. `unit` runs the sources as they are (no build): the inner loop,
+ * `npx vitest run --project unit`. `integration` runs every other test file: what needs dist/ or real
+ * processes (the CLI as a process, the package, the docs, the editor, the browser, the mock over HTTP),
+ * the longer property runs and the audits (test/audit); its globalSetup builds dist/ once per source
+ * change, in the background.
  */
 export const UNIT = [
   "test/unit/**/*.test.ts",
   "test/property/**/*.test.ts",
   "test/layers/**/*.test.ts",
-  // The pure conformance runs; those over HTTP are in `integration`.
+  // The fast conformance runs; the longer property runs (seconds each) and those over HTTP are in `integration`.
   "test/conformance/oracle.test.ts",
   "test/conformance/parser.test.ts",
-  "test/conformance/laws.test.ts",
-  "test/conformance/regex-prefilter.test.ts",
-  "test/conformance/differential.test.ts",
 ];
 
 export default defineConfig({
@@ -28,6 +26,9 @@ export default defineConfig({
     // suite waits on child processes (the CLI, npm, tsc, a browser), so the second worker is nearly free.
     maxWorkers: 2,
     sequence: { sequencer: HeaviestFirst },
+    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache): a warm run
+    // transforms only what changed.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,
