@@ -19,6 +19,9 @@ export const UNIT = [
 
 export default defineConfig({
   test: {
+    // The contract suite (test/contract, on dmq/testing) runs on in-process mocks here, even when the shell has
+    // LABEL_STUDIO_URL set; `npm run test:real` runs it on a server (vitest.real.config.ts).
+    env: { DMQ_TARGET: "mock" },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
