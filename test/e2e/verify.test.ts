@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockTarget, type Target } from "../../testing/index.js";
 import { catalogue } from "../../src/cli/verify/catalogue.js";
 import type { EnvironmentRow } from "../../src/cli/verify/environment.js";
@@ -10,6 +10,9 @@ import type { Scenario } from "../../src/cli/verify/scenario.js";
  * deliberately altered mock is caught, the environment table explains only what it names, and no
  * project is left behind, also when the run is interrupted.
  */
+// A run replays a few hundred requests on two mocks: seconds alone, longer on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
+
 /** Every 7th scenario of each area (the whole catalogue runs against real servers in test:real). */
 function sample(every = 7): (s: Scenario) => boolean {
   const position = new Map<string, number>();
