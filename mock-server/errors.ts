@@ -15,7 +15,8 @@ export const SERVER_VERSION = "1.23.2";
 
 /** DRF-style field errors as the mock's serializers build them: messages per field, nested for nested serializers. */
 export type ValidationErrors = { readonly [field: string]: ValidationErrorValue };
-export type ValidationErrorValue = readonly string[] | ValidationErrors | readonly (ValidationErrors | Record<string, never>)[];
+/** A string alone where the view raised `ValidationError({field: "message"})` (DRF keeps it as it is). */
+export type ValidationErrorValue = string | readonly string[] | ValidationErrors | readonly (ValidationErrors | Record<string, never>)[];
 
 export interface ProblemOptions {
   readonly validationErrors?: ValidationErrors;

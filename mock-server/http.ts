@@ -4,7 +4,7 @@ import type { UserRecord } from "../src/contract/records.js";
 import { pyStr, pyType } from "../src/emulation/python-json.js";
 import { parsePyInt } from "../src/emulation/python-text.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
-import { fieldError, HttpProblem, INVALID_PAGE, type Strictness } from "./errors.js";
+import { fieldError, HttpProblem, INVALID_PAGE, validationError, type Strictness } from "./errors.js";
 import type { Store } from "./store/store.js";
 import type { TokenService } from "./tokens.js";
 
@@ -75,11 +75,12 @@ function intFromRequest(present: boolean, raw: unknown, key: string, fallback: n
   if (typeof raw === "string") {
     const n = parsePyInt(raw);
     if (n !== undefined) return n;
-    throw fieldError(key, `Incorrect value in key "${key}" = "${raw}". It should be digit string.`);
+    // ValidationError({key: message}): DRF keeps a dict's string values as strings (not lists).
+    throw validationError({ [key]: `Incorrect value in key "${key}" = "${raw}". It should be digit string.` });
   }
   if (typeof raw === "boolean") return raw ? 1 : 0;
   if (typeof raw === "number" && Number.isInteger(raw)) return raw;
-  throw fieldError(key, `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.`);
+  throw validationError({ [key]: `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.` });
 }
 
 /** `int_from_request(request.GET, key, fallback)`: the last value of a repeated key. */

@@ -5,7 +5,7 @@ import { pyStr } from "../../src/emulation/python-json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
 import { serverError, validationError } from "../errors.js";
 import { noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
-import { labelConfigProblem } from "../label-config.js";
+import { labelConfigProblem, parseConfig } from "../label-config.js";
 import { presentProject, projectDefaults } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
@@ -148,6 +148,37 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
   return written as Partial<ProjectRecord>;
 }
 
+/**
+ * `Project.get_updated_weights`, which `Project.save` runs when the config is new or changed or no
+ * weights are stored: every control tag but Filter, weighted 1.0 overall and per label, keeping a
+ * weight already given (label_studio/projects/models.py).
+ */
+function updatedWeights(labelConfig: string, given: unknown): JsonValue {
+  const old = (typeof given === "object" && given !== null && !Array.isArray(given) ? given : {}) as Record<string, unknown>;
+  const weight = (v: unknown): number => (typeof v === "number" ? v : 1.0);
+  const out: Record<string, JsonValue> = {};
+  for (const [name, tag] of parseConfig(labelConfig)) {
+    if (tag.type === "Filter") continue;
+    const before = (old[name] ?? {}) as { overall?: unknown; labels?: Record<string, unknown> };
+    out[name] = {
+      overall: weight(before.overall),
+      type: tag.type,
+      labels: Object.fromEntries(tag.labels.map((l) => [l, weight(before.labels?.[l])])),
+    };
+  }
+  return out;
+}
+
+/** `Project.save`: the weights follow a new or changed config, or fill in when none are stored. */
+function withWeights(project: Partial<ProjectRecord>, before: ProjectRecord | undefined): Partial<ProjectRecord> {
+  const config = project.label_config ?? before?.label_config;
+  const weights = "control_weights" in project ? project["control_weights"] : before?.["control_weights"];
+  const changed = before === undefined || (project.label_config !== undefined && project.label_config !== before.label_config);
+  const empty = weights === undefined || weights === null || (typeof weights === "object" && Object.keys(weights).length === 0);
+  if (!config || !(changed || empty)) return project;
+  return { ...project, control_weights: updatedWeights(config, weights) };
+}
+
 export const createProject: Handler = (req, ctx) => {
   const fields = projectWrite(req, ctx, undefined);
   const creator: UserRecord = req.user;
@@ -155,7 +186,7 @@ export const createProject: Handler = (req, ctx) => {
     title: projectDefaults["title"],
     label_config: projectDefaults["label_config"],
     model_version: projectDefaults["model_version"],
-    ...fields,
+    ...withWeights({ label_config: projectDefaults["label_config"] as string, ...fields }, undefined),
     created_by: creator.id,
     created_at: nowTimestamp(),
   } as Omit<ProjectRecord, "id">);
@@ -167,7 +198,7 @@ export const getProject: Handler = (req, ctx) => ok(present(ctx, req, projectOr4
 
 export const patchProject: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
-  const updated = ctx.store.update("projects", project.id, projectWrite(req, ctx, project));
+  const updated = ctx.store.update("projects", project.id, withWeights(projectWrite(req, ctx, project), project));
   return ok(present(ctx, req, updated));
 };
 

@@ -260,6 +260,11 @@ export class Store {
     if (change.collection === "annotations") for (const r of records) this.#recomputeLabeled(taskOf(r));
   }
 
+  /** The server recomputes these tasks' counters and `is_labeled` (`update_tasks_counters_and_is_labeled`). */
+  recomputeLabeled(tasks: Iterable<number>): void {
+    for (const id of tasks) this.#recomputeLabeled(id);
+  }
+
   /**
    * A change to a task's annotations: the server recomputes `is_labeled` (the annotation signals,
    * `update_tasks_counters_and_is_labeled`), so a flag stored by an import gives way to the computed one.

@@ -42,6 +42,39 @@ describe("answers", () => {
   });
 });
 
+describe("projects and the version", () => {
+  test("a project's control_weights: every control tag of its config, 1.0 overall and per label, kept when given", async () => {
+    // Project.save → get_updated_weights (label_studio/projects/models.py).
+    const config =
+      '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text"><Choice value="pos"/><Choice value="neg"/></Choices></View>';
+    const created = await raw(server, "POST", "/api/projects/", { body: { title: "weights", label_config: config } });
+    expect(created.body.control_weights).toEqual({ sentiment: { overall: 1, type: "Choices", labels: { pos: 1, neg: 1 } } });
+    const given = await raw(server, "POST", "/api/projects/", {
+      body: { title: "weights given", label_config: config, control_weights: { sentiment: { overall: 2, labels: { neg: 0.5 } } } },
+    });
+    expect(given.body.control_weights).toEqual({ sentiment: { overall: 2, type: "Choices", labels: { pos: 1, neg: 0.5 } } });
+    expect((await raw(server, "POST", "/api/projects/", { body: { title: "no config" } })).body.control_weights).toEqual({});
+  });
+
+  test("/api/version answers every key a server's collect_versions does", async () => {
+    // collect_versions (label_studio/core/utils/common.py), as a source install reports them.
+    const version = (await raw(server, "GET", "/api/version")).body;
+    expect(Object.keys(version).sort()).toEqual(
+      ["backend", "dm2", "dmq_mock", "edition", "label-studio-converter", "label-studio-os-backend", "label-studio-os-package", "lsf", "release"].sort(),
+    );
+    expect(Object.keys(version["label-studio-os-package"]).sort()).toEqual(
+      ["current_version_is_outdated", "latest_version_from_pypi", "latest_version_upload_time", "short_version", "version"].sort(),
+    );
+    expect(version["label-studio-os-package"].short_version).toBe(version.release.split(".").slice(0, 2).join("."));
+  });
+
+  test("project=abc: the key's message as a string, as int_from_request raises it", async () => {
+    // int_from_request (label_studio/core/utils/params.py): ValidationError({key: message}) keeps the string.
+    const bad = await raw(server, "GET", "/api/tasks/?project=abc");
+    expect(bad.body.validation_errors).toEqual({ project: 'Incorrect value in key "project" = "abc". It should be digit string.' });
+  });
+});
+
 describe("the Data Manager's errors", () => {
   const list = (body: unknown) => raw(server, "GET", `/api/tasks/?project=1&query=${encodeURIComponent(JSON.stringify(body))}`);
   const item = (column: string, operator: string, type: string, value: unknown) => ({ filter: `filter:tasks:${column}`, operator, type, value });

@@ -93,7 +93,9 @@ function filterTraits(fc: FilterColumn, operator: string, sample: Sample): Trait
     const key = fc.source.key;
     const types = dataTypesOf(key);
     if (types.has("null")) traits.add("data-json-null");
-    const numeric = dataValues(key).every((v) => v === null || typeof v === "number" || (typeof v === "string" && Number.isFinite(Number(v))));
+    const numeric = dataValues(key).every(
+      (v) => v === null || typeof v === "number" || (typeof v === "string" && Number.isFinite(Number(v))),
+    );
     if (fc.type === "Number" && !numeric) traits.add("data-non-numeric");
     if (EQUALITY.has(operator) && types.size > 1) traits.add("data-json-typed");
     if (CASE_INSENSITIVE.has(operator) && key === "text" && typeof sample.value === "string" && /[^\x00-\x7f]/.test(sample.value)) {
@@ -137,6 +139,19 @@ function offTableValue(type: string, operator: OperatorName): unknown {
   }
 }
 
+function offTableIdValue(one: unknown, operator: OperatorName): unknown {
+  switch (operators[operator].arity) {
+    case "range":
+      return { min: one, max: one };
+    case "list":
+      return [one];
+    case "flag":
+      return true;
+    default:
+      return one;
+  }
+}
+
 /** Every operator a column's kind does not offer, once per task column and once per data type (on `data.num`). */
 export function offTableScenarios(): Scenario[] {
   const out: Scenario[] = [];
@@ -145,7 +160,11 @@ export function offTableScenarios(): Scenario[] {
     if (fc.source.k === "column" && fc.source.enterprise) continue;
     for (const operator of operatorNames) {
       if (Object.hasOwn(columnKinds[fc.kind].operators, operator)) continue;
-      const value = offTableValue(fc.type, operator);
+      // Ids differ between the servers: an id column compares with a fixture task's, as each side numbered it.
+      const id = fc.source.k === "column" && (fc.source.name === "id" || fc.source.name === "inner_id");
+      const value = id
+        ? offTableIdValue(fc.source.k === "column" && fc.source.name === "id" ? ref.task("t1") : ref.innerId("t1"), operator)
+        : offTableValue(fc.type, operator);
       const sample: Sample = { value, label: "v" };
       out.push({
         id: `off-table/${fc.column}/${fc.type}/${operator}`,
@@ -198,7 +217,12 @@ export function conjunctionScenarios(): Scenario[] {
         });
       }
     });
-    out.push({ id: `conjunctions/${conjunction}/no-items`, area: "conjunctions", traits: [], probe: { kind: "list", query: filtersQuery(conjunction, []) } });
+    out.push({
+      id: `conjunctions/${conjunction}/no-items`,
+      area: "conjunctions",
+      traits: [],
+      probe: { kind: "list", query: filtersQuery(conjunction, []) },
+    });
   }
   return out;
 }
@@ -250,7 +274,10 @@ export function orderingScenarios(): Scenario[] {
         probe: { kind: "list", query: { ordering: [`${sign}tasks:${name}`] }, orderedBy: name },
       });
       if (isData) {
-        const numericTraits = union(traits.filter((t) => t !== "text-collation"), dataTypesOf(name.slice(5)).size > 1 ? ["data-non-numeric"] : []);
+        const numericTraits = union(
+          traits.filter((t) => t !== "text-collation"),
+          dataTypesOf(name.slice(5)).size > 1 ? ["data-non-numeric"] : [],
+        );
         out.push({
           id: `ordering/${sign}${name}/as-number`,
           area: "ordering",
@@ -329,7 +356,11 @@ export function viewScenarios(): Scenario[] {
   }));
   const extras: [string, unknown, string?][] = [
     ["ordering", { title: "verify", ordering: ["-tasks:total_annotations"] }, "total_annotations"],
-    ["or-and-ordering", { title: "verify", filters: { conjunction: "or", items: [labeled, item("data.num", "less", "Number", 0)] }, ordering: ["tasks:id"] }, "id"],
+    [
+      "or-and-ordering",
+      { title: "verify", filters: { conjunction: "or", items: [labeled, item("data.num", "less", "Number", 0)] }, ordering: ["tasks:id"] },
+      "id",
+    ],
     ["hidden-columns", { title: "verify", hiddenColumns: { explore: ["tasks:data.text"], labeling: ["tasks:data.text"] } }],
     ["selected-items-ignored", { title: "verify", selectedItems: { all: false, included: tasksRef("t1") } }],
     ["empty-data", {}],
@@ -368,7 +399,10 @@ export function actionScenarios(): Scenario[] {
   const selections: [string, Record<string, unknown>][] = [
     ["included", { selectedItems: { all: false, included: tasksRef("t1", "t3", "t5", "t9") } }],
     ["excluded", { selectedItems: { all: true, excluded: tasksRef("t1", "t2") } }],
-    ["filter", { selectedItems: { all: true }, filters: { conjunction: "or", items: [labeled, item("data.tag", "equal", "String", "a")] } }],
+    [
+      "filter",
+      { selectedItems: { all: true }, filters: { conjunction: "or", items: [labeled, item("data.tag", "equal", "String", "a")] } },
+    ],
   ];
   const out: Scenario[] = [];
   for (const id of actionIds) {
@@ -392,7 +426,12 @@ export function actionScenarios(): Scenario[] {
     id: "actions/delete_tasks/view",
     area: "actions",
     traits: [],
-    probe: { kind: "action", action: "delete_tasks", body: {}, view: { title: "verify", filters: { conjunction: "and", items: [labeled] } } },
+    probe: {
+      kind: "action",
+      action: "delete_tasks",
+      body: {},
+      view: { title: "verify", filters: { conjunction: "and", items: [labeled] } },
+    },
   });
   return out;
 }
@@ -423,7 +462,10 @@ const malformedBodies: readonly [string, unknown][] = [
   ["filters.items[0].value=object", { filters: { conjunction: "and", items: [{ ...labeled, value: {} }] } }],
   ["filters.items[0].value=half-range", { filters: { conjunction: "and", items: [{ ...labeled, operator: "in", value: { min: 1 } }] } }],
   ["filters.items[0].value=not-a-number", { filters: { conjunction: "and", items: [{ ...labeled, value: "abc" }] } }],
-  ["filters.items[0].value=bad-datetime", { filters: { conjunction: "and", items: [item("created_at", "greater", "Datetime", "2024-01-01")] } }],
+  [
+    "filters.items[0].value=bad-datetime",
+    { filters: { conjunction: "and", items: [item("created_at", "greater", "Datetime", "2024-01-01")] } },
+  ],
   ["filters.items[0].value=boolean-text", { filters: { conjunction: "and", items: [item("draft_exists", "equal", "Boolean", "yes")] } }],
   ["filters.items[0].filter=no-prefix", { filters: { conjunction: "and", items: [{ ...labeled, filter: "tasks:total_annotations" }] } }],
   ["filters.items[0].filter=unknown-column", { filters: { conjunction: "and", items: [{ ...labeled, filter: "filter:tasks:nope" }] } }],
@@ -437,12 +479,14 @@ const malformedBodies: readonly [string, unknown][] = [
   ["selectedItems=empty-object", { selectedItems: {} }],
   ["selectedItems.all=text", { selectedItems: { all: "yes" } }],
   ["selectedItems.included=strings", { selectedItems: { all: false, included: ["a"] } }],
-  ["selectedItems.included=numeric-strings", { selectedItems: { all: false, included: ["1"] } }],
+  // pydantic's lax int reads "999999999" as an id (one no server has): no 500, and no task.
+  ["selectedItems.included=numeric-strings", { selectedItems: { all: false, included: ["999999999"] } }],
 ];
 
 export function errorScenarios(): Scenario[] {
   const out: Scenario[] = [];
-  const add = (id: string, request: Request) => out.push({ id: `errors/${id}`, area: "errors", traits: [], probe: { kind: "request", request, compare: "error" } });
+  const add = (id: string, request: Request) =>
+    out.push({ id: `errors/${id}`, area: "errors", traits: [], probe: { kind: "request", request, compare: "error" } });
   for (const [name, body] of malformedBodies) {
     add(`list/${name}`, list({ project: P, query: JSON.stringify(body) }));
     add(`action/${name}`, {
@@ -471,10 +515,32 @@ export function errorScenarios(): Scenario[] {
   const actionRequests: [string, Request][] = [
     ["unknown-action", { method: "POST", path: "/api/dm/actions/", query: { id: "nope", project: P }, body: { json: {} } }],
     ["no-action-id", { method: "POST", path: "/api/dm/actions/", query: { project: P }, body: { json: {} } }],
-    ["unknown-project", { method: "POST", path: "/api/dm/actions/", query: { id: "retrieve_tasks_predictions", project: "999999999" }, body: { json: {} } }],
-    ["text-plain-body", { method: "POST", path: "/api/dm/actions/", query: { id: "retrieve_tasks_predictions", project: P }, body: { raw: "{}", contentType: "text/plain" } }],
-    ["malformed-json", { method: "POST", path: "/api/dm/actions/", query: { id: "retrieve_tasks_predictions", project: P }, body: { raw: "{bad", contentType: "application/json" } }],
-    ["json-array-body", { method: "POST", path: "/api/dm/actions/", query: { id: "retrieve_tasks_predictions", project: P }, body: { json: [1, 2] } }],
+    [
+      "unknown-project",
+      { method: "POST", path: "/api/dm/actions/", query: { id: "retrieve_tasks_predictions", project: "999999999" }, body: { json: {} } },
+    ],
+    [
+      "text-plain-body",
+      {
+        method: "POST",
+        path: "/api/dm/actions/",
+        query: { id: "retrieve_tasks_predictions", project: P },
+        body: { raw: "{}", contentType: "text/plain" },
+      },
+    ],
+    [
+      "malformed-json",
+      {
+        method: "POST",
+        path: "/api/dm/actions/",
+        query: { id: "retrieve_tasks_predictions", project: P },
+        body: { raw: "{bad", contentType: "application/json" },
+      },
+    ],
+    [
+      "json-array-body",
+      { method: "POST", path: "/api/dm/actions/", query: { id: "retrieve_tasks_predictions", project: P }, body: { json: [1, 2] } },
+    ],
     ["form-without-project", { method: "GET", path: "/api/dm/actions/delete_tasks_annotations/form/" }],
   ];
   for (const [name, request] of actionRequests) add(`action/${name}`, request);
@@ -487,14 +553,24 @@ export function errorScenarios(): Scenario[] {
     ["user", "/api/users/999999999/"],
   ];
   for (const [name, path] of resources) add(`not-found/${name}`, { method: "GET", path });
-  const authPaths = ["/api/projects/", `/api/projects/${P}/`, "/api/tasks/", "/api/dm/views/", "/api/dm/actions/", "/api/current-user/whoami"];
+  const authPaths = [
+    "/api/projects/",
+    `/api/projects/${P}/`,
+    "/api/tasks/",
+    "/api/dm/views/",
+    "/api/dm/actions/",
+    "/api/current-user/whoami",
+  ];
   for (const path of authPaths) {
     add(`auth/none${path}`, { method: "GET", path, auth: "none", query: { project: P } });
     add(`auth/wrong-key${path}`, { method: "GET", path, auth: "bad", query: { project: P } });
   }
   const writes: [string, Request][] = [
     ["project/title-too-short", { method: "POST", path: "/api/projects/", body: { json: { title: "ab" } } }],
-    ["project/bad-label-config", { method: "POST", path: "/api/projects/", body: { json: { title: "verify bad", label_config: "<View><Nope" } } }],
+    [
+      "project/bad-label-config",
+      { method: "POST", path: "/api/projects/", body: { json: { title: "verify bad", label_config: "<View><Nope" } } },
+    ],
     ["project/bad-color", { method: "PATCH", path: `/api/projects/${P}/`, body: { json: { color: "red" } } }],
     ["task/no-data", { method: "POST", path: "/api/tasks/", body: { json: { project: ref.project() } } }],
     ["task/data-not-object", { method: "POST", path: "/api/tasks/", body: { json: { project: ref.project(), data: [1] } } }],
@@ -552,7 +628,9 @@ export function responseScenarios(): Scenario[] {
       steps: [
         write("create project", "POST", "/api/projects/", { title: "dmq verify writes", label_config: fixtureLabelConfig }),
         write("update project", "PATCH", `/api/projects/${P}/`, { description: "verified" }),
-        write("import", "POST", `/api/projects/${P}/import`, [{ data: { text: "imported" }, annotations: [{ result }], predictions: [{ result }] }]),
+        write("import", "POST", `/api/projects/${P}/import`, [
+          { data: { text: "imported" }, annotations: [{ result }], predictions: [{ result }] },
+        ]),
         write("create task", "POST", "/api/tasks/", { project: ref.project(), data: { text: "created" } }),
         write("update task", "PATCH", "/api/tasks/{task:t1}/", { meta: { checked: true } }),
         write("create annotation", "POST", "/api/tasks/{task:t5}/annotations/", { result, lead_time: 1.5 }),

@@ -135,16 +135,25 @@ export function normaliseRecord(kind: "task" | "annotation" | "prediction", reco
     else if (idKind) out[k] = typeof v === "object" && v !== null && "id" in v ? { ...v, id: keys.key(idKind, v.id) } : keys.key(idKind, v);
     else if (kind === "task" && (k === "annotations" || k === "predictions") && Array.isArray(v)) {
       const sub = k === "annotations" ? "annotation" : "prediction";
-      out[k] = [...v]
-        .sort((a: { id: number }, b: { id: number }) => a.id - b.id)
-        .map((r) => normaliseRecord(sub, r, keys));
+      out[k] = [...v].sort((a: { id: number }, b: { id: number }) => a.id - b.id).map((r) => normaliseRecord(sub, r, keys));
     } else if (kind === "task" && k === "annotators" && Array.isArray(v)) {
-      out[k] = v.map((u) => (typeof u === "object" && u !== null && "user_id" in u ? { ...u, user_id: keys.key("user", u.user_id) } : keys.key("user", u)));
+      out[k] = v.map((u) =>
+        typeof u === "object" && u !== null && "user_id" in u ? { ...u, user_id: keys.key("user", u.user_id) } : keys.key("user", u),
+      );
     } else if (kind === "task" && k === "updated_by" && Array.isArray(v)) {
-      out[k] = v.map((u) => (typeof u === "object" && u !== null && "user_id" in u ? { ...u, user_id: keys.key("user", u.user_id) } : keys.key("user", u)));
+      out[k] = v.map((u) =>
+        typeof u === "object" && u !== null && "user_id" in u ? { ...u, user_id: keys.key("user", u.user_id) } : keys.key("user", u),
+      );
     } else if (kind === "task" && k === "annotations_ids" && typeof v === "string") {
       // Joined from an unordered aggregate (a Python set on SQLite): compared in key order.
-      out[k] = v === "" ? v : v.split(",").map((s) => String(keys.key("annotation", Number(s.trim())))).sort().join(",");
+      out[k] =
+        v === ""
+          ? v
+          : v
+              .split(",")
+              .map((s) => String(keys.key("annotation", Number(s.trim()))))
+              .sort()
+              .join(",");
     } else if (kind === "task" && k === "predictions_model_versions" && typeof v === "string") {
       // The server joins a Python set: its order changes between processes (compared as a set).
       const sep = v.includes(", ") ? ", " : ",";
@@ -292,7 +301,9 @@ export function snapshot(list: Answer, keys: KeyMap): Record<string, unknown> {
   for (const r of ((list.json as ListBody | undefined)?.tasks ?? []) as Record<string, unknown>[]) {
     const n = normaliseRecord("task", r, keys) as Record<string, unknown>;
     const pick = (o: unknown, fields: readonly string[]) =>
-      Object.fromEntries(fields.filter((f) => typeof o === "object" && o !== null && f in o).map((f) => [f, (o as Record<string, unknown>)[f]]));
+      Object.fromEntries(
+        fields.filter((f) => typeof o === "object" && o !== null && f in o).map((f) => [f, (o as Record<string, unknown>)[f]]),
+      );
     out[String(n["id"])] = {
       data: n["data"],
       total_annotations: n["total_annotations"],

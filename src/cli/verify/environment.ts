@@ -17,7 +17,12 @@ export interface EnvironmentRow {
    * `database`: only on a target on that database; `before`: only on a server older than that
    * version; `dependency`: on any target, the library the server has installed decides.
    */
-  readonly cause: { readonly database: Database } | { readonly before: string } | { readonly dependency: string };
+  readonly cause:
+    | { readonly database: Database }
+    | { readonly before: string }
+    | { readonly dependency: string }
+    /** dmq's own marker: the mock says it is one (clients tell it from a server by it). */
+    | { readonly marker: string };
   /** The scenarios it may explain: any of these areas… */
   readonly areas?: readonly Area[];
   /** …whose scenario has one of these traits… */
@@ -26,15 +31,239 @@ export interface EnvironmentRow {
   readonly scenario?: RegExp;
   /** …and differences at a path that matches… */
   readonly path?: RegExp;
-  /** …and, for two texts, that are equal once every match of this (a global pattern) is removed from both. */
+  /** …and, for two texts, that are equal once every match of this (a global pattern) is removed from both… */
   readonly equalAfter?: RegExp;
+  /** …and where the target's value (a text, or its JSON) matches this, and the mock's that. */
+  readonly target?: RegExp;
+  readonly mock?: RegExp;
   /** What differs and why, in a sentence. */
   readonly reason: string;
   /** Where the server decides: file and function. */
   readonly server: string;
 }
 
-export const environmentRows: readonly EnvironmentRow[] = [];
+/**
+ * The newest server sources the mock follows are on the 1.24 development line: a server older than
+ * that may lack what they added. Each version row below was checked against both: the older server
+ * answering one way, the newest sources another.
+ */
+export const NEWEST_SOURCES = "1.24";
+const older = { before: NEWEST_SOURCES } as const;
+
+export const environmentRows: readonly EnvironmentRow[] = [
+  // ---- the mock's marker ---------------------------------------------------------------------------
+  {
+    id: "mock-marker",
+    cause: { marker: "dmq_mock" },
+    areas: ["responses"],
+    scenario: /^responses\/version$/,
+    path: /^body\.dmq_mock$/,
+    target: /^absent$/,
+    reason: "the mock's version answer says dmq_mock: true, by which dmq/testing and other clients tell the mock from a server",
+    server: "(none: no server sends it)",
+  },
+  // ---- libraries ---------------------------------------------------------------------------------
+  {
+    id: "pydantic-docs-link",
+    cause: { dependency: "pydantic" },
+    path: /^body\.detail$/,
+    equalAfter: /errors\.pydantic\.dev\/\d+\.\d+\//g,
+    reason:
+      "pydantic links each validation error to its documentation under its own major.minor version; the mock names 2.9, " +
+      "the version Label Studio 1.22 pins, a server with another pydantic names its own",
+    server: "pydantic-core ValidationError.__str__, raised by PrepareParams (label_studio/data_manager/prepare_params.py)",
+  },
+  {
+    id: "postgres-statement-context",
+    cause: { database: "postgres" },
+    path: /^body\.detail$/,
+    equalAfter: /\n(LINE \d+:|HINT: |DETAIL: )[\s\S]*/g,
+    reason:
+      "psycopg's error text goes on after the message with the statement Django generated (LINE n: …, a caret, HINT, " +
+      "DETAIL); the mock runs no SQL and reports the message line, which must match",
+    server: "str() of the psycopg error, reported by custom_exception_handler (label_studio/core/utils/common.py)",
+  },
+  {
+    id: "aggregate-element-order",
+    cause: { database: "postgres" },
+    areas: ["ordering"],
+    scenario: /^ordering\/-?(predictions_model_versions|annotations_results|predictions_results|annotators|annotations_ids)$/,
+    path: /^tasks$/,
+    reason:
+      "ordering by an aggregate column compares arrays element by element, and ArrayAgg without ORDER BY lists the " +
+      "joined rows in the order the query plan reads them; the mock lists them by id",
+    server: "annotate_* ArrayAgg (label_studio/data_manager/managers.py), apply_ordering",
+  },
+  // ---- versions: what the newest sources added ---------------------------------------------------
+  {
+    id: "project-evaluation-and-state",
+    cause: older,
+    areas: ["responses"],
+    path: /\.(annotator_evaluation_enabled|state)$/,
+    target: /^absent$/,
+    reason: "a project has annotator_evaluation_enabled and state (the FSM state) in the newest ProjectSerializer only",
+    server: "ProjectSerializer.Meta.fields (label_studio/projects/serializers.py)",
+  },
+  {
+    id: "user-simple-username",
+    cause: older,
+    areas: ["responses"],
+    path: /\.created_by\.username$/,
+    target: /^absent$/,
+    reason: "a project's created_by carries username in the newest UserSimpleSerializer only",
+    server: "UserSimpleSerializer.Meta.fields (label_studio/users/serializers.py)",
+  },
+  {
+    id: "view-locks",
+    cause: older,
+    areas: ["responses"],
+    path: /\.(locked_by|is_locked|locked_at)$/,
+    target: /^absent$/,
+    reason: "views can be locked in the newest sources only (is_locked, locked_by, locked_at)",
+    server: "ViewSerializer (label_studio/data_manager/serializers.py), get_locked_by",
+  },
+  {
+    id: "view-child-filters",
+    cause: older,
+    areas: ["responses"],
+    path: /\.filters\.items\[\d+\]\.child_filters$/,
+    target: /^absent$/,
+    reason: "a saved view's filter items list their child_filters in the newest ViewSerializer only (older servers keep one child_filter)",
+    server: "ViewSerializer.to_representation, FilterSerializer (label_studio/data_manager/serializers.py)",
+  },
+  {
+    id: "whoami-permissions",
+    cause: older,
+    areas: ["responses"],
+    path: /^body\.permissions$/,
+    target: /^absent$/,
+    reason: "whoami lists the caller's permissions in the newest sources only",
+    server: "BaseWhoAmIUserSerializer.get_permissions (label_studio/users/serializers.py)",
+  },
+  {
+    id: "dm-annotator-objects",
+    cause: older,
+    areas: ["responses", "values"],
+    path: /annotators\[\d+\]$/,
+    reason: "the Data Manager lists annotators as objects (user_id, annotated, review, …) in the newest sources, as ids before",
+    server: "DataManagerTaskSerializer.get_annotators (label_studio/data_manager/serializers.py)",
+  },
+  {
+    id: "delete-annotations-permission",
+    cause: older,
+    areas: ["responses"],
+    scenario: /^responses\/actions$/,
+    path: /^body\[\d+\]\.permission$/,
+    target: /^string$/,
+    reason: "delete_tasks_annotations needs tasks.change and annotations.delete in the newest sources, tasks.delete before",
+    server: "actions list of label_studio/data_manager/actions/basic.py",
+  },
+  {
+    id: "user-filter-validation",
+    cause: older,
+    areas: ["filters", "off-table"],
+    scenario: /\/(annotators|updated_by|reviewers|comment_authors|skipped_by_annotator)\//,
+    path: /^status$/,
+    mock: /^400 /,
+    reason:
+      "the newest sources refuse an operator a user column does not take, and a list with any other operator than " +
+      "contains/not_contains, with a 400; older servers try the lookup (a 500, or an answer)",
+    server: "validate_user_filter_operator (label_studio/data_manager/managers.py, FIT-2435)",
+  },
+  {
+    id: "user-filter-id-lists",
+    cause: older,
+    areas: ["filters", "conjunctions", "child-filters", "views"],
+    path: /^status$/,
+    target: /^500 int\(\) argument must be a string, a bytes-like object or a real number, not 'list'/,
+    reason: "annotators and updated_by take a list of user ids in the newest sources; older servers cast the value with int()",
+    server: "parse_user_filter_ids, add_user_filter (label_studio/data_manager/managers.py, FIT-2253)",
+  },
+  {
+    id: "in-list-validation",
+    cause: older,
+    areas: ["off-table"],
+    scenario: /\/(in_list|not_in_list)$/,
+    path: /^status$/,
+    mock: /^400 /,
+    reason:
+      "the newest sources allow is-any-of only on ids, counters and data keys, and refuse it elsewhere with a 400; " +
+      "older servers run the lookup",
+    server: "validate_in_list_filter (label_studio/data_manager/managers.py, BROS-1203)",
+  },
+  {
+    id: "in-list-blanks",
+    cause: older,
+    areas: ["filters"],
+    traits: ["in-list-blank"],
+    path: /^(tasks|total)$/,
+    reason: "the newest sources drop blank strings from an is-any-of list; older servers compare them",
+    server: "_normalize_in_list_value (label_studio/data_manager/managers.py, BROS-1203)",
+  },
+  {
+    id: "stale-agreement-field",
+    cause: older,
+    scenario: /\/-?agreement(\/|$)/,
+    path: /^status$/,
+    target: /^500 Cannot resolve keyword 'agreement'/,
+    reason: "the newest sources skip an agreement column the server cannot compute; older servers answer Django's FieldError",
+    server: "_is_stale_agreement_field, apply_filters, apply_ordering (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "annotation-id-filter",
+    cause: older,
+    scenario: /annotations_ids/,
+    path: /^status$/,
+    target:
+      /^500 (expected string or bytes-like object, got '(int|list)'|'int' object has no attribute 'isdigit'|Field 'id' expected a number but got )/,
+    reason:
+      "the newest sources read annotation ids given as a number, a list or text; older servers split and test the value " + "as text only",
+    server: "annotation_id_filter_q (label_studio/data_manager/managers.py); before it, the annotations_ids branch of apply_filters",
+  },
+  {
+    id: "line-without-prefix",
+    cause: older,
+    path: /^status$/,
+    target: /^500 reduce\(\) of empty iterable with no initial value$/,
+    reason:
+      "a filter line left with nothing to test (its filter lacks filter:tasks:) drops out in the newest sources; older servers fail on it",
+    server: "apply_filters, filter_line_expressions (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "not-supported-filter-type",
+    cause: older,
+    path: /^status$/,
+    target: /^500 Not supported filter type$/,
+    mock: /^400 /,
+    reason:
+      "an equality on a list column is refused with a 400 (a DRF ValidationError) in the newest sources, a 500 (a bare Exception) before",
+    server: "apply_filters, 'Not supported filter type' (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "action-ordering-dropped",
+    cause: older,
+    areas: ["errors"],
+    scenario: /^errors\/action\/ordering=/,
+    path: /^status$/,
+    target: /^500 Cannot resolve keyword /,
+    mock: /^200 /,
+    reason:
+      "an action's queryset drops the ordering in the newest sources (but for next_task and remove_duplicates); older servers order it, and fail on an unknown column",
+    server: "ProjectActionsAPI.post, get_prepared_queryset (label_studio/data_manager/api.py, functions.py)",
+  },
+  {
+    id: "add-data-field",
+    cause: older,
+    scenario: /^actions\/add_data_field\//,
+    path: /^status$/,
+    target: /^500 path element at position 1 is null$/,
+    mock: /^403 /,
+    reason:
+      "add_data_field takes column_name and is off unless the organization enables it in the newest sources; older servers " +
+      "read value_name and fail without it",
+    server: "add_data_field (label_studio/data_manager/actions/experimental.py)",
+  },
+];
 
 /** What the target is, for matching rows. */
 export interface Environment {
@@ -77,9 +306,13 @@ export function explain(
       (row.traits === undefined || row.traits.some((t) => scenario.traits.includes(t))) &&
       (row.scenario === undefined || row.scenario.test(scenario.id)) &&
       (row.path === undefined || row.path.test(difference.path)) &&
-      (row.equalAfter === undefined || equalAfter(difference, row.equalAfter)),
+      (row.equalAfter === undefined || equalAfter(difference, row.equalAfter)) &&
+      (row.target === undefined || row.target.test(textOf(difference.target))) &&
+      (row.mock === undefined || row.mock.test(textOf(difference.mock))),
   );
 }
+
+const textOf = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"));
 
 function applies(cause: EnvironmentRow["cause"], env: Environment): boolean {
   if ("database" in cause) return cause.database === env.database;

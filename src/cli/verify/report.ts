@@ -34,6 +34,7 @@ export const unexplained = (report: Pick<VerifyReport, "comparisons">): readonly
 function causeText(row: EnvironmentRow): string {
   if ("database" in row.cause) return `database: ${row.cause.database}`;
   if ("before" in row.cause) return `server older than ${row.cause.before}`;
+  if ("marker" in row.cause) return `the mock's marker ${row.cause.marker}`;
   return `the server's ${row.cause.dependency}`;
 }
 

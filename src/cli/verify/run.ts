@@ -158,7 +158,8 @@ async function cleanup(target: KitTarget, made: Set<number>, timeoutMs: number):
       failed.push(`project ${id}: ${(error as Error).message}`);
     }
   }
-  if (failed.length) throw new Error(`${target.url}: could not delete everything dmq verify made (${failed.join("; ")}): delete it by hand`);
+  if (failed.length)
+    throw new Error(`${target.url}: could not delete everything dmq verify made (${failed.join("; ")}): delete it by hand`);
 }
 
 function judge(env: Environment, rows: readonly EnvironmentRow[], scenario: Scenario, aspect: string, diffs: Difference[]): Comparison {
@@ -206,7 +207,9 @@ async function both(
   };
   const [t, m] = await Promise.all([attempt(target), attempt(mock)]);
   if (typeof t === "string" || typeof m === "string") {
-    return { unresolved: { path: "reference", target: typeof t === "string" ? t : "resolved", mock: typeof m === "string" ? m : "resolved" } };
+    return {
+      unresolved: { path: "reference", target: typeof t === "string" ? t : "resolved", mock: typeof m === "string" ? m : "resolved" },
+    };
   }
   return { t, m };
 }
@@ -218,7 +221,11 @@ const listRequest = (seeded: Seeded, query: Record<string, string>): Request => 
 });
 
 async function createView(side: Side, project: number, data: unknown): Promise<{ answer: Answer; id: number | undefined }> {
-  const answer = await side.send({ method: "POST", path: "/api/dm/views/", body: { json: { project, data: resolveDeep(data, side.main.seeded) } } });
+  const answer = await side.send({
+    method: "POST",
+    path: "/api/dm/views/",
+    body: { json: { project, data: resolveDeep(data, side.main.seeded) } },
+  });
   const id = (answer.json as { id?: unknown } | undefined)?.id;
   return { answer, id: typeof id === "number" ? id : undefined };
 }
@@ -253,7 +260,8 @@ async function runScenario(s: Scenario, target: Side, mock: Side, record: (aspec
       const r = await both(target, mock, (side) => side.send(listRequest(side.main.seeded, { fields: "all" })));
       if ("unresolved" in r) return record("answer", [r.unresolved]);
       if (r.t.status !== r.m.status) return record("answer", [statusDifference(r.t, r.m)]);
-      for (const [aspect, diffs] of compareRows({ target: r.t, mock: r.m, targetKeys: target.keys, mockKeys: mock.keys })) record(aspect, diffs);
+      for (const [aspect, diffs] of compareRows({ target: r.t, mock: r.m, targetKeys: target.keys, mockKeys: mock.keys }))
+        record(aspect, diffs);
     })
     .with({ kind: "action" }, (probe) => runAction(s, probe, target, mock, record))
     .with({ kind: "writes" }, (probe) => runWrites(probe.steps, target, mock, record))
@@ -343,7 +351,9 @@ async function runWrites(
 }
 
 /** Counts per area: comparisons, agreeing, differing, environment. */
-export function tally(comparisons: readonly Comparison[]): Map<Area, { comparisons: number; agree: number; differ: number; environment: number }> {
+export function tally(
+  comparisons: readonly Comparison[],
+): Map<Area, { comparisons: number; agree: number; differ: number; environment: number }> {
   const out = new Map<Area, { comparisons: number; agree: number; differ: number; environment: number }>();
   for (const area of areaNames) out.set(area, { comparisons: 0, agree: 0, differ: 0, environment: 0 });
   for (const c of comparisons) {

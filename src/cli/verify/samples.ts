@@ -58,10 +58,13 @@ function pickNumbers(xs: readonly number[]): number[] {
 
 const TASK_SAMPLES = ["t1", "t5", "t10"] as const;
 
-/** Keys of tasks that have a value for a timestamp field (completed_at needs a live annotation). */
+/**
+ * Keys of tasks that have a value for a timestamp field: completed_at needs an annotation (the
+ * import marks a task with only cancelled ones labeled too). The last is the latest of them all.
+ */
 function timeKeys(field: TimeField): string[] {
-  if (field !== "completed_at") return [...TASK_SAMPLES];
-  return fixtureTasks.filter((t) => live(t).length > 0).map((t) => t.key);
+  if (field !== "completed_at") return fixtureTasks.map((t) => t.key);
+  return fixtureTasks.filter((t) => t.annotations.length > 0).map((t) => t.key);
 }
 
 /** Texts that sit on the edges of case folding, LIKE and Unicode. */
@@ -132,7 +135,11 @@ export function samplesFor(source: ColumnSource, shape: ShapeName): Sample[] {
       const keys = timeKeys(column as TimeField);
       const [lo, mid] = [keys[0] as string, keys[Math.floor((keys.length - 1) / 2)] as string];
       return [
-        { value: { min: ref.time(lo, column as TimeField), max: ref.time(mid, column as TimeField) }, label: `${lo}..${mid}`, traits: ["timestamps"] as const },
+        {
+          value: { min: ref.time(lo, column as TimeField), max: ref.time(mid, column as TimeField) },
+          label: `${lo}..${mid}`,
+          traits: ["timestamps"] as const,
+        },
         { value: { min: "2000-01-01T00:00:00.000000Z", max: "2100-01-01T00:00:00.000000Z" }, label: "2000..2100" },
       ];
     })
@@ -146,9 +153,10 @@ export function samplesFor(source: ColumnSource, shape: ShapeName): Sample[] {
     .with("numberList", () => numberListSamples(source))
     .with("scalarList", () => {
       const values = source.k === "data" ? scalarsOf(source.key) : [];
+      const blank = (list: readonly unknown[]): readonly Trait[] => (list.includes("") ? ["in-list-blank"] : []);
       return [
-        { value: values, label: "all-values" },
-        { value: values.slice(0, 2), label: "first-two" },
+        { value: values, label: "all-values", traits: blank(values) },
+        { value: values.slice(0, 2), label: "first-two", traits: blank(values.slice(0, 2)) },
         { value: ["nonexistent"], label: "nonexistent" },
       ].filter((s) => s.value.length > 0);
     })
@@ -244,7 +252,11 @@ function datetimeSamples(field: TimeField): Sample[] {
 
 function stringSamples(source: ColumnSource): Sample[] {
   if (isResults(source)) return [...resultProbes];
-  if (source.k === "column") return [{ value: "", label: "empty-string" }, { value: "x", label: "x" }];
+  if (source.k === "column")
+    return [
+      { value: "", label: "empty-string" },
+      { value: "x", label: "x" },
+    ];
   const own = dataValues(source.key).map((v: JsonValue) => (typeof v === "string" ? v : JSON.stringify(v)));
   const exact = [...new Set(own)].map((v) => ({
     value: v,

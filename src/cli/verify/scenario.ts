@@ -36,6 +36,7 @@ export const traits = {
   "aggregate-text": "the rendering of an aggregate column (results, ids, model versions)",
   "set-order": "an order that comes from a Python set",
   timestamps: "timestamps compared across records made in one request",
+  "in-list-blank": "an is-any-of list holding an empty string",
 } as const;
 export type Trait = keyof typeof traits;
 

@@ -55,7 +55,9 @@ export async function send(target: KitTarget, request: Request, timeoutMs = 60_0
     response = request.auth === "none" ? await fetch(`${target.url}${path}`, init) : await target.fetch(path, init);
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new TargetUnreachable(`${request.method} ${target.url}${request.path}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    throw new TargetUnreachable(
+      `${request.method} ${target.url}${request.path}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    );
   }
   const text = await response.text();
   let json: unknown;
