@@ -124,6 +124,22 @@ describe("comment_authors, a relation every community task has and none fills", 
   });
 });
 
+describe("ordering", () => {
+  test("text orders as glibc's en_US.UTF-8 does: punctuation and white space count only after letters and digits", async () => {
+    // apply_ordering (label_studio/data_manager/managers.py) orders by data->>'key' under the database's collation.
+    const project = (await raw(server, "POST", "/api/projects/", { body: { title: "collation" } })).body.id as number;
+    const values = [5, -3, 0.5, "13", [1, 2], { k: 1 }, true, "x"];
+    const imported = await raw(server, "POST", `/api/projects/${project}/import?return_task_ids=true`, {
+      body: values.map((v) => ({ data: { text: "t", v } })),
+    });
+    const ids = imported.body.task_ids as number[];
+    const ordered = await raw(server, "GET", `/api/tasks/?project=${project}&query=${encodeURIComponent(JSON.stringify({ ordering: ["tasks:data.v"] }))}`);
+    const order = (ordered.body.tasks as { id: number }[]).map((t) => values[ids.indexOf(t.id)]);
+    // "0.5" ~ "05", "[1, 2]" ~ "12", "-3" ~ "3", "{"k": 1}" ~ "k1".
+    expect(order).toEqual([0.5, [1, 2], "13", -3, 5, { k: 1 }, true, "x"]);
+  });
+});
+
 describe("actions", () => {
   test("predictions_to_annotations makes the caller the updater of every task that got an annotation", async () => {
     // predictions_to_annotations (label_studio/data_manager/actions/predictions_to_annotations.py):
