@@ -161,13 +161,18 @@ describe("each action's effect and result body", () => {
     expect(server.data().predictions.map((p) => p.id)).toEqual([1, 2]);
   });
 
-  test("next_task (hidden, still POST-able): the labeling stream and the Data Manager queue", async () => {
+  test("next_task (hidden, still POST-able): the labeling stream and the Data Manager queue, both over the open tasks", async () => {
+    // get_next_task (projects/functions/next_task.py): tasks the caller has not annotated and that are not labeled.
     const stream = await post("id=next_task&project=1");
     expect(stream.body).toMatchObject({ id: 3, queue: "Sequence queue" });
-    const queue = await post("id=next_task&project=1", { selectedItems: { all: true, excluded: [] }, currentTaskId: 2 });
-    expect(queue.body).toMatchObject({ id: 3, queue: "Data manager queue" });
-    const end = await post("id=next_task&project=1", { ordering: ["tasks:id"], currentTaskId: 6 });
-    expect([end.status, end.body.detail]).toEqual([404, "There are no tasks for ada@example.com"]);
+    expect(stream.body.unique_lock_id).toMatch(/^[0-9a-f-]{36}$/);
+    const queue = await post("id=next_task&project=1", { ordering: ["-tasks:id"] });
+    expect(queue.body).toMatchObject({ id: 5, queue: "Data manager queue" });
+    const end = await post("id=next_task&project=1", { selectedItems: { all: false, included: [1, 2] } });
+    expect([end.status, end.body.detail]).toEqual([
+      404,
+      "There are still some tasks to complete for the user=ada@example.com, but they seem to be locked by another user.",
+    ]);
   });
 
   test("experimental actions are performed when POSTed", async () => {

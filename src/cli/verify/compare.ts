@@ -105,8 +105,8 @@ export function valueDifferences(target: unknown, mock: unknown, path: string, o
 
 // ---- normalisation of records ------------------------------------------------------------------
 
-/** Fields that hold a point in time or a duration: compared by presence (a string, or null). */
-const VOLATILE = /(_at|_ago|^date_joined|^last_activity|^duration)$/;
+/** Fields that hold a point in time, a duration or a random id: compared by presence (a string, or null). */
+const VOLATILE = /(_at|_ago|^date_joined|^last_activity|^duration|^unique_lock_id)$/;
 const presence = (v: unknown) => (v === null || v === undefined ? v : `<${jsonType(v)}>`);
 
 /** Which id each field of a record of `kind` holds. */
