@@ -304,7 +304,9 @@ export function snapshot(list: Answer, keys: KeyMap): Record<string, unknown> {
       Object.fromEntries(
         fields.filter((f) => typeof o === "object" && o !== null && f in o).map((f) => [f, (o as Record<string, unknown>)[f]]),
       );
-    out[String(n["id"])] = {
+    // A task the run created has no fixture key: it is known by its data.
+    const key = n["id"] === "task?" ? `new ${JSON.stringify(n["data"])}` : String(n["id"]);
+    out[key] = {
       data: n["data"],
       total_annotations: n["total_annotations"],
       cancelled_annotations: n["cancelled_annotations"],
