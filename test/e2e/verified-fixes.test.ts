@@ -68,6 +68,14 @@ describe("projects and the version", () => {
     expect(version["label-studio-os-package"].short_version).toBe(version.release.split(".").slice(0, 2).join("."));
   });
 
+  test("creating a task under a project id that is no integer: DRF's bare NotFound, an unknown one names the model", async () => {
+    // TaskListAPI.get_serializer_context → rest_framework/generics.py get_object_or_404 (ValueError → Http404()).
+    const notAnId = await raw(server, "POST", "/api/tasks/", { body: { project: "first", data: { text: "x" } } });
+    expect([notAnId.status, notAnId.body.detail]).toEqual([404, "Not found."]);
+    const unknown = await raw(server, "POST", "/api/tasks/", { body: { project: 999, data: { text: "x" } } });
+    expect([unknown.status, unknown.body.detail]).toEqual([404, "No Project matches the given query."]);
+  });
+
   test("project=abc: the key's message as a string, as int_from_request raises it", async () => {
     // int_from_request (label_studio/core/utils/params.py): ValidationError({key: message}) keeps the string.
     const bad = await raw(server, "GET", "/api/tasks/?project=abc");

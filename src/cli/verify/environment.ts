@@ -252,6 +252,25 @@ export const environmentRows: readonly EnvironmentRow[] = [
     server: "ProjectActionsAPI.post, get_prepared_queryset (label_studio/data_manager/api.py, functions.py)",
   },
   {
+    id: "datetime-cast-lenient",
+    cause: older,
+    path: /^status$/,
+    target: /^500 time data '.*' does not match format '%Y-%m-%dT%H:%M:%S\.%fZ'$/,
+    mock: /^200 /,
+    reason:
+      "a Datetime value strptime cannot read is passed on as it is in the newest sources (Django reads a date alone); " +
+      "older servers fail on it",
+    server: "cast_value (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "add-data-field-form",
+    cause: older,
+    areas: ["responses"],
+    scenario: /^responses\/action-form\/add_data_field$/,
+    reason: "add_data_field had a form (value_name, value_type, value) before the newest sources made it a hidden action",
+    server: "add_data_field_form, actions of label_studio/data_manager/actions/experimental.py",
+  },
+  {
     id: "add-data-field",
     cause: older,
     scenario: /^actions\/add_data_field\//,
