@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
-import { validationError } from "../errors.js";
+import { serverError, validationError } from "../errors.js";
 import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
@@ -19,7 +19,15 @@ interface ImportItem {
 }
 
 function items(body: unknown): ImportItem[] {
+  // load_tasks (label_studio/data_import/uploader.py): a JSON object is one task, a list many, anything else none.
+  if (body !== undefined && !Array.isArray(body) && !isPlainObject(body)) {
+    throw validationError({ non_field_errors: ["load_tasks: No data found in DATA or in FILES"] });
+  }
   const list = Array.isArray(body) ? body : body === undefined ? [] : [body];
+  if (Array.isArray(body) && body.length === 0) throw validationError({ non_field_errors: ["load_tasks: No tasks added"] });
+  // BaseTaskSerializer.validate asks `'data' not in task` first: for a number, a boolean or null that is a TypeError.
+  const scalar = list.find((raw) => raw === null || typeof raw === "number" || typeof raw === "boolean");
+  if (scalar !== undefined) throw serverError("TypeError", `argument of type '${pyType(scalar)}' is not iterable`);
   const problems: Record<string, string[]> = {};
   const out: ImportItem[] = [];
   list.forEach((raw, i) => {

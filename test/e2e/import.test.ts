@@ -104,3 +104,20 @@ describe("import", () => {
     expect((await importInto(project, [{ data: { text: "a", other: 1 } }])).data_columns).toEqual([]);
   });
 });
+
+describe("an import body the server refuses", () => {
+  test("not a list or an object: load_tasks finds no data; an empty list: no tasks; a number among the tasks: a TypeError", async () => {
+    // load_tasks (label_studio/data_import/uploader.py); BaseTaskSerializer.validate (`'data' not in task`).
+    const project = await newProject();
+    const post = (body: unknown) => raw(server, "POST", `/api/projects/${project}/import`, { body: JSON.stringify(body) });
+    for (const body of ["x", 1, null]) {
+      const answer = await post(body);
+      expect([answer.status, answer.body.validation_errors]).toEqual([400, { non_field_errors: ["load_tasks: No data found in DATA or in FILES"] }]);
+    }
+    const empty = await post([]);
+    expect(empty.body.validation_errors).toEqual({ non_field_errors: ["load_tasks: No tasks added"] });
+    const number = await post([{ data: { text: "a" } }, 1]);
+    expect([number.status, number.body.detail]).toEqual([500, "argument of type 'int' is not iterable"]);
+    expect((await listed(project)).length).toBe(0);
+  });
+});
