@@ -6,8 +6,9 @@ import { strRepr } from "../src/emulation/python-json.js";
  * (label_studio_sdk/_extensions/label_studio_tools/core/label_config.py, the server's
  * `Project.get_parsed_config`) for `parsed_label_config`, the control tags and prediction results;
  * `extract_data_types` (label_studio/core/label_config.py) for the task data keys `TaskValidator`
- * expects; and the name checks of `validate_label_config`. The server parses with lxml; this reads
- * the same elements and attributes from a well-formed document.
+ * expects; and the name checks of `validate_label_config`. The server parses with Python's
+ * `xml.etree` (expat, through defusedxml); this reads the same elements and attributes from a
+ * well-formed document, and reports a malformed one in expat's words for the common cases.
  */
 
 interface Element {
@@ -29,7 +30,7 @@ function unescapeXml(text: string): string {
   });
 }
 
-const NAME_CHAR = /[\w:.-]/;
+const NAME_CHAR = /[\w:.-]|[^\x00-\x7f]/;
 const SPACE = /\s/;
 
 /** A scanner over the config text: one pass, no backtracking (the config is user input). */
@@ -67,63 +68,120 @@ const SKIPPED: readonly (readonly [string, string])[] = [
   ["<!DOCTYPE", ">"],
 ];
 
-/** A start tag's attributes up to `>` or `/>`; undefined when the tag is malformed. */
-function attributes(sc: Scanner): { attrs: Record<string, string>; selfClosing: boolean } | undefined {
+/**
+ * A start tag's attributes up to `>` or `/>`; a problem when the tag is malformed (the scanner stops
+ * where it is) or names an attribute twice (at the second name).
+ */
+function attributes(
+  sc: Scanner,
+): { attrs: Record<string, string>; selfClosing: boolean } | { problem: "malformed" | "duplicate"; at: number } {
   const attrs: Record<string, string> = {};
+  const malformed = { problem: "malformed" as const, at: 0 };
   for (;;) {
     const spaced = SPACE.test(sc.peek());
     sc.skipSpace();
     if (sc.startsWith("/>")) return ((sc.at += 2), { attrs, selfClosing: true });
     if (sc.peek() === ">") return ((sc.at += 1), { attrs, selfClosing: false });
-    const key = spaced ? sc.name() : "";
-    if (!key) return undefined;
+    const keyAt = sc.at;
+    const key = spaced && NAME_START.test(sc.peek()) ? sc.name() : "";
+    if (!key) return malformed;
+    if (Object.hasOwn(attrs, key)) return { problem: "duplicate", at: keyAt };
     sc.skipSpace();
-    if (sc.peek() !== "=") return undefined;
+    if (sc.peek() !== "=") return malformed;
     sc.at++;
     sc.skipSpace();
     const quote = sc.peek();
-    if (quote !== '"' && quote !== "'") return undefined;
+    if (quote !== '"' && quote !== "'") return malformed;
     const end = sc.text.indexOf(quote, sc.at + 1);
-    if (end < 0) return undefined;
+    if (end < 0) return ((sc.at = sc.text.length), malformed);
     attrs[key] = unescapeXml(sc.text.slice(sc.at + 1, end));
     sc.at = end + 1;
   }
 }
 
-/** Every element in document order, or the reason the document is not well-formed. */
+/**
+ * expat's error text, as Python's `xml.etree` (defusedxml) raises it: the message, then where —
+ * line from 1, column from 0 in UTF-8 bytes (validate_label_config reports `str(ParseError)`).
+ */
+function expat(message: string, text: string, at: number): ConfigProblem {
+  const before = text.slice(0, at);
+  const line = before.split("\n").length;
+  const column = Buffer.byteLength(before.slice(before.lastIndexOf("\n") + 1), "utf8");
+  return { ok: false, message: `${message}: line ${line}, column ${column}` };
+}
+
+/** Non-space text between `from` and `to`, as expat sees character data outside the root. */
+function textAt(text: string, from: number, to: number): number | undefined {
+  for (let i = from; i < to; i++) if (!SPACE.test(text[i] as string)) return i;
+  return undefined;
+}
+
+const NAME_START = /[A-Za-z_:]|[^\x00-\x7f]/;
+
+/**
+ * Character data before the root: expat's prolog reads it as a name token, so a name run straight into
+ * `<` is an invalid token there, and anything else a syntax error where the data starts.
+ */
+function prologText(text: string, at: number): ConfigProblem {
+  let end = at;
+  while (end < text.length && NAME_CHAR.test(text[end] as string)) end++;
+  return end > at && text[end] === "<" ? expat("not well-formed (invalid token)", text, end) : expat("syntax error", text, at);
+}
+
+/** Every element in document order, or the reason the document is not well-formed (in expat's words). */
 function parse(config: string): Parsed {
   const elements: Element[] = [];
   const open: Element[] = [];
   let roots = 0;
+  /** Where character data outside the root may start: after the last markup read there. */
+  let outside = 0;
   const sc = new Scanner(config);
+  /** A tag that did not end well: the input ended inside it, or a character there is not allowed. */
+  const broken = (start: number, at = sc.at) =>
+    at >= config.length ? expat("unclosed token", config, start) : expat("not well-formed (invalid token)", config, at);
   for (let next = config.indexOf("<"); next >= 0; next = config.indexOf("<", sc.at)) {
+    const stray = open.length === 0 ? textAt(config, outside, next) : undefined;
+    if (stray !== undefined) return roots === 0 ? prologText(config, stray) : expat("junk after document element", config, stray);
     sc.at = next;
     const skipped = SKIPPED.find(([start]) => sc.startsWith(start));
     if (skipped) {
-      if (!sc.skipPast(skipped[1])) return { ok: false, message: `unterminated ${skipped[0]} at character ${next}` };
+      if (!sc.skipPast(skipped[1])) return expat("unclosed token", config, next);
+      if (open.length === 0) outside = sc.at;
       continue;
     }
     sc.at++;
     if (sc.peek() === "/") {
       sc.at++;
-      const closing = sc.name();
+      // An end tag with no element open is not markup expat can read there.
+      if (open.length === 0) return expat("not well-formed (invalid token)", config, next + 1);
+      const nameAt = sc.at;
+      const closing = NAME_START.test(sc.peek()) ? sc.name() : "";
+      if (!closing) return broken(next, nameAt);
       sc.skipSpace();
-      if (!closing || sc.peek() !== ">") return { ok: false, message: `malformed tag at character ${next}` };
+      if (sc.peek() !== ">") return broken(next);
       sc.at++;
       const top = open.pop();
-      if (top?.tag !== closing) return { ok: false, message: `closing tag </${closing}> does not match <${top?.tag ?? ""}>` };
+      if (top?.tag !== closing) return expat("mismatched tag", config, nameAt);
+      if (open.length === 0) outside = sc.at;
       continue;
     }
+    if (!NAME_START.test(sc.peek())) return broken(next);
     const tag = sc.name();
-    const read = tag ? attributes(sc) : undefined;
-    if (!read) return { ok: false, message: `malformed tag at character ${next}` };
-    if (open.length === 0 && ++roots > 1) return { ok: false, message: "extra content at the end of the document" };
+    const read = attributes(sc);
+    if ("problem" in read) return read.problem === "duplicate" ? expat("duplicate attribute", config, read.at) : broken(next);
+    if (open.length === 0 && ++roots > 1) return expat("junk after document element", config, next);
     const element: Element = { tag, attrs: read.attrs, parent: open.at(-1) };
     elements.push(element);
     if (!read.selfClosing) open.push(element);
+    else if (open.length === 0) outside = sc.at;
   }
-  if (open.length > 0) return { ok: false, message: `premature end of data: <${open.at(-1)?.tag}> is not closed` };
-  if (roots === 0) return { ok: false, message: "the document is empty" };
+  if (open.length > 0 || roots === 0) {
+    const stray = roots === 0 ? textAt(config, outside, config.length) : undefined;
+    if (stray !== undefined) return prologText(config, stray);
+    return expat("no element found", config, config.length);
+  }
+  const junk = textAt(config, outside, config.length);
+  if (junk !== undefined) return expat("junk after document element", config, junk);
   return { ok: true, elements };
 }
 
@@ -235,8 +293,8 @@ export function dataTypes(config: string | null | undefined): ReadonlyMap<string
 
 /**
  * The checks of `validate_label_config` (label_studio/core/label_config.py) the mock can make:
- * a well-formed document, unique `name`s, every `toName` naming an element. The server's own texts
- * for the first (lxml's) differ; the other two are the server's.
+ * a well-formed document (expat's messages for the common errors), unique `name`s, every `toName`
+ * naming an element, in the server's words.
  */
 export function labelConfigProblem(config: string): string | undefined {
   const parsed = parse(config);

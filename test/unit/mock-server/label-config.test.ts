@@ -65,9 +65,15 @@ describe("parse_config", () => {
 describe("validate_label_config checks", () => {
   test("well-formedness, unique names, toName targets", () => {
     expect(labelConfigProblem(config)).toBeUndefined();
-    expect(labelConfigProblem("<View><Text name='t' value='$t'></View>")).toMatch(/does not match/);
-    expect(labelConfigProblem("<View/><View/>")).toMatch(/extra content/);
-    expect(labelConfigProblem("no xml")).toMatch(/empty/);
+    // expat's words and positions, as Python's xml.etree reports them (validate_label_config); found by dmq verify.
+    expect(labelConfigProblem("<View><Text name='t' value='$t'></View>")).toBe("mismatched tag: line 1, column 34");
+    expect(labelConfigProblem("<View/><View/>")).toBe("junk after document element: line 1, column 7");
+    expect(labelConfigProblem("no xml")).toBe("syntax error: line 1, column 0");
+    expect(labelConfigProblem("<View><Nope")).toBe("unclosed token: line 1, column 6");
+    expect(labelConfigProblem("abc<View/>")).toBe("not well-formed (invalid token): line 1, column 3");
+    expect(labelConfigProblem('<View a="1" a="2"/>')).toBe("duplicate attribute: line 1, column 12");
+    expect(labelConfigProblem("<View>\n <Text name=\"a\"></Txt>\n</View>")).toBe("mismatched tag: line 2, column 18");
+    expect(labelConfigProblem("")).toBe("no element found: line 1, column 0");
     expect(labelConfigProblem('<View><Text name="a" value="$a"/><Text name="a" value="$b"/></View>')).toBe(
       "Label config contains non-unique names",
     );
