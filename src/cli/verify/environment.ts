@@ -94,6 +94,19 @@ export const environmentRows: readonly EnvironmentRow[] = [
       "joined rows in the order the query plan reads them; the mock lists them by id",
     server: "annotate_* ArrayAgg (label_studio/data_manager/managers.py), apply_ordering",
   },
+  {
+    id: "numeric-order-probe",
+    cause: { database: "postgres" },
+    areas: ["ordering"],
+    scenario: /\/as-number$/,
+    path: /^status$/,
+    target: /^500 invalid input syntax for type double precision: /,
+    reason:
+      "a view that orders a data key as a number first probes the cast with queryset.first(); whether Postgres casts " +
+      "every row for that probe or only the first one depends on the query plan, and when the probe passes, ordering " +
+      "the whole list fails on a value that does not cast (the mock falls back to text, as a failing probe does)",
+    server: "apply_ordering, numeric_ordering_applied (label_studio/data_manager/managers.py)",
+  },
   // ---- versions: what the newest sources added ---------------------------------------------------
   {
     id: "project-evaluation-and-state",
