@@ -5,7 +5,7 @@ import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations,
 import { listTasks } from "./dm-list.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
 import { createProject, deleteAllTasks, deleteProject, getProject, importIntoProject, listProjects, patchProject } from "./projects.js";
-import { createTask, deleteTask, getTask, patchTask } from "./tasks.js";
+import { createProjectTask, createTask, deleteTask, getTask, listProjectTasks, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
 import { getUser, getVersion, getWhoAmI, listUsers } from "./users.js";
 import { createView, deleteView, getView, listViews, orderViews, resetViews, updateView } from "./views.js";
@@ -59,7 +59,9 @@ export const routes: readonly Route[] = [
   serve("/api/projects/", { GET: listProjects, POST: createProject }),
   serve("/api/projects/{pk}/", { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject }),
   serve("/api/projects/{pk}/import", { POST: importIntoProject }),
-  serve("/api/projects/{pk}/tasks/", { DELETE: deleteAllTasks }),
+  serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
+  // TasksBulkCreateAPI is ImportAPI under an older name.
+  serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),
 
   serve("/api/tasks/", { GET: listTasks, POST: createTask }),
   serve("/api/tasks/{pk}/", { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask }),

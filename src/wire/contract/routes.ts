@@ -171,7 +171,7 @@ export const serverRoutes = [
     view: "projects/api.py ProjectTaskListAPI",
     methods: ["GET", "POST", "DELETE"],
     sdk: ["tasks.delete_all_tasks"],
-    mock: PENDING,
+    mock: SERVED,
   },
   {
     path: "/api/projects/{pk}/sample-task/",
@@ -195,7 +195,7 @@ export const serverRoutes = [
     sdk: ["files.delete", "files.get", "files.update"],
     mock: FILES,
   },
-  { path: "/api/projects/{pk}/tasks/bulk/", view: "data_import/api.py TasksBulkCreateAPI", methods: ["POST"], sdk: [], mock: PENDING },
+  { path: "/api/projects/{pk}/tasks/bulk/", view: "data_import/api.py TasksBulkCreateAPI", methods: ["POST"], sdk: [], mock: SERVED },
   {
     path: "/api/projects/{pk}/import",
     view: "data_import/api.py ImportAPI",
