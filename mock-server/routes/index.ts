@@ -4,7 +4,18 @@ import { getActionForm, listActions, listActionsPublished, performAction } from 
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
-import { createProject, deleteAllTasks, deleteProject, getProject, importIntoProject, listProjects, patchProject } from "./projects.js";
+import {
+  createProject,
+  deleteAllTasks,
+  deleteProject,
+  getProject,
+  getProjectLabelConfig,
+  importIntoProject,
+  listProjects,
+  patchProject,
+  validateLabelConfig,
+  validateProjectLabelConfig,
+} from "./projects.js";
 import { createProjectTask, createTask, deleteTask, getTask, listProjectTasks, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
 import { getUser, getVersion, getWhoAmI, listUsers } from "./users.js";
@@ -58,6 +69,8 @@ export const routes: readonly Route[] = [
 
   serve("/api/projects/", { GET: listProjects, POST: createProject }),
   serve("/api/projects/{pk}/", { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject }),
+  serve("/api/projects/validate/", { POST: validateLabelConfig }, { auth: "optional" }),
+  serve("/api/projects/{pk}/validate/", { GET: getProjectLabelConfig, POST: validateProjectLabelConfig }),
   serve("/api/projects/{pk}/import", { POST: importIntoProject }),
   serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
   // TasksBulkCreateAPI is ImportAPI under an older name.

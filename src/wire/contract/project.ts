@@ -110,3 +110,35 @@ export const project = {
     state: { kind: "string", nullable: true, access: "read-only" },
   },
 } as const satisfies Declaration;
+
+const validateLabelConfig = custom(
+  "label_config",
+  "ProjectLabelConfigSerializer.validate_label_config (Project.validate_label_config)",
+  "the server parses the XML and checks it against its schema",
+);
+
+/**
+ * `label_studio/projects/serializers.py` `ProjectLabelConfigSerializer`: the body of both validate routes,
+ * and what `GET /api/projects/{id}/validate/` renders.
+ */
+export const projectLabelConfig = {
+  source: "label_studio/projects/serializers.py ProjectLabelConfigSerializer",
+  routes: ["POST /api/projects/validate/", "GET /api/projects/{id}/validate/", "POST /api/projects/{id}/validate/"],
+  flex: false,
+  fields: {
+    label_config: { kind: "string", nullable: false, access: "read-write", required: true, checks: [validateLabelConfig] },
+  },
+} as const satisfies Declaration;
+
+/**
+ * `ProjectLabelConfigValidateAPI.post` (label_studio/projects/api.py): whether the new config changes a control
+ * (`config_essential_data_has_changed`), `true` or `null`, never `false`.
+ */
+export const configChange = {
+  source: "label_studio/projects/api.py ProjectLabelConfigValidateAPI.post",
+  routes: ["POST /api/projects/{id}/validate/"],
+  flex: false,
+  fields: {
+    config_essential_data_has_changed: { kind: "boolean", nullable: true, access: "read-only" },
+  },
+} as const satisfies Declaration;
