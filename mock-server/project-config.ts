@@ -45,7 +45,8 @@ export function projectConfigProblem(store: Store, project: ProjectRecord, confi
     if (tags.has(fromName) && toNames.has(toName) && types.has(type)) return [];
     return [`${n} with from_name=${fromName}, to_name=${toName}, type=${type}`];
   });
-  if (incompatible.length > 0) return `Created annotations are incompatible with provided labeling schema, we found:\n${incompatible.join("\n")}`;
+  if (incompatible.length > 0)
+    return `Created annotations are incompatible with provided labeling schema, we found:\n${incompatible.join("\n")}`;
 
   const draftLabels = new Map<string, Map<string, number>>();
   for (const d of drafts) for (const result of d.result ?? []) if (isObject(result) && "from_name" in result) count(draftLabels, result);

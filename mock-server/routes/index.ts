@@ -3,6 +3,8 @@ import type { Handler } from "../http.js";
 import { getActionForm, listActions, listActionsPublished, performAction } from "./actions.js";
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
+import { getColumns, getProjectState } from "./dm-project.js";
+import { deleteModelVersion, getModelVersions } from "./model-versions.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
 import {
   createProject,
@@ -71,6 +73,7 @@ export const routes: readonly Route[] = [
   serve("/api/projects/{pk}/", { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject }),
   serve("/api/projects/validate/", { POST: validateLabelConfig }, { auth: "optional" }),
   serve("/api/projects/{pk}/validate/", { GET: getProjectLabelConfig, POST: validateProjectLabelConfig }),
+  serve("/api/projects/{pk}/model-versions/", { GET: getModelVersions, DELETE: deleteModelVersion }),
   serve("/api/projects/{pk}/import", { POST: importIntoProject }),
   serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
   // TasksBulkCreateAPI is ImportAPI under an older name.
@@ -89,6 +92,8 @@ export const routes: readonly Route[] = [
   serve("/api/dm/views/order/", { POST: orderViews }),
   serve("/api/dm/views/{pk}/", { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView }),
 
+  serve("/api/dm/columns/", { GET: getColumns }),
+  serve("/api/dm/project/", { GET: getProjectState }),
   serve("/api/dm/actions/", { GET: listActions, POST: performAction }),
   serve("/api/dm/actions/{action_id}/form/", { GET: getActionForm }),
   // The published interface's paths (not server routes): the same views.

@@ -204,7 +204,13 @@ const configRule: CustomRules = {
  */
 export const validateLabelConfig: Handler = (req, ctx) => {
   try {
-    validateWrite(projectLabelConfig, writeInput(req.body), { partial: false, strict: ctx.strict, store: ctx.store, relations: {}, rules: configRule });
+    validateWrite(projectLabelConfig, writeInput(req.body), {
+      partial: false,
+      strict: ctx.strict,
+      store: ctx.store,
+      relations: {},
+      rules: configRule,
+    });
   } catch (error) {
     const errors = error instanceof ServerException && error.error.status === 400 ? error.error.validationErrors : undefined;
     if (errors) return { status: 400, body: errors };
@@ -229,7 +235,13 @@ export const validateProjectLabelConfig: Handler = (req, ctx) => {
   const config = bodyDict(req, ctx)["label_config"];
   if (!pyTruthy(config)) throw validationError({ non_field_errors: ["Label config is not set or is empty"] });
   if (typeof config !== "string") {
-    throw serverErrorOrStrict(ctx, "TypeError", "can only parse strings", "label_config", `expected a labeling config (text), found ${describeValue(config)}`);
+    throw serverErrorOrStrict(
+      ctx,
+      "TypeError",
+      "can only parse strings",
+      "label_config",
+      `expected a labeling config (text), found ${describeValue(config)}`,
+    );
   }
   const syntax = labelConfigProblem(config);
   // The server parses it with lxml here first (whose messages differ from the XML checks' expat): a 400 either way.

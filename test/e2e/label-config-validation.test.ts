@@ -29,7 +29,10 @@ describe("POST /api/projects/validate/", () => {
   test("a refusal is a bare {label_config: [message]} with the server's message", async () => {
     for (const [label_config, message] of [
       ['<View><Text name="t" value="$t"></View>', "mismatched tag: line 1, column 34"],
-      ['<View><Text name="t" value="$t"/><Choices name="c" toName="x"><Choice value="A"/></Choices></View>', "toName=\"x\" not found in names: ['c', 't']"],
+      [
+        '<View><Text name="t" value="$t"/><Choices name="c" toName="x"><Choice value="A"/></Choices></View>',
+        "toName=\"x\" not found in names: ['c', 't']",
+      ],
       ['<View><Text name="t"/></View>', "Validation failed on : 'value' is a required property"],
       ["", "This field may not be blank."],
       [null, "This field may not be null."],
@@ -66,14 +69,18 @@ describe("GET and POST /api/projects/{id}/validate/", () => {
     const answer = await raw(server, "POST", "/api/projects/1/validate/", { body: { label_config: config(["Pos"]) } });
     expect(answer.status).toBe(400);
     expect(answer.body.validation_errors).toEqual({
-      non_field_errors: ['These labels still exist in annotations or drafts:\nNeg (2 annotations)\nPlease add labels to tag with name="sentiment".'],
+      non_field_errors: [
+        'These labels still exist in annotations or drafts:\nNeg (2 annotations)\nPlease add labels to tag with name="sentiment".',
+      ],
     });
   });
 
   test("a control the annotations use must stay", async () => {
     const answer = await raw(server, "POST", "/api/projects/1/validate/", { body: { label_config: config(["Pos", "Neg"], "mood") } });
     expect(answer.body.validation_errors).toEqual({
-      non_field_errors: ["Created annotations are incompatible with provided labeling schema, we found:\n4 with from_name=sentiment, to_name=text, type=choices"],
+      non_field_errors: [
+        "Created annotations are incompatible with provided labeling schema, we found:\n4 with from_name=sentiment, to_name=text, type=choices",
+      ],
     });
   });
 

@@ -9,7 +9,15 @@ export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.
 export { draft } from "./draft.js";
 export { errorBody, projectPage, taskPage } from "./envelope.js";
 export { prediction } from "./prediction.js";
-export { configChange, project, projectLabelConfig, samplingChoices, skipQueueChoices } from "./project.js";
+export {
+  configChange,
+  dmProjectState,
+  modelVersionExtended,
+  project,
+  projectLabelConfig,
+  samplingChoices,
+  skipQueueChoices,
+} from "./project.js";
 export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "./task.js";
 export { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "./user.js";
 export { view, viewOrder, viewReset } from "./view.js";

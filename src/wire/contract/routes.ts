@@ -185,7 +185,7 @@ export const serverRoutes = [
     view: "projects/api.py ProjectModelVersions",
     methods: ["GET", "DELETE"],
     sdk: [],
-    mock: PENDING,
+    mock: SERVED,
   },
   { path: "/api/templates/", view: "projects/api.py TemplateListAPI", methods: ["GET"], sdk: [], mock: TEMPLATES },
   {
@@ -251,8 +251,8 @@ export const serverRoutes = [
     mock: SERVED,
   },
   { path: "/api/dm/", view: "rest_framework/routers.py APIRootView", methods: ["GET"], sdk: [], mock: API_ROOT },
-  { path: "/api/dm/columns/", view: "data_manager/api.py ProjectColumnsAPI", methods: ["GET"], sdk: [], mock: PENDING },
-  { path: "/api/dm/project/", view: "data_manager/api.py ProjectStateAPI", methods: ["GET"], sdk: [], mock: PENDING },
+  { path: "/api/dm/columns/", view: "data_manager/api.py ProjectColumnsAPI", methods: ["GET"], sdk: [], mock: SERVED },
+  { path: "/api/dm/project/", view: "data_manager/api.py ProjectStateAPI", methods: ["GET"], sdk: [], mock: SERVED },
   {
     path: "/api/dm/actions/",
     view: "data_manager/api.py ProjectActionsAPI",
