@@ -183,7 +183,7 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
           ctx.store.rollback(transaction);
           return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
         }
-        if (reply.status >= 400) ctx.store.rollback(transaction);
+        if (reply.status >= 400 && !reply.commit) ctx.store.rollback(transaction);
         else ctx.store.commit(transaction);
         send(req, res, reply);
       },

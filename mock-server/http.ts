@@ -41,6 +41,8 @@ export interface Reply {
   readonly status: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Keep the handler's changes although it answers an error (a view that saves, then raises). */
+  readonly commit?: boolean;
 }
 
 export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Reply>;

@@ -20,7 +20,7 @@ import {
 } from "./projects.js";
 import { createProjectTask, createTask, deleteTask, getTask, listProjectTasks, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
-import { getUser, getVersion, getWhoAmI, listUsers } from "./users.js";
+import { createUser, deleteUser, getToken, getUser, getVersion, getWhoAmI, listUsers, patchUser, resetToken } from "./users.js";
 import { createView, deleteView, getView, listViews, orderViews, resetViews, updateView } from "./views.js";
 
 export type Method = HttpMethod;
@@ -64,9 +64,11 @@ export const routes: readonly Route[] = [
   serve("/api/token/rotate/", { POST: rotate }),
   serve("/api/token/", { GET: listTokens, POST: createToken }),
   serve("/api/current-user/whoami", { GET: getWhoAmI }),
+  serve("/api/current-user/token", { GET: getToken }),
+  serve("/api/current-user/reset-token/", { POST: resetToken }),
   // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
-  serve("/api/users/", { GET: listUsers }, { allow: "GET, POST, HEAD" }),
-  serve("/api/users/{pk}/", { GET: getUser }, { allow: "GET, PATCH, DELETE, HEAD" }),
+  serve("/api/users/", { GET: listUsers, POST: createUser }, { allow: "GET, POST, HEAD" }),
+  serve("/api/users/{pk}/", { GET: getUser, PATCH: patchUser, DELETE: deleteUser }, { allow: "GET, PATCH, DELETE, HEAD" }),
   serve("/api/version/", { GET: getVersion }),
 
   serve("/api/projects/", { GET: listProjects, POST: createProject }),
