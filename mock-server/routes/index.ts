@@ -3,6 +3,7 @@ import type { Handler } from "../http.js";
 import { getActionForm, listActions, listActionsPublished, performAction } from "./actions.js";
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
+import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
 import { getColumns, getProjectState } from "./dm-project.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
@@ -84,6 +85,10 @@ export const routes: readonly Route[] = [
   serve("/api/tasks/", { GET: listTasks, POST: createTask }),
   serve("/api/tasks/{pk}/", { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask }),
   serve("/api/tasks/{pk}/annotations/", { GET: listTaskAnnotations, POST: createAnnotation }),
+  serve("/api/tasks/{pk}/drafts", { GET: listTaskDrafts, POST: createDraft }),
+  serve("/api/tasks/{pk}/annotations/{annotation_id}/drafts", { GET: listTaskDrafts, POST: createDraft }),
+  serve("/api/annotations/{pk}/convert-to-draft", { GET: convertToDraftGet, POST: convertToDraft }),
+  serve("/api/drafts/{pk}/", { GET: getDraft, PATCH: updateDraft, PUT: updateDraft, DELETE: deleteDraft }),
   serve("/api/annotations/{pk}/", { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation }),
 
   serve("/api/predictions/", { GET: listPredictions, POST: createPrediction }),

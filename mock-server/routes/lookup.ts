@@ -10,6 +10,7 @@ const MODEL = {
   annotations: "Annotation",
   predictions: "Prediction",
   views: "View",
+  drafts: "AnnotationDraft",
 } as const;
 
 /** `get_object_or_404` per model: the server's 404 names the model. */

@@ -355,13 +355,13 @@ export const serverRoutes = [
     sdk: ["annotations.list", "annotations.create"],
     mock: SERVED,
   },
-  { path: "/api/tasks/{pk}/drafts", view: "tasks/api.py AnnotationDraftListAPI", methods: ["GET", "POST"], sdk: [], mock: PENDING },
+  { path: "/api/tasks/{pk}/drafts", view: "tasks/api.py AnnotationDraftListAPI", methods: ["GET", "POST"], sdk: [], mock: SERVED },
   {
     path: "/api/tasks/{pk}/annotations/{annotation_id}/drafts",
     view: "tasks/api.py AnnotationDraftListAPI",
     methods: ["GET", "POST"],
     sdk: [],
-    mock: PENDING,
+    mock: SERVED,
   },
   {
     path: "/api/annotations/{pk}/",
@@ -375,14 +375,14 @@ export const serverRoutes = [
     view: "tasks/api.py AnnotationConvertAPI",
     methods: ["GET", "POST"],
     sdk: [],
-    mock: PENDING,
+    mock: SERVED,
   },
   {
     path: "/api/drafts/{pk}/",
     view: "tasks/api.py AnnotationDraftAPI",
     methods: ["GET", "PUT", "PATCH", "DELETE"],
     sdk: [],
-    mock: PENDING,
+    mock: SERVED,
   },
   {
     path: "/api/predictions/",
