@@ -70,7 +70,7 @@ function check(fuzz: FuzzRequest, answer: Answer): string | undefined {
   if (keys.length === 1 && keys[0] === "detail")
     return typeof record["detail"] === "string" ? undefined : "a bare detail that is not a string";
   // LabelConfigValidateAPI answers its serializer's errors through DRF's own handler: bare `{field: [messages]}`.
-  if (/^\/api\/projects\/validate\/?(\?|$)/.test(fuzz.url) && answer.status === 400)
+  if (/^\/api\/projects\/validate\/?(\?|$)/.test(fuzz.url) && answer.status === 400 && !("status_code" in record))
     return Object.values(record).every((v) => Array.isArray(v) && v.every((m) => typeof m === "string"))
       ? undefined
       : "field errors that are not lists of text";
