@@ -3,6 +3,17 @@ import type { Handler } from "../http.js";
 import { getActionForm, listActions, listActionsPublished, performAction } from "./actions.js";
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
+import {
+  createMLBackend,
+  deleteMLBackend,
+  getMLBackend,
+  interactiveAnnotating,
+  listMLBackends,
+  listMLVersions,
+  predictTest,
+  trainMLBackend,
+  updateMLBackend,
+} from "./ml.js";
 import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
 import { getColumns, getProjectState } from "./dm-project.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
@@ -98,6 +109,13 @@ export const routes: readonly Route[] = [
   serve("/api/dm/views/reset/", { DELETE: resetViews }),
   serve("/api/dm/views/order/", { POST: orderViews }),
   serve("/api/dm/views/{pk}/", { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView }),
+
+  serve("/api/ml/", { GET: listMLBackends, POST: createMLBackend }),
+  serve("/api/ml/{pk}", { GET: getMLBackend, PATCH: updateMLBackend, PUT: updateMLBackend, DELETE: deleteMLBackend }),
+  serve("/api/ml/{pk}/train", { POST: trainMLBackend }),
+  serve("/api/ml/{pk}/predict/test", { POST: predictTest }),
+  serve("/api/ml/{pk}/interactive-annotating", { POST: interactiveAnnotating }),
+  serve("/api/ml/{pk}/versions", { GET: listMLVersions }),
 
   serve("/api/dm/columns/", { GET: getColumns }),
   serve("/api/dm/project/", { GET: getProjectState }),

@@ -6,6 +6,7 @@ import { render } from "../../src/wire/contract/render.js";
 import { validationError } from "../errors.js";
 import { bodyDict, ok, param, type Handler } from "../http.js";
 import { pathId, projectOr404 } from "./lookup.js";
+import { liveBackends } from "./ml.js";
 
 /**
  * `/api/projects/{id}/model-versions/` (label_studio/projects/api.py `ProjectModelVersions`,
@@ -21,7 +22,7 @@ const versionKey = (v: string | null) => (v === null ? "null" : v);
  * `extended` (any non-empty value: the view tests its truth), `{"static": [{model_version, count, latest}],
  * "live": null}`, newest prediction first; `include_live_models` makes `live` the project's ML backends.
  */
-export const getModelVersions: Handler = (req, ctx) => {
+export const getModelVersions: Handler = async (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
   const predictions = ctx.store.dataset(project).predictions;
   if (pyTruthy(param(req.query, "extended") ?? false)) {
@@ -34,7 +35,7 @@ export const getModelVersions: Handler = (req, ctx) => {
     const rows = [...groups]
       .sort(([, a], [, b]) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : 0))
       .map(([version, g]) => render(modelVersionExtended, { model_version: version ?? "", count: g.count, latest: g.latest }));
-    const live = pyTruthy(param(req.query, "include_live_models") ?? false) ? [] : null;
+    const live = pyTruthy(param(req.query, "include_live_models") ?? false) ? await liveBackends(ctx, req, project) : null;
     return ok({ static: rows, live });
   }
   return ok(modelVersionCounts(project, ctx.store));

@@ -1,6 +1,7 @@
 import type {
   AnnotationRecord,
   DraftRecord,
+  MLBackendRecord,
   PredictionRecord,
   ProjectRecord,
   TaskRecord,
@@ -32,6 +33,7 @@ export interface StoreState {
   predictions: PredictionRecord[];
   views: ViewRecord[];
   drafts: DraftRecord[];
+  ml_backends: MLBackendRecord[];
 }
 
 export type CollectionName = keyof StoreState;
@@ -46,8 +48,9 @@ export const collectionNames = [
   "annotations",
   "drafts",
   "views",
+  "ml_backends",
 ] as const satisfies readonly CollectionName[];
 
 export function emptyState(): StoreState {
-  return { users: [], projects: [], tasks: [], annotations: [], predictions: [], views: [], drafts: [] };
+  return { users: [], projects: [], tasks: [], annotations: [], predictions: [], views: [], drafts: [], ml_backends: [] };
 }

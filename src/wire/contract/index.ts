@@ -8,6 +8,7 @@ export { actionEntry } from "./action.js";
 export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.js";
 export { draft } from "./draft.js";
 export { errorBody, projectPage, taskPage } from "./envelope.js";
+export { mlBackend, mlBackendAuthMethods, mlBackendStates } from "./ml-backend.js";
 export { prediction } from "./prediction.js";
 export {
   configChange,
