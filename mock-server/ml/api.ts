@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import type { MLBackendRecord } from "../../src/semantics/records.js";
+import type { MLBackendRecord } from "../../src/contract/records.js";
 
 /**
  * The server's client for a model server (label_studio/ml/api_connector.py `MLApi`): JSON over HTTP to

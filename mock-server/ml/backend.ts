@@ -1,11 +1,11 @@
-import type { MLBackendRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../../src/semantics/records.js";
+import type { MLBackendRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { isPlainObject } from "../http.js";
 import type { MockContext } from "../http.js";
 import { presentTaskSimple } from "../present/tasks.js";
 import { derivedOne } from "../engine.js";
 import { prepareResult } from "../routes/predictions.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { MLApi, type MLApiResult } from "./api.js";
 
 /**

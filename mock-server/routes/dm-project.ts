@@ -1,6 +1,6 @@
-import { dmProjectState } from "../../src/wire/contract/index.js";
-import type { Values } from "../../src/wire/contract/render.js";
-import { render } from "../../src/wire/contract/render.js";
+import { dmProjectState } from "../../src/contract/index.js";
+import type { Values } from "../../src/contract/render.js";
+import { render } from "../../src/contract/render.js";
 import { intFromQuery, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentColumns } from "../present/columns.js";
 import { presentProject } from "../present/project.js";

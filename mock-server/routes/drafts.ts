@@ -1,11 +1,11 @@
 import type { DraftRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { pyType, strRepr } from "../../src/emulation/python-json.js";
-import { draft as draftContract } from "../../src/wire/contract/index.js";
+import { draft as draftContract } from "../../src/contract/index.js";
 import { serverError, validationError } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentDraft } from "../present/annotations.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { annotationOr404, pathId, recordOr404 } from "./lookup.js";
 import { inputHas, inputValue, validateWrite, writeInput } from "./serializer.js";
 

@@ -1,4 +1,4 @@
-import type { HttpMethod, ServerPath } from "../../src/wire/contract/routes.js";
+import type { HttpMethod, ServerPath } from "../../src/contract/routes.js";
 import type { Handler } from "../http.js";
 import { getActionForm, listActions, listActionsPublished, performAction } from "./actions.js";
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
@@ -40,7 +40,7 @@ export type Method = HttpMethod;
 export interface Route {
   /** An Express path; non-strict routing makes every one match with and without the trailing slash. */
   readonly path: string;
-  /** The server route it serves (src/wire/contract/routes.ts); absent for the published interface's `/api/actions` aliases. */
+  /** The server route it serves (src/contract/routes.ts); absent for the published interface's `/api/actions` aliases. */
   readonly server?: ServerPath;
   readonly methods: Partial<Record<Method, Handler>>;
   /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
@@ -69,7 +69,7 @@ const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route,
   ...extra,
 });
 
-/** Every route the mock serves, in the server's URL layout (the inventory in src/wire/contract/routes.ts; docs/reference/routes.md). */
+/** Every route the mock serves, in the server's URL layout (the inventory in src/contract/routes.ts; docs/reference/routes.md). */
 export const routes: readonly Route[] = [
   serve("/api/token/refresh/", { POST: refresh }, { auth: "none" }),
   serve("/api/token/blacklist/", { POST: blacklist }),

@@ -1,15 +1,15 @@
-import type { MLBackendRecord, ProjectRecord } from "../../src/semantics/records.js";
+import type { MLBackendRecord, ProjectRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { mlBackend, mlBackendStates } from "../../src/wire/contract/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { render } from "../../src/wire/contract/render.js";
+import { mlBackend, mlBackendStates } from "../../src/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { render } from "../../src/contract/render.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
 import { notFound, serverError, validationError } from "../errors.js";
 import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { callbackHost, healthcheck, predictionRequest, serializeTasks, setup, updateState, type BackendLike } from "../ml/backend.js";
 import { MLApi, endpointUrl } from "../ml/api.js";
 import { presentProject } from "../present/project.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, recordOr404 } from "./lookup.js";
 import { inputHas, validateWrite, writeInput, type CustomRules } from "./serializer.js";
 

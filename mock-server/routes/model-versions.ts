@@ -1,8 +1,8 @@
 import { pyTruthy } from "../../src/emulation/python-json.js";
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import type { Store } from "../store/store.js";
-import { modelVersionExtended } from "../../src/wire/contract/index.js";
-import { render } from "../../src/wire/contract/render.js";
+import { modelVersionExtended } from "../../src/contract/index.js";
+import { render } from "../../src/contract/render.js";
 import { validationError } from "../errors.js";
 import { bodyDict, ok, param, type Handler } from "../http.js";
 import { pathId, projectOr404 } from "./lookup.js";

@@ -1,7 +1,7 @@
-import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord, UserRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { configChange, project as projectContract, projectLabelConfig } from "../../src/wire/contract/index.js";
-import { render } from "../../src/wire/contract/render.js";
+import { configChange, project as projectContract, projectLabelConfig } from "../../src/contract/index.js";
+import { render } from "../../src/contract/render.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { describeValue } from "../../src/vocabulary/json.js";
@@ -11,7 +11,7 @@ import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Hand
 import { labelConfigProblem } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
 import { presentProject, projectDefaults } from "../present/project.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
 import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";

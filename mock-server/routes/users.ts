@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { QueryDict } from "../../src/emulation/query-dict.js";
 import type { UserRecord } from "../../src/semantics/records.js";
-import { user as userContract, userToken } from "../../src/wire/contract/index.js";
-import { render } from "../../src/wire/contract/render.js";
+import { user as userContract, userToken } from "../../src/contract/index.js";
+import { render } from "../../src/contract/render.js";
 import { HttpProblem, problemBody, SERVER_VERSION, serverError } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentUser, presentWhoAmI } from "../present/users.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, recordOr404 } from "./lookup.js";
 import { inputHas, validateWrite, writeInput, type CustomRules } from "./serializer.js";
 import { sparseFields } from "./sparse.js";

@@ -7,7 +7,7 @@
  * docs/reference/routes.md gives for a community server. Prints each difference; exits 1 on any.
  */
 import { communityRouteOf, serverAnswerFor } from "../../scripts/generate-routes-doc.js";
-import { enterpriseRoutes, serverRoutes, type EnterpriseRoute, type ServerRoute } from "../../src/wire/contract/routes.js";
+import { enterpriseRoutes, serverRoutes, type EnterpriseRoute, type ServerRoute } from "../../src/contract/routes.js";
 
 const [base, token] = process.argv.slice(2);
 if (!base || !token) throw new Error("usage: routes-live.ts <base url> <legacy token>");

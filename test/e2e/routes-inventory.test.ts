@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { routes } from "../../mock-server/routes/index.js";
 import { currentPage, mockAnswerFor, routesPagePath } from "../../scripts/generate-routes-doc.js";
-import { enterpriseRoutes, serverRoutes, type EnterpriseRoute, type ServerRoute } from "../../src/wire/contract/routes.js";
+import { enterpriseRoutes, serverRoutes, type EnterpriseRoute, type ServerRoute } from "../../src/contract/routes.js";
 import { raw, startFixture, type Raw } from "./fixture.js";
 
 /*
- * The route inventory (src/wire/contract/routes.ts) against the mock: the routing table serves
+ * The route inventory (src/contract/routes.ts) against the mock: the routing table serves
  * exactly the methods of every route the inventory calls served, and every one of them answers
  * (neither the 404 page of an unknown path nor 405); routes it does not serve, and the Enterprise
  * routes the official SDK calls, get the server's answers for a path it does not route.

@@ -26,7 +26,10 @@ export function draftsResource(send: Send): DraftsResource {
       const base = `/api/tasks/${checkId("task", task)}`;
       checkObject("body", body);
       checkObject("params", params);
-      const path = params.annotation === undefined ? `${base}/drafts` : `${base}/annotations/${checkId("params.annotation", params.annotation)}/drafts`;
+      const path =
+        params.annotation === undefined
+          ? `${base}/drafts`
+          : `${base}/annotations/${checkId("params.annotation", params.annotation)}/drafts`;
       return send({ method: "POST", path, body, expect: draft }, options);
     },
     ...recordMethods<Draft, DraftWrite>(send, "/api/drafts/", draft),

@@ -63,7 +63,10 @@ export function mlResource(send: Send): MLResource {
       return send({ method: "POST", path, body, expect: object<InteractiveAnswer>() }, options);
     },
     async testPredict(id: number, options?: RequestOptions) {
-      return send({ method: "POST", path: at(id, "/predict/test"), query: { random: "true" }, body: {}, expect: object<JsonObject>() }, options);
+      return send(
+        { method: "POST", path: at(id, "/predict/test"), query: { random: "true" }, body: {}, expect: object<JsonObject>() },
+        options,
+      );
     },
     async listModelVersions(id: number, options?: RequestOptions) {
       return send({ method: "GET", path: at(id, "/versions"), expect: object<MLVersions>({ versions: arrayOf(anything) }) }, options);
