@@ -2,7 +2,11 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import { validationError } from "../errors.js";
 import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
-import { pyStr, pyType } from "../../src/emulation/python-json.js";
+import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
+import { validationFailure } from "../../src/emulation/error-answer.js";
+import { ServerException } from "../../src/emulation/exceptions.js";
+import { updateTasksStates } from "../overlap.js";
+import { taskDataProblem } from "./task-validator.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 
 /**
@@ -12,6 +16,9 @@ import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
  * answers synchronously.
  */
 interface ImportItem {
+  /** The item as sent, and whether it is the data itself (no `data` key). */
+  raw: JsonValue;
+  root: boolean;
   data: Record<string, JsonValue>;
   meta: Record<string, JsonValue>;
   annotations: Record<string, unknown>[];
@@ -43,6 +50,8 @@ function items(body: unknown): ImportItem[] {
       return;
     }
     out.push({
+      raw: raw as JsonValue,
+      root: !("data" in raw),
       data: task["data"] as Record<string, JsonValue>,
       meta: isPlainObject(task["meta"]) ? (task["meta"] as Record<string, JsonValue>) : {},
       annotations,
@@ -51,6 +60,21 @@ function items(body: unknown): ImportItem[] {
   });
   if (Object.keys(problems).length > 0) throw validationError(problems);
   return out;
+}
+
+/**
+ * `TaskSerializerBulk.to_internal_value`: every item through `TaskValidator` against the project's config (its
+ * data keys and their types); the 400 lists one entry per item, `{}` for a good one, else `Error at item <i>:
+ * <reason> :: <the item as Python prints it>` (`format_error`).
+ */
+function checkItems(project: ProjectRecord, tasks: readonly ImportItem[]): void {
+  const errors = tasks.map((item, i) => {
+    const problem = taskDataProblem(project, item.data);
+    if (problem === undefined) return {};
+    const assume = item.root ? " [assume: item as is = task root with values] " : ' [assume: item["data"] = task root with values]';
+    return `Error at item ${i}: ${problem}${assume} :: ${pyRepr(item.raw)}`;
+  });
+  if (errors.some((e) => typeof e === "string")) throw new ServerException(validationFailure({ non_field_errors: errors }));
 }
 
 const resultOf = (v: unknown): JsonValue[] => (Array.isArray(v) ? (v as JsonValue[]) : []);
@@ -91,6 +115,7 @@ const numberOr = (v: unknown, fallback: number | null): number | null => (typeof
 export function importTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
   const started = Date.now();
   const tasks = items(req.body);
+  checkItems(project, tasks);
   const taskAuthors = authors(tasks, ctx, req.user.id);
   const now = nowTimestamp();
   const store = ctx.store;
@@ -111,7 +136,8 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
       file_upload: null,
       storage_filename: null,
       inner_id: innerId++,
-      overlap: 1,
+      // TaskSerializerBulk: a new task needs the project's maximum_annotations.
+      overlap: typeof project["maximum_annotations"] === "number" ? project["maximum_annotations"] : 1,
       unresolved_comment_count: 0,
     });
     taskIds.push(task.id);
@@ -148,6 +174,7 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
   // `add_predictions`: a project without a model version takes the last imported prediction's.
   if (!project.model_version && lastVersion !== undefined && lastVersion !== null)
     store.update("projects", project.id, { model_version: lastVersion });
+  updateTasksStates(store, project, false, false, tasks.length > 0);
   const body: Record<string, unknown> = {
     task_count: tasks.length,
     annotation_count: annotationCount,

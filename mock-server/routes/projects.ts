@@ -10,6 +10,7 @@ import { HttpProblem, serverError, serverErrorOrStrict, validationError } from "
 import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { labelConfigProblem } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
+import { updateTasksStates } from "../overlap.js";
 import { presentProject, projectDefaults } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
@@ -173,7 +174,10 @@ export const getProject: Handler = (req, ctx) => ok(present(ctx, req, projectOr4
 export const patchProject: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
   const updated = ctx.store.update("projects", project.id, projectWrite(req, ctx, project));
-  return ok(present(ctx, req, updated));
+  // Project.save: the tasks' overlap follows maximum_annotations and the overlap cohort.
+  const changed = (name: string) => updated[name] !== undefined && updated[name] !== project[name];
+  updateTasksStates(ctx.store, updated, changed("maximum_annotations"), changed("overlap_cohort_percentage"), false);
+  return ok(present(ctx, req, ctx.store.find("projects", updated.id) ?? updated));
 };
 
 export const deleteProject: Handler = (req, ctx) => {
