@@ -20,11 +20,13 @@ _realls_as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo -E "$@"; else return 126; fi
 }
 
+# DMQ_REALLS_SOURCE when set (and nothing else), else ../shared/realls beside the clone, else /work/shared/realls.
 _realls_source() {
-  local clone_parent
+  local clone_parent candidates
   clone_parent="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-  for dir in "${DMQ_REALLS_SOURCE:-}" "$clone_parent/shared/realls" /work/shared/realls; do
-    if [ -n "$dir" ] && [ -f "$dir/setup.sh" ] && [ -f "$dir/versions.lock" ]; then
+  if [ -n "${DMQ_REALLS_SOURCE:-}" ]; then candidates=("$DMQ_REALLS_SOURCE"); else candidates=("$clone_parent/shared/realls" /work/shared/realls); fi
+  for dir in "${candidates[@]}"; do
+    if [ -f "$dir/setup.sh" ] && [ -f "$dir/versions.lock" ]; then
       echo "$dir"
       return 0
     fi
@@ -45,7 +47,7 @@ realls_start() {
   REALLS_URL=""
   REALLS_KEY=""
   if ! _realls_src="$(_realls_source)"; then
-    _realls_say "$db" "cannot build it: no ../shared/realls (setup.sh and versions.lock) beside the clone, and DMQ_REALLS_SOURCE is not set"
+    _realls_say "$db" "cannot build it: no setup.sh and versions.lock in ${DMQ_REALLS_SOURCE:-../shared/realls beside the clone, nor in /work/shared/realls}"
     return 1
   fi
   if ! [ "$(id -u)" -eq 0 ] && ! command -v sudo >/dev/null 2>&1; then
