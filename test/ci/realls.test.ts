@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 /*
- * .ci/realls.sh, CI's handling of the real server, against a stand-in for ../shared/realls whose
+ * .ci/realls.sh, CI's handling of the real server, against a stand-in for the realls build scripts whose
  * setup.sh, start.sh and stop.sh only record their calls (and fail on request): when it builds, when
  * it reuses the cache, what it says when a step fails, and that the token never shows.
  */
