@@ -7,6 +7,7 @@ import { validationFailure } from "../../src/emulation/error-answer.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { updateTasksStates } from "../overlap.js";
 import { taskDataProblem } from "./task-validator.js";
+import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 
 /**
@@ -62,6 +63,47 @@ function items(body: unknown): ImportItem[] {
   return out;
 }
 
+/** `list_of_strings_from_request` (core/utils/params.py): split at the first of `,` `;` `|` the text holds. */
+function listOfStrings(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const splitter = [",", ";", "|"].find((s) => value.includes(s));
+  return splitter === undefined ? [value] : value.split(splitter);
+}
+
+/**
+ * `reformat_predictions` (data_import/functions.py), for `?preannotated_from_fields=a,b`: each item becomes its data
+ * (its `data`, or the item itself) and one prediction per named field that the data holds and is not null, scored
+ * 1.0 with model version `preannotated`, under the control of that name (its first `toName` and its type; `text` and
+ * `choices` when the config has none). A dict value is the result's value; a `rating`, `number` or `datetime` value
+ * goes as is under its type, any other is wrapped in a list (`textarea` under `text`). Fields the data lacks are
+ * skipped (the server reports them only behind a flag that is off).
+ */
+function preannotated(body: unknown, fields: readonly string[], project: ProjectRecord): unknown {
+  const list = Array.isArray(body) ? body : body === undefined ? [] : [body];
+  const controls = parseConfig(project.label_config);
+  return list.map((raw) => {
+    if (!isPlainObject(raw)) return raw;
+    const data = ("data" in raw ? raw["data"] : raw) as JsonValue;
+    const predictions = !isPlainObject(data)
+      ? []
+      : fields.flatMap((field) => {
+          const value = data[field];
+          if (value === undefined || value === null) return [];
+          const control = controls.get(field);
+          const toName = control?.to_name[0] ?? "text";
+          const type = control ? control.type.toLowerCase() : "choices";
+          const key = type === "textarea" ? "text" : type;
+          const shaped = isPlainObject(value)
+            ? value
+            : ["rating", "number", "datetime"].includes(type)
+              ? { [key]: value }
+              : { [key]: Array.isArray(value) ? value : [value] };
+          return [{ result: [{ from_name: field, to_name: toName, type, value: shaped }], score: 1.0, model_version: "preannotated" }];
+        });
+    return { data, predictions };
+  });
+}
+
 /**
  * `TaskSerializerBulk.to_internal_value`: every item through `TaskValidator` against the project's config (its
  * data keys and their types); the 400 lists one entry per item, `{}` for a good one, else `Error at item <i>:
@@ -114,7 +156,8 @@ const numberOr = (v: unknown, fallback: number | null): number | null => (typeof
 
 export function importTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
   const started = Date.now();
-  const tasks = items(req.body);
+  const fields = listOfStrings(param(req.query, "preannotated_from_fields"));
+  const tasks = items(fields === undefined ? req.body : preannotated(req.body, fields, project));
   checkItems(project, tasks);
   const taskAuthors = authors(tasks, ctx, req.user.id);
   const now = nowTimestamp();

@@ -34,6 +34,21 @@ describe("import: every item through TaskValidator", () => {
   });
 });
 
+describe("import with preannotated_from_fields", () => {
+  test("a named field of the data becomes a prediction under the control of that name (score 1, version preannotated)", async () => {
+    const answer = await raw(server, "POST", "/api/projects/1/import?preannotated_from_fields=sentiment&return_task_ids=true", {
+      body: [{ text: "pre", sentiment: "Pos" }, { text: "none" }],
+    });
+    expect([answer.status, answer.body.prediction_count]).toEqual([201, 1]);
+    const [first, second] = answer.body.task_ids as number[];
+    const made = server.data().predictions.filter((p) => p.task === first || p.task === second);
+    expect(made.map((p) => [p.task, p.score, p.model_version, p.result])).toEqual([
+      [first, 1, "preannotated", [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Pos"] } }]],
+    ]);
+    expect(server.data().tasks.find((t) => t.id === first)!.data).toEqual({ text: "pre", sentiment: "Pos" });
+  });
+});
+
 describe("overlap and is_labeled", () => {
   const labeled = async (id: number) => (await raw(server, "GET", `/api/tasks/${id}/`)).body.is_labeled as boolean;
 
