@@ -123,12 +123,12 @@ export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey]
   : [K] extends [OrderKey<D>]
     ? K
     : NoInference<OrderKeySuggestion<K, D>>;
-type OrderKeySuggestion<K, D> = string extends K
-  ? Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">
-  : K extends `-${infer C}`
-    ? ColumnSuggestion<C, D> extends infer S extends string
-      ? `-${S}`
-      : ColumnSuggestion<C, D>
-    : K extends string
-      ? ColumnSuggestion<K, D>
-      : K;
+type OrderKeySuggestion<K, D> = K extends string
+  ? string extends K
+    ? Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">
+    : K extends `-${infer C}`
+      ? ColumnSuggestion<C, D> extends infer S extends string
+        ? `-${S}`
+        : ColumnSuggestion<C, D>
+      : ColumnSuggestion<K, D>
+  : K;

@@ -7,7 +7,7 @@ import type { Condition } from "./condition.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { QueryBody, QueryNode } from "./nodes.js";
 import type { rules } from "./rules.js";
-import type { Binding, FilterState, IdState, OrderState, SelectionState, SelectionStateKey, Stateful } from "./state.js";
+import type { Binding, FilterState, IdState, OrderState, SelectionState, SelectionStateKey, Stateful, StateWordsPart } from "./state.js";
 
 /*
  * The public, type-state view of the builder. One runtime class implements every state (builder.ts);
@@ -214,13 +214,11 @@ interface PartsTable<in out D, out I extends IdState, out F extends FilterState,
   first: Body<D, I, F, O, B>;
   and: Body<D, I, F, O, B>;
   or: Body<D, I, F, O, B>;
-  view: ViewBody & BindingMembers[B] & SelectionCore<D, I, F, O, B>;
+  view: StateWordsPart<D, I, F, O, B> & ViewBody & BindingMembers[B] & SelectionCore<D, I, F, O, B>;
   unknown: Body<D, I, F, O, B>;
 }
-type Body<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = FilterMembers<D, I, F, O, B>[Exclude<
-  F,
-  "view"
->] &
+type Body<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = StateWordsPart<D, I, F, O, B> &
+  FilterMembers<D, I, F, O, B>[Exclude<F, "view">] &
   IdMembers<D, F, O, B>[I] &
   OrderMembers<D, I, F, B>[O] &
   BindingMembers[B] &
