@@ -89,7 +89,7 @@ realls_start() {
     realls_stop
     return 1
   }
-  REALLS_KEY="$(node -e 'console.log(require("crypto").randomBytes(20).toString("hex"))')"
+  REALLS_KEY="$(od -An -tx1 -N20 /dev/urandom | tr -d ' \n')"
   log="$_realls_cache.start.log"
   if ! _realls_as_root bash "$_realls_src/start.sh" "$_realls_cache" "$port" "$REALLS_KEY" --fresh >"$log" 2>&1; then
     _realls_say "$db" "start.sh failed on port $port; its last lines, then the server log's:"
