@@ -6,9 +6,8 @@ import { strRepr } from "../src/emulation/python-json.js";
  * (label_studio_sdk/_extensions/label_studio_tools/core/label_config.py, the server's
  * `Project.get_parsed_config`) for `parsed_label_config`, the control tags and prediction results;
  * `extract_data_types` (label_studio/core/label_config.py) for the task data keys `TaskValidator`
- * expects; and the name checks of `validate_label_config`. The server parses with Python's
- * `xml.etree` (expat, through defusedxml); this reads the same elements and attributes from a
- * well-formed document, and reports a malformed one in expat's words for the common cases.
+ * expects; and the name checks of `validate_label_config`. The server parses with lxml; this reads
+ * the same elements and attributes from a well-formed document.
  */
 
 interface Element {
@@ -30,8 +29,41 @@ function unescapeXml(text: string): string {
   });
 }
 
-const NAME_CHAR = /[\w:.-]|[^\x00-\x7f]/;
-const SPACE = /\s/;
+const NAME_START = /[A-Za-z_:\u00C0-\uFFFF]/;
+const NAME_CHAR = /[\w:.\-\u00B7\u00C0-\uFFFF]/;
+const SPACE = /[ \t\r\n]/;
+
+/**
+ * Why a document is not well-formed, as the server's parser (expat, through defusedxml) words it:
+ * the kind of error and where it is (expat's line, from 1, and column, from 0, in characters).
+ */
+type XmlError =
+  | "syntax error"
+  | "unclosed token"
+  | "mismatched tag"
+  | "junk after document element"
+  | "no element found"
+  | "not well-formed (invalid token)"
+  | "duplicate attribute"
+  | "undefined entity";
+
+class NotWellFormed extends Error {
+  constructor(
+    readonly kind: XmlError | "dtd",
+    readonly at: number,
+    readonly text: string,
+    message: string = kind,
+  ) {
+    super(message);
+  }
+  /** The message: `<kind>: line L, column C` (defusedxml's refusal of a DOCTYPE names it instead). */
+  describe(): string {
+    if (this.kind === "dtd") return this.message;
+    const before = this.text.slice(0, this.at);
+    const line = before.split("\n").length;
+    return `${this.kind}: line ${line}, column ${this.at - (before.lastIndexOf("\n") + 1)}`;
+  }
+}
 
 /** A scanner over the config text: one pass, no backtracking (the config is user input). */
 class Scanner {
@@ -46,143 +78,147 @@ class Scanner {
   skipSpace(): void {
     while (SPACE.test(this.peek())) this.at++;
   }
-  name(): string {
+  /** A name at the cursor; an invalid first character is expat's invalid token there. */
+  name(tokenStart: number): string {
+    if (this.at >= this.text.length) throw this.fail("unclosed token", tokenStart);
+    if (!NAME_START.test(this.peek())) throw this.fail("not well-formed (invalid token)", this.at);
     const start = this.at;
     while (NAME_CHAR.test(this.peek())) this.at++;
     return this.text.slice(start, this.at);
   }
-  /** Skip past `end`; false when the text ends first. */
-  skipPast(end: string): boolean {
+  fail(kind: XmlError, at: number): NotWellFormed {
+    return new NotWellFormed(kind, at, this.text);
+  }
+  /** Past `end`, or an unclosed token starting at `tokenStart`. */
+  skipPast(end: string, tokenStart: number): void {
     const found = this.text.indexOf(end, this.at);
-    if (found < 0) return false;
+    if (found < 0) throw this.fail("unclosed token", tokenStart);
     this.at = found + end.length;
-    return true;
+  }
+  /** An entity reference at the cursor (`&…;`): the five predefined ones and character references. */
+  entity(): void {
+    const start = this.at;
+    const end = this.text.indexOf(";", start);
+    const ref = end < 0 ? "" : this.text.slice(start + 1, end);
+    if (/^#(x[0-9a-fA-F]+|\d+)$/.test(ref) || Object.hasOwn(ENTITIES, ref)) {
+      this.at = end + 1;
+      return;
+    }
+    throw this.fail(/^[A-Za-z_][\w.-]*$/.test(ref) ? "undefined entity" : "not well-formed (invalid token)", start);
   }
 }
 
-/** Markup that holds no element: comments, processing instructions, CDATA, a doctype. */
-const SKIPPED: readonly (readonly [string, string])[] = [
-  ["<!--", "-->"],
-  ["<?", "?>"],
-  ["<![CDATA[", "]]>"],
-  ["<!DOCTYPE", ">"],
-];
-
-/**
- * A start tag's attributes up to `>` or `/>`; a problem when the tag is malformed (the scanner stops
- * where it is) or names an attribute twice (at the second name).
- */
-function attributes(
-  sc: Scanner,
-): { attrs: Record<string, string>; selfClosing: boolean } | { problem: "malformed" | "duplicate"; at: number } {
+/** A start tag's attributes up to `>` or `/>`. */
+function attributes(sc: Scanner, tokenStart: number): { attrs: Record<string, string>; selfClosing: boolean } {
   const attrs: Record<string, string> = {};
-  const malformed = { problem: "malformed" as const, at: 0 };
   for (;;) {
     const spaced = SPACE.test(sc.peek());
     sc.skipSpace();
+    if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
     if (sc.startsWith("/>")) return ((sc.at += 2), { attrs, selfClosing: true });
     if (sc.peek() === ">") return ((sc.at += 1), { attrs, selfClosing: false });
+    if (!spaced) throw sc.fail("not well-formed (invalid token)", sc.at);
     const keyAt = sc.at;
-    const key = spaced && NAME_START.test(sc.peek()) ? sc.name() : "";
-    if (!key) return malformed;
-    if (Object.hasOwn(attrs, key)) return { problem: "duplicate", at: keyAt };
+    const key = sc.name(tokenStart);
     sc.skipSpace();
-    if (sc.peek() !== "=") return malformed;
+    if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
+    if (sc.peek() !== "=") throw sc.fail("not well-formed (invalid token)", sc.at);
     sc.at++;
     sc.skipSpace();
     const quote = sc.peek();
-    if (quote !== '"' && quote !== "'") return malformed;
-    const end = sc.text.indexOf(quote, sc.at + 1);
-    if (end < 0) return ((sc.at = sc.text.length), malformed);
-    attrs[key] = unescapeXml(sc.text.slice(sc.at + 1, end));
-    sc.at = end + 1;
+    if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
+    if (quote !== '"' && quote !== "'") throw sc.fail("not well-formed (invalid token)", sc.at);
+    const valueStart = sc.at + 1;
+    sc.at = valueStart;
+    while (sc.peek() !== quote) {
+      if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
+      if (sc.peek() === "<") throw sc.fail("not well-formed (invalid token)", sc.at);
+      if (sc.peek() === "&") sc.entity();
+      else sc.at++;
+    }
+    if (Object.hasOwn(attrs, key)) throw sc.fail("duplicate attribute", keyAt);
+    attrs[key] = unescapeXml(sc.text.slice(valueStart, sc.at));
+    sc.at++;
   }
 }
 
-/**
- * expat's error text, as Python's `xml.etree` (defusedxml) raises it: the message, then where —
- * line from 1, column from 0 in UTF-8 bytes (validate_label_config reports `str(ParseError)`).
- */
-function expat(message: string, text: string, at: number): ConfigProblem {
-  const before = text.slice(0, at);
-  const line = before.split("\n").length;
-  const column = Buffer.byteLength(before.slice(before.lastIndexOf("\n") + 1), "utf8");
-  return { ok: false, message: `${message}: line ${line}, column ${column}` };
-}
-
-/** Non-space text between `from` and `to`, as expat sees character data outside the root. */
-function textAt(text: string, from: number, to: number): number | undefined {
-  for (let i = from; i < to; i++) if (!SPACE.test(text[i] as string)) return i;
-  return undefined;
-}
-
-const NAME_START = /[A-Za-z_:]|[^\x00-\x7f]/;
-
-/**
- * Character data before the root: expat's prolog reads it as a name token, so a name run straight into
- * `<` is an invalid token there, and anything else a syntax error where the data starts.
- */
-function prologText(text: string, at: number): ConfigProblem {
-  let end = at;
-  while (end < text.length && NAME_CHAR.test(text[end] as string)) end++;
-  return end > at && text[end] === "<" ? expat("not well-formed (invalid token)", text, end) : expat("syntax error", text, at);
-}
-
-/** Every element in document order, or the reason the document is not well-formed (in expat's words). */
+/** Every element in document order, or why the document is not well-formed (expat's error and place). */
 function parse(config: string): Parsed {
+  try {
+    return { ok: true, elements: parseElements(config) };
+  } catch (error) {
+    if (error instanceof NotWellFormed) return { ok: false, message: error.describe() };
+    throw error;
+  }
+}
+
+function parseElements(config: string): Element[] {
   const elements: Element[] = [];
   const open: Element[] = [];
-  let roots = 0;
-  /** Where character data outside the root may start: after the last markup read there. */
-  let outside = 0;
+  let rootSeen = false;
   const sc = new Scanner(config);
-  /** A tag that did not end well: the input ended inside it, or a character there is not allowed. */
-  const broken = (start: number, at = sc.at) =>
-    at >= config.length ? expat("unclosed token", config, start) : expat("not well-formed (invalid token)", config, at);
-  for (let next = config.indexOf("<"); next >= 0; next = config.indexOf("<", sc.at)) {
-    const stray = open.length === 0 ? textAt(config, outside, next) : undefined;
-    if (stray !== undefined) return roots === 0 ? prologText(config, stray) : expat("junk after document element", config, stray);
-    sc.at = next;
-    const skipped = SKIPPED.find(([start]) => sc.startsWith(start));
-    if (skipped) {
-      if (!sc.skipPast(skipped[1])) return expat("unclosed token", config, next);
-      if (open.length === 0) outside = sc.at;
+  const outside = () => open.length === 0;
+  while (sc.at < config.length) {
+    const c = sc.peek();
+    if (c !== "<") {
+      if (outside()) {
+        if (!SPACE.test(c)) {
+          if (rootSeen) throw sc.fail("junk after document element", sc.at);
+          // expat's prolog reads the text as a name token: one run straight into `<` makes that `<` the invalid token.
+          let end = sc.at;
+          while (end < config.length && NAME_CHAR.test(config[end] as string)) end++;
+          throw end > sc.at && config[end] === "<" ? sc.fail("not well-formed (invalid token)", end) : sc.fail("syntax error", sc.at);
+        }
+        sc.at++;
+      } else if (c === "&") sc.entity();
+      else sc.at++;
       continue;
     }
+    const tokenStart = sc.at;
+    if (sc.startsWith("<!--")) {
+      sc.skipPast("-->", tokenStart);
+      continue;
+    }
+    if (sc.startsWith("<?")) {
+      sc.skipPast("?>", tokenStart);
+      continue;
+    }
+    if (sc.startsWith("<![CDATA[")) {
+      if (outside()) throw sc.fail(rootSeen ? "junk after document element" : "syntax error", tokenStart);
+      sc.skipPast("]]>", tokenStart);
+      continue;
+    }
+    if (sc.startsWith("<!DOCTYPE")) {
+      sc.at += 9;
+      sc.skipSpace();
+      const doctype = /^[^\s>[]*/.exec(config.slice(sc.at))?.[0] ?? "";
+      throw new NotWellFormed("dtd", tokenStart, config, `DTDForbidden(name=${strRepr(doctype)}, system_id=None, public_id=None)`);
+    }
+    if (outside() && rootSeen) throw sc.fail("junk after document element", tokenStart);
     sc.at++;
     if (sc.peek() === "/") {
+      // An end tag with no element open is no markup expat reads there.
+      if (outside()) throw sc.fail("not well-formed (invalid token)", tokenStart + 1);
       sc.at++;
-      // An end tag with no element open is not markup expat can read there.
-      if (open.length === 0) return expat("not well-formed (invalid token)", config, next + 1);
       const nameAt = sc.at;
-      const closing = NAME_START.test(sc.peek()) ? sc.name() : "";
-      if (!closing) return broken(next, nameAt);
+      const closing = sc.name(tokenStart);
       sc.skipSpace();
-      if (sc.peek() !== ">") return broken(next);
+      if (sc.at >= config.length) throw sc.fail("unclosed token", tokenStart);
+      if (sc.peek() !== ">") throw sc.fail("not well-formed (invalid token)", sc.at);
       sc.at++;
       const top = open.pop();
-      if (top?.tag !== closing) return expat("mismatched tag", config, nameAt);
-      if (open.length === 0) outside = sc.at;
+      if (top?.tag !== closing) throw sc.fail(top ? "mismatched tag" : "syntax error", top ? nameAt : tokenStart);
       continue;
     }
-    if (!NAME_START.test(sc.peek())) return broken(next);
-    const tag = sc.name();
-    const read = attributes(sc);
-    if ("problem" in read) return read.problem === "duplicate" ? expat("duplicate attribute", config, read.at) : broken(next);
-    if (open.length === 0 && ++roots > 1) return expat("junk after document element", config, next);
+    const tag = sc.name(tokenStart);
+    const read = attributes(sc, tokenStart);
+    rootSeen = true;
     const element: Element = { tag, attrs: read.attrs, parent: open.at(-1) };
     elements.push(element);
     if (!read.selfClosing) open.push(element);
-    else if (open.length === 0) outside = sc.at;
   }
-  if (open.length > 0 || roots === 0) {
-    const stray = roots === 0 ? textAt(config, outside, config.length) : undefined;
-    if (stray !== undefined) return prologText(config, stray);
-    return expat("no element found", config, config.length);
-  }
-  const junk = textAt(config, outside, config.length);
-  if (junk !== undefined) return expat("junk after document element", config, junk);
-  return { ok: true, elements };
+  if (!rootSeen || open.length > 0) throw sc.fail("no element found", config.length);
+  return elements;
 }
 
 /** The config's elements (tag and attributes) in document order; none for an unreadable config. */
@@ -292,18 +328,94 @@ export function dataTypes(config: string | null | undefined): ReadonlyMap<string
 }
 
 /**
- * The checks of `validate_label_config` (label_studio/core/label_config.py) the mock can make:
- * a well-formed document (expat's messages for the common errors), unique `name`s, every `toName`
- * naming an element, in the server's words.
+ * The JSON schema `validate_label_config` checks the config against (`core/utils/schema/label_config_schema.json`,
+ * over the badgerfish JSON of the document): per tag, what it must carry, tried in order. A tag is checked only
+ * where the schema reaches it: a child of the root `View`, of a nested `View`, or of `Choices` and `Labels`.
  */
-export function labelConfigProblem(config: string): string | undefined {
+const SCHEMA_TAGS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  Choices: [
+    ["@name", "@toName", "Choice"],
+    ["@name", "@toName", "@value"],
+    ["@name", "@toName", "View"],
+  ],
+  Labels: [
+    ["@name", "@toName", "Label"],
+    ["@name", "@toName", "@value"],
+    ["@name", "@toName", "View"],
+  ],
+  Image: [
+    ["@name", "@value"],
+    ["@name", "@valueList"],
+  ],
+  Text: [
+    ["@name", "@value"],
+    ["@name", "@valueList"],
+  ],
+  HyperText: [
+    ["@name", "@value"],
+    ["@name", "@valueList"],
+  ],
+  TextArea: [["@name", "@toName"]],
+  Number: [["@name", "@toName"]],
+  Label: [["@value"]],
+  Choice: [["@value"]],
+  View: [[]],
+};
+/** The tags each schema object validates among its children (the root View knows fewer than a nested one). */
+const SCHEMA_CHILDREN: Readonly<Record<string, readonly string[]>> = {
+  root: ["Choices", "Labels", "View", "Image", "Text", "HyperText", "TextArea", "Number"],
+  View: ["Labels", "Choices", "Label", "Choice", "Image", "Text", "HyperText", "View", "TextArea", "Number"],
+  Choices: ["Choice", "View"],
+  Labels: ["Label", "View"],
+};
+
+/** The first schema failure in document order: `Validation failed on <path>: '<property>' is a required property`. */
+function schemaProblem(elements: readonly Element[]): string | undefined {
+  const checked = new Set<Element>();
+  const root = elements[0];
+  if (root?.tag !== "View") return undefined;
+  for (const e of elements) {
+    const parent = e.parent;
+    if (!parent) continue;
+    const scope = parent === root ? "root" : checked.has(parent) ? parent.tag : undefined;
+    if (scope === undefined || !(SCHEMA_CHILDREN[scope] ?? []).includes(e.tag)) continue;
+    checked.add(e);
+    const has = (property: string) =>
+      property.startsWith("@") ? Object.hasOwn(e.attrs, property.slice(1)) : elements.some((c) => c.parent === e && c.tag === property);
+    const alternatives = SCHEMA_TAGS[e.tag] ?? [[]];
+    if (alternatives.some((required) => required.every(has))) continue;
+    const missing = (alternatives[0] ?? []).find((p) => !has(p)) as string;
+    // `Choices.Choice` is a plain array (after `_fix_choices`): its item's path shows; anyOf hides the others.
+    const path =
+      e.tag === "Choice" && parent.tag === "Choices"
+        ? `Choice/${elements.filter((c) => c.parent === parent && c.tag === "Choice").indexOf(e)}`
+        : "";
+    return `Validation failed on ${path}: '${missing.replace("@", "")}' is a required property`;
+  }
+  return undefined;
+}
+
+/**
+ * `validate_label_config` (label_studio/core/label_config.py) with the server's messages: a string (`None`: "can
+ * only parse strings"), well-formed (expat's error and place), no DOCTYPE, the JSON schema, unique names (the
+ * `name="…"` attributes of the parsed document: every attribute whose name ends in `name`), and every `toName`
+ * naming one of them.
+ */
+export function labelConfigProblem(config: string | null): string | undefined {
+  if (config === null) return "can only parse strings";
   const parsed = parse(config);
   if (!parsed.ok) return parsed.message;
-  const names = [...config.matchAll(/name="([^"]*)"/g)].map((m) => m[1] as string);
+  const schema = schemaProblem(parsed.elements);
+  if (schema !== undefined) return schema;
+  const values = (suffix: string) =>
+    parsed.elements.flatMap((e) =>
+      Object.entries(e.attrs).flatMap(([key, value]) => (key.endsWith(suffix) && !value.includes('"') ? [value] : [])),
+    );
+  const names = values("name");
   if (new Set(names).size !== names.length) return "Label config contains non-unique names";
   const known = new Set(names);
-  for (const m of config.matchAll(/toName="([^"]*)"/g)) {
-    for (const toName of (m[1] as string).split(",")) {
+  for (const toNames of values("toName")) {
+    for (const toName of toNames.split(",")) {
       if (!known.has(toName)) return `toName="${toName}" not found in names: ${pySortedList([...known])}`;
     }
   }
