@@ -89,6 +89,8 @@ export function demoData(): StoreState {
       },
     ],
     drafts: [],
+    exports: [],
+    converted_formats: [],
   };
 
   const truth: string[] = [];

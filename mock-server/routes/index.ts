@@ -3,6 +3,17 @@ import { getActionForm, listActions, listActionsPublished, performAction } from 
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
+import {
+  convertGet,
+  convertSnapshotRoute,
+  createSnapshot,
+  deleteSnapshot,
+  downloadSnapshot,
+  getSnapshot,
+  listFormats,
+  listSnapshots,
+  oneStepExport,
+} from "./exports.js";
 import { createProject, deleteAllTasks, deleteProject, getProject, importIntoProject, listProjects, patchProject } from "./projects.js";
 import { createTask, deleteTask, getTask, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
@@ -17,6 +28,11 @@ export interface Route {
   readonly methods: Partial<Record<Method, Handler>>;
   /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
   readonly allow?: string;
+  /**
+   * `false`: the server's URL pattern has no trailing slash. The path with one is not routed, and
+   * a 404 of the view reaches the client as the 404 page (see `slashRetried` in app.ts).
+   */
+  readonly slash?: false;
 }
 
 const ID = "(\\d+)";
@@ -37,6 +53,18 @@ export const routes: readonly Route[] = [
   { path: `/api/projects/:id${ID}`, methods: { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject } },
   { path: `/api/projects/:id${ID}/import`, methods: { POST: importIntoProject } },
   { path: `/api/projects/:id${ID}/tasks`, methods: { DELETE: deleteAllTasks } },
+  // The export app (label_studio/data_export/urls.py): its patterns but the list's have no trailing slash.
+  { path: `/api/projects/:id${ID}/export`, methods: { GET: oneStepExport }, slash: false },
+  { path: `/api/projects/:id${ID}/export/formats`, methods: { GET: listFormats }, slash: false },
+  { path: `/api/projects/:id${ID}/exports`, methods: { GET: listSnapshots, POST: createSnapshot } },
+  { path: `/api/projects/:id${ID}/exports/:export_pk${ID}`, methods: { GET: getSnapshot, DELETE: deleteSnapshot }, slash: false },
+  { path: `/api/projects/:id${ID}/exports/:export_pk${ID}/download`, methods: { GET: downloadSnapshot }, slash: false },
+  {
+    path: `/api/projects/:id${ID}/exports/:export_pk${ID}/convert`,
+    methods: { GET: convertGet, POST: convertSnapshotRoute },
+    allow: "GET, POST, HEAD, OPTIONS",
+    slash: false,
+  },
 
   { path: "/api/tasks", methods: { GET: listTasks, POST: createTask } },
   { path: `/api/tasks/:id${ID}`, methods: { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask } },
