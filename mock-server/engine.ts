@@ -242,7 +242,10 @@ export function relationsIndex(dataset: Dataset): ReadonlyMap<number, TaskRelati
 }
 
 /** The counters a task stores (what an export writes for it): a picked subset of the computed columns. */
-export type TaskCounters = Pick<DerivedColumns, "inner_id" | "total_annotations" | "cancelled_annotations" | "total_predictions" | "is_labeled">;
+export type TaskCounters = Pick<
+  DerivedColumns,
+  "inner_id" | "total_annotations" | "cancelled_annotations" | "total_predictions" | "is_labeled"
+>;
 
 /** Each task's stored counters by id, read from the engine's columns without building the list's text columns. */
 export function countersOf(dataset: Dataset): (id: number) => TaskCounters | undefined {

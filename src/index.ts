@@ -70,6 +70,9 @@ export * from "./client/index.js";
 export {
   actions,
   actionIds,
+  exportFormats,
+  exportTypes,
+  isExportType,
   isDestructive,
   columnKinds,
   columns,
@@ -88,6 +91,7 @@ export {
   type ActionResult,
   type ActionResults,
   type DestructiveActionId,
+  type ExportType,
   type ColumnKindName,
   type ColumnName,
   type DataTypeName,

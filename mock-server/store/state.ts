@@ -85,5 +85,15 @@ export const collectionNames = [
 ] as const satisfies readonly CollectionName[];
 
 export function emptyState(): StoreState {
-  return { users: [], projects: [], tasks: [], annotations: [], predictions: [], views: [], drafts: [], exports: [], converted_formats: [] };
+  return {
+    users: [],
+    projects: [],
+    tasks: [],
+    annotations: [],
+    predictions: [],
+    views: [],
+    drafts: [],
+    exports: [],
+    converted_formats: [],
+  };
 }
