@@ -268,7 +268,7 @@ export class SelectionBuilder {
         ),
       );
     }
-    const { view, query } = this.#props;
+    const view = this.#props.view;
     return project.exportSelection({ project: this.project, view, query: view === undefined ? this.toJSON() : {}, format }, options);
   }
 
