@@ -132,6 +132,11 @@ export function detailOf(body: unknown): string {
   if (typeof body === "string") {
     const text = body.replace(/\s+/g, " ").trim();
     if (!text) return "(empty body)";
+    // An HTML page (the server's 404 page for a path it does not route, or a proxy's): its title says it.
+    if (/^(<!doctype html|<html)/i.test(text)) {
+      const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+      return title ? `an HTML page titled "${title}"` : "an HTML page";
+    }
     return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
   }
   if (body === undefined || body === null) return "(no body)";
