@@ -116,9 +116,9 @@ export const exportCreate = {
   flex: false,
   fields: {
     ...snapshotFields,
-    task_filter_options: { kind: "nested", nullable: true, access: "read-write", default: null, of: taskFilterOptions },
-    annotation_filter_options: { kind: "nested", nullable: true, access: "read-write", default: null, of: annotationFilterOptions },
-    serialization_options: { kind: "nested", nullable: true, access: "read-write", default: null, of: serializationOptions },
+    task_filter_options: { kind: "nested", nullable: true, allowNull: false, access: "read-write", default: null, of: taskFilterOptions },
+    annotation_filter_options: { kind: "nested", nullable: true, allowNull: false, access: "read-write", default: null, of: annotationFilterOptions },
+    serialization_options: { kind: "nested", nullable: true, allowNull: false, access: "read-write", default: null, of: serializationOptions },
   },
 } as const satisfies Declaration;
 
