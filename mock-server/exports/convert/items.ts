@@ -65,7 +65,10 @@ export function* itemsOf(task: PyObject, schema: Schema, keypoints = false): Gen
     .map((x) => x.a);
   for (const annotation of newestFirst) {
     const outputs = new Map<string, PyObject[]>();
-    for (const r of (annotation["result"] ?? []) as readonly PyObject[]) {
+    const result = annotation["result"];
+    // `for r in result`: a result the model left None cannot be iterated.
+    if (!Array.isArray(result)) throw new PyException("TypeError", `'${result === null ? "NoneType" : typeof result}' object is not iterable`);
+    for (const r of result as readonly PyObject[]) {
       if (!isObject(r) || !Object.hasOwn(r, "from_name")) continue;
       const name = r["from_name"] as string;
       const tag = schema.get(name);
