@@ -1,7 +1,7 @@
 import type { MockSeed } from "../../../mock-server/index.js";
 
 /**
- * A project as one was measured on a real server (docs/reference/exports.md#measured): five tasks,
+ * A project as one was measured on a real server (docs/reference/exports.md, facts marked measured): five tasks,
  * their annotations, predictions and drafts, with the server's timestamps and annotation UUIDs.
  * Results are written in the order a client sends them; the server's answers put their keys in
  * PostgreSQL's jsonb order, and so must the mock's exports.

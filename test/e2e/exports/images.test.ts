@@ -6,7 +6,7 @@ import { VirtualClock } from "../../helpers/virtual-clock.js";
 
 /**
  * COCO and YOLO as the converter writes them, for an image project measured on a real server
- * (docs/reference/exports.md#coco-and-yolo): one rectangle rotated by 30°, a polygon, a category
+ * (docs/reference/exports.md#the-converters-formats): one rectangle rotated by 30°, a polygon, a category
  * given in the config, images at http(s), S3 and upload URLs. The server's archive differs from run
  * to run (dates, member order, compression): the members and their bytes are what is compared.
  */
