@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { dumps, pythonJson, ujsonAsciiString, ujsonCompact, write, type PyValue } from "../../src/emulation/py-dumps.js";
+import { loadsKeepingFloats, pythonJson, ujsonAsciiString, ujsonCompact, type Dialect, type PyValue } from "../../src/emulation/py-dumps.js";
 import type { AnnotationRecord, Dataset, ProjectRecord } from "../../src/semantics/records.js";
 import { countersOf, relationsIndex, select, type TaskRelations } from "../engine.js";
 import type { MockContext } from "../http.js";
 import { dataTypes, parseConfig } from "../label-config.js";
 import { viewQuery } from "../prepare.js";
 import type { PyObject, Schema } from "./convert/items.js";
-import { taskJson, type TaskJsonOptions } from "./task-json.js";
+import { taskText, type TaskJsonOptions } from "./task-json.js";
 
 /**
  * What an export writes: which tasks, with which of their annotations, drafts and predictions, in
@@ -80,9 +80,16 @@ export function annotationFilter(filter: AnnotationFilter | null): ((a: Annotati
 }
 
 export interface Exported {
-  /** The tasks as written (for the converters). */
-  readonly tasks: readonly PyObject[];
   readonly text: string;
+  /** How many tasks the file holds. */
+  readonly count: number;
+  /** The tasks as the converter reads the file back (parsed on first use). */
+  tasks(): readonly PyObject[];
+}
+
+function exported(text: string, count: number): Exported {
+  let tasks: readonly PyObject[] | undefined;
+  return { text, count, tasks: () => (tasks ??= loadsKeepingFloats(text) as readonly PyObject[]) };
 }
 
 /** What every export of a project needs to write its tasks. */
@@ -98,21 +105,22 @@ function taskOptions(ctx: MockContext, project: ProjectRecord, now: number, o: P
   };
 }
 
-function trees(dataset: Dataset, ids: readonly number[], options: TaskJsonOptions, onlyWithAnnotations: boolean): PyObject[] {
+/** The tasks' texts in the dialect, joined as a list is (`[` … `]`). */
+function write(dataset: Dataset, ids: readonly number[], options: TaskJsonOptions, onlyWithAnnotations: boolean, d: Dialect): Exported {
   const relations = relationsIndex(dataset);
   const counters = countersOf(dataset);
   const byId = new Map(dataset.tasks.map((t) => [t.id, t] as const));
   const empty: TaskRelations = { annotations: [], predictions: [], drafts: [] };
-  const out: PyObject[] = [];
+  const parts: string[] = [];
   for (const id of ids) {
     const task = byId.get(id);
     const c = counters(id);
     if (!task || !c) continue;
     const own = relations.get(id) ?? empty;
     if (onlyWithAnnotations && !own.annotations.some((a) => !options.annotations || options.annotations(a))) continue;
-    out.push(taskJson(task, c, own, options) as PyObject);
+    parts.push(taskText(task, c, own, options, d));
   }
-  return out;
+  return exported(parts.length === 0 ? "[]" : `[${parts.join(d.item)}]`, parts.length);
 }
 
 /**
@@ -134,8 +142,7 @@ export function snapshotFile(
     completedBy: expand(s?.annotations__completed_by),
     annotations: annotationFilter(options.annotation),
   });
-  const tasks = trees(dataset, ids, taskOpts, options.task?.only_with_annotations === true);
-  return { tasks, text: dumps(tasks, pythonJson) };
+  return write(dataset, ids, taskOpts, options.task?.only_with_annotations === true, pythonJson);
 }
 
 /**
@@ -157,10 +164,7 @@ export function oneStepFile(
     const relations = relationsIndex(dataset);
     ids = ids.filter((id) => (relations.get(id)?.annotations.length ?? 0) > 0);
   }
-  const tasks = trees(dataset, ids, taskOptions(ctx, dataset.project, options.now, { drafts: true }), false);
-  const out: string[] = [];
-  write(tasks, ujsonCompact, out, 0);
-  return { tasks, text: out.join("") };
+  return write(dataset, ids, taskOptions(ctx, dataset.project, options.now, { drafts: true }), false, ujsonCompact);
 }
 
 export const md5 = (text: string): string => createHash("md5").update(text, "utf8").digest("hex");

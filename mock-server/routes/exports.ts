@@ -117,7 +117,7 @@ export const oneStepExport: Handler = (req, ctx) => {
   const name = `project-${project.id}-at-${minuteStamp(now)}-${oneStepMd5(exported.text).slice(0, 8)}`;
   const out = convert(
     type,
-    { tasks: () => exported.tasks, text: () => exported.text, schema: schemaOf(project) },
+    { tasks: () => exported.tasks(), text: () => exported.text, schema: schemaOf(project) },
     { hostname: `${req.origin}/`, now },
   );
   // One entry in the output directory is sent as it is; anything else (nothing too) as a ZIP archive.
@@ -246,7 +246,7 @@ export const createSnapshot: Handler = (req, ctx) => {
     snapshot = ctx.store.update("exports", snapshot.id, {
       status: "completed",
       md5: hash,
-      counters: { task_number: exported.tasks.length },
+      counters: { task_number: exported.count },
       file: availableName(ctx, `export/${project.id}/project-${project.id}-at-${minuteStamp(now)}-${hash.slice(0, 8)}.json`),
       content: exported.text,
       finished_at: stored(now),
