@@ -1,6 +1,6 @@
 import { exportFormats, type ExportType } from "../../src/vocabulary/export-formats.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import type { exportFormat } from "../../src/wire/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import type { exportFormat } from "../../src/contract/index.js";
 import type { Schema } from "./convert/items.js";
 
 /**

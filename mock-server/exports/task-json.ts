@@ -2,7 +2,7 @@ import { jsonbKeyOrder } from "../../src/emulation/jsonb.js";
 import type { Dialect } from "../../src/emulation/py-dumps.js";
 import type { AnnotationRecord, DraftRecord, PredictionRecord, TaskRecord, UserRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { renderDatetime } from "../../src/wire/contract/render.js";
+import { renderDatetime } from "../../src/contract/render.js";
 import type { TaskCounters, TaskRelations } from "../engine.js";
 import { createdUsername } from "../present/users.js";
 import { timeSince } from "../time.js";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startMockServer, type MockServer } from "../../../mock-server/index.js";
 import { NOT_FOUND_PAGE } from "../../../mock-server/guards.js";
-import { exportAnnotation, exportTask } from "../../../src/wire/contract/index.js";
+import { exportAnnotation, exportTask } from "../../../src/contract/index.js";
 import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { KEY, NOW, seed, TEXT } from "./fixture.js";
 

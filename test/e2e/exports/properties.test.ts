@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startMockServer, type MockSeed, type MockServer } from "../../mock-server/index.js";
-import { parseDelimited } from "../../src/cli/csv.js";
-import { createClient, type Client } from "../../src/client/index.js";
-import { evaluate, EvaluationError } from "../../src/semantics/index.js";
-import type { Dataset } from "../../src/semantics/records.js";
-import { datasetArb, PROJECT } from "../conformance/generators/datasets.js";
-import { buildQuery, buildSelection, querySpecArb } from "../conformance/generators/queries.js";
+import { startMockServer, type MockSeed, type MockServer } from "../../../mock-server/index.js";
+import { parseDelimited } from "../../../src/cli/csv.js";
+import { createClient, type Client } from "../../../src/client/index.js";
+import { evaluate, EvaluationError } from "../../../src/semantics/index.js";
+import type { Dataset } from "../../../src/semantics/records.js";
+import { datasetArb, PROJECT } from "../../conformance/generators/datasets.js";
+import { buildQuery, buildSelection, querySpecArb } from "../../conformance/generators/queries.js";
 
 /**
  * Random projects and random selections, exported through the builder (`selection(…).export()`):
