@@ -42,7 +42,8 @@ const bytes = Buffer.byteLength(file.body);
 await remove(first);
 
 // CPU (`time` mode): alternating rounds, the first a warm-up.
-const exportMs = [], stringifyMs = [];
+const exportMs = [],
+  stringifyMs = [];
 for (let round = 0; mode === "time" && round <= runs; round++) {
   globalThis.gc?.();
   let c0 = cpuMs();
@@ -54,7 +55,10 @@ for (let round = 0; mode === "time" && round <= runs; round++) {
   const text = JSON.stringify(tasks);
   const s = cpuMs() - c0;
   if (text.length === 0) throw new Error("nothing written");
-  if (round > 0) (exportMs.push(e), stringifyMs.push(s));
+  if (round > 0) {
+    exportMs.push(e);
+    stringifyMs.push(s);
+  }
 }
 
 // Memory (`memory` mode, run with --trace-gc): each operation between two marker lines carrying the
@@ -76,8 +80,6 @@ if (mode === "memory") {
   await remove(await measured("export", () => exportOnce()));
   await measured("stringify", () => JSON.stringify(tasks).length);
 }
-process.stdout.write(
-  `${JSON.stringify({ exportMs: median(exportMs), stringifyMs: median(stringifyMs), bytes, tasks: tasks.length })}\n`,
-);
+process.stdout.write(`${JSON.stringify({ exportMs: median(exportMs), stringifyMs: median(stringifyMs), bytes, tasks: tasks.length })}\n`);
 await server.close();
 process.exit(0);

@@ -27,11 +27,15 @@ const MB = 2 ** 20;
  * MB`), plus external growth.
  */
 function allocations(seed: string, token: string): Record<string, number> {
-  const run = spawnSync(process.execPath, ["--expose-gc", "--trace-gc", join(root, "bench", "children", "export.mjs"), "memory", seed, token, "0"], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 256 * MB,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--trace-gc", join(root, "bench", "children", "export.mjs"), "memory", seed, token, "0"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 256 * MB,
+    },
+  );
   if (run.status !== 0) throw new Error(`export.mjs memory exited ${run.status}: ${run.stderr.slice(-2000)}`);
   const out: Record<string, number> = {};
   let open: { name: string; heap: number; external: number; freed: number } | undefined;
@@ -40,7 +44,8 @@ function allocations(seed: string, token: string): Record<string, number> {
     if (marker) {
       const [, edge, name, heap, external] = marker as unknown as [string, string, string, string, string];
       if (edge === "begin") open = { name, heap: Number(heap), external: Number(external), freed: 0 };
-      else if (open?.name === name) out[name] = (Number(heap) - open.heap + open.freed + Math.max(0, Number(external) - open.external)) / MB;
+      else if (open?.name === name)
+        out[name] = (Number(heap) - open.heap + open.freed + Math.max(0, Number(external) - open.external)) / MB;
       continue;
     }
     const gc = /: (?:Scavenge|Mark-Compact|Mark-Sweep|Minor Mark-Compact)[^\d]*([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(line);
@@ -49,7 +54,11 @@ function allocations(seed: string, token: string): Record<string, number> {
   return out;
 }
 
-export async function exportFigures(seeds: { readonly seed10k: string; readonly seed100k: string }, token: string, log: (line: string) => void) {
+export async function exportFigures(
+  seeds: { readonly seed10k: string; readonly seed100k: string },
+  token: string,
+  log: (line: string) => void,
+) {
   const figures: Figure[] = [];
   for (const [label, seed, runs] of [
     ["10k", seeds.seed10k, RUNS],
@@ -58,10 +67,26 @@ export async function exportFigures(seeds: { readonly seed10k: string; readonly 
     const t = await runJson<ExportRun>("export.mjs", ["time", seed, token, String(runs)], ["--expose-gc"]);
     const m = allocations(seed, token);
     const r = { ...t, exportMb: m["export"] as number, stringifyMb: m["stringify"] as number };
-    log(`  ${label}: export ${fmt(r.exportMs, 0)} ms, ${fmt(r.exportMb, 0)} MB; JSON.stringify ${fmt(r.stringifyMs, 0)} ms, ${fmt(r.stringifyMb, 0)} MB; ${fmt(r.bytes / 2 ** 20, 1)} MB file`);
+    log(
+      `  ${label}: export ${fmt(r.exportMs, 0)} ms, ${fmt(r.exportMb, 0)} MB; JSON.stringify ${fmt(r.stringifyMs, 0)} ms, ${fmt(r.stringifyMb, 0)} MB; ${fmt(r.bytes / 2 ** 20, 1)} MB file`,
+    );
     figures.push(
-      figure(`export.snapshot_${label}_time_vs_stringify`, r.exportMs / r.stringifyMs, "x", 10, "lower", `export ${fmt(r.exportMs, 0)} ms, JSON.stringify ${fmt(r.stringifyMs, 0)} ms (${r.tasks} tasks, ${fmt(r.bytes / 2 ** 20, 1)} MB)`),
-      figure(`export.snapshot_${label}_memory_vs_stringify`, r.exportMb / r.stringifyMb, "x", 15, "lower", `export ${fmt(r.exportMb, 0)} MB, JSON.stringify ${fmt(r.stringifyMb, 0)} MB allocated`),
+      figure(
+        `export.snapshot_${label}_time_vs_stringify`,
+        r.exportMs / r.stringifyMs,
+        "x",
+        10,
+        "lower",
+        `export ${fmt(r.exportMs, 0)} ms, JSON.stringify ${fmt(r.stringifyMs, 0)} ms (${r.tasks} tasks, ${fmt(r.bytes / 2 ** 20, 1)} MB)`,
+      ),
+      figure(
+        `export.snapshot_${label}_memory_vs_stringify`,
+        r.exportMb / r.stringifyMb,
+        "x",
+        15,
+        "lower",
+        `export ${fmt(r.exportMb, 0)} MB, JSON.stringify ${fmt(r.stringifyMb, 0)} MB allocated`,
+      ),
     );
   }
   return figures;

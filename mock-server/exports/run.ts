@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { loadsKeepingFloats, pythonJson, ujsonAsciiString, ujsonCompact, type Dialect, type PyValue } from "../../src/emulation/py-dumps.js";
+import {
+  loadsKeepingFloats,
+  pythonJson,
+  ujsonAsciiString,
+  ujsonCompact,
+  type Dialect,
+  type PyValue,
+} from "../../src/emulation/py-dumps.js";
 import type { AnnotationRecord, Dataset, ProjectRecord } from "../../src/semantics/records.js";
 import { countersOf, relationsIndex, select, type TaskRelations } from "../engine.js";
 import type { MockContext } from "../http.js";

@@ -148,7 +148,10 @@ const bool = (v: boolean) => (v ? "true" : "false");
 function completedBy(p: Pieces, u: UserRecord): void {
   const d = p.d;
   p.open("{");
-  p.field("id", String(u.id)).field("email", d.string(u.email)).field("first_name", d.string(u.first_name)).field("last_name", d.string(u.last_name));
+  p.field("id", String(u.id))
+    .field("email", d.string(u.email))
+    .field("first_name", d.string(u.first_name))
+    .field("last_name", d.string(u.last_name));
   p.close("}");
 }
 

@@ -117,8 +117,22 @@ export const exportCreate = {
   fields: {
     ...snapshotFields,
     task_filter_options: { kind: "nested", nullable: true, allowNull: false, access: "read-write", default: null, of: taskFilterOptions },
-    annotation_filter_options: { kind: "nested", nullable: true, allowNull: false, access: "read-write", default: null, of: annotationFilterOptions },
-    serialization_options: { kind: "nested", nullable: true, allowNull: false, access: "read-write", default: null, of: serializationOptions },
+    annotation_filter_options: {
+      kind: "nested",
+      nullable: true,
+      allowNull: false,
+      access: "read-write",
+      default: null,
+      of: annotationFilterOptions,
+    },
+    serialization_options: {
+      kind: "nested",
+      nullable: true,
+      allowNull: false,
+      access: "read-write",
+      default: null,
+      of: serializationOptions,
+    },
   },
 } as const satisfies Declaration;
 

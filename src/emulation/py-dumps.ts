@@ -176,15 +176,41 @@ export const num = (v: PyValue | undefined): number => (v instanceof PyFloat ? v
 export function loadsKeepingFloats(text: string): PyValue {
   const nonce = `${Math.random().toString(36).slice(2)}:`;
   const mark = `\u0000${nonce}`;
+  // One pass: strings are copied as they are; a number with a fraction or an exponent (or NaN,
+  // Infinity) becomes a marked string.
+  const parts: string[] = [];
+  let copied = 0;
   let marked = false;
-  const swapped = text.replace(/"(?:[^"\\]|\\.)*"|-?(?:\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|Infinity)|NaN/g, (token) => {
-    if (token.startsWith('"')) return token;
-    if (!/[.eEIN]/.test(token)) return token;
-    marked = true;
-    return `"\\u0000${nonce}${token}"`;
-  });
+  const n = text.length;
+  for (let i = 0; i < n; ) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      i++;
+      while (i < n && text.charCodeAt(i) !== 0x22) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
+      i++;
+      continue;
+    }
+    const negative = c === 0x2d;
+    const first = negative ? text.charCodeAt(i + 1) : c;
+    const isDigit = first >= 0x30 && first <= 0x39;
+    if (!isDigit && first !== 0x49 && first !== 0x4e) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let end = negative ? i + 1 : i;
+    while (end < n && /[0-9.eE+\-a-zA-Z]/.test(text[end] as string)) end++;
+    const token = text.slice(start, end);
+    if (/[.eEIN]/.test(token)) {
+      parts.push(text.slice(copied, start), `"\\u0000${nonce}${token}"`);
+      copied = end;
+      marked = true;
+    }
+    i = end;
+  }
   if (!marked) return JSON.parse(text) as PyValue;
-  return JSON.parse(swapped, (_key, value: unknown) =>
+  parts.push(text.slice(copied));
+  return JSON.parse(parts.join(""), (_key, value: unknown) =>
     typeof value === "string" && value.startsWith(mark) ? new PyFloat(Number(value.slice(mark.length))) : value,
   ) as PyValue;
 }

@@ -21,7 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const csvIds = (text: string) => text.split("\r\n").slice(1, -1).map((row) => Number(row.split(",").at(-7)));
+const csvIds = (text: string) =>
+  text
+    .split("\r\n")
+    .slice(1, -1)
+    .map((row) => Number(row.split(",").at(-7)));
 
 describe("dmq projects export", () => {
   test("the one-step export to stdout; --include goes as ids[], --all-tasks as download_all_tasks", async () => {
@@ -76,14 +80,19 @@ describe("dmq exports", () => {
     const listed = json<{ id: number }[]>(await dmqIn(["exports", "list", "--project", "1"], { env }));
     expect(listed.map((s) => s.id)).toContain(created.id);
     expect(json<{ id: number }>(await dmqIn(["exports", "get", String(created.id), "--project", "1"], { env })).id).toBe(created.id);
-    expect(json(await dmqIn(["exports", "convert", String(created.id), "--project", "1", "-t", "CSV"], { env }))).toMatchObject({ export_type: "CSV" });
+    expect(json(await dmqIn(["exports", "convert", String(created.id), "--project", "1", "-t", "CSV"], { env }))).toMatchObject({
+      export_type: "CSV",
+    });
     const csv = await dmqIn(["exports", "download", String(created.id), "--project", "1", "-t", "CSV"], { env });
     expect(csvIds(csv.stdout).sort((a, b) => a - b)[0]).toBe(5);
     expect(new Set(csvIds(csv.stdout))).toEqual(new Set([5, 6, 7]));
     const removed = await dmqIn(["exports", "delete", String(created.id), "--project", "1", "--yes"], { env });
     expect(removed.code).toBe(0);
     const gone = await dmqIn(["exports", "get", String(created.id), "--project", "1"], { env });
-    expect([gone.code, gone.stderr]).toEqual([1, `dmq exports get: GET /api/projects/1/exports/${created.id} → 404: an HTML page titled "404 | Label Studio"\n`]);
+    expect([gone.code, gone.stderr]).toEqual([
+      1,
+      `dmq exports get: GET /api/projects/1/exports/${created.id} → 404: an HTML page titled "404 | Label Studio"\n`,
+    ]);
   });
 
   test("--view, the task filters and --annotations go to the snapshot's options; --dry-run sends nothing", async () => {
@@ -96,10 +105,16 @@ describe("dmq exports", () => {
     expect(request).toMatchObject({
       method: "POST",
       url: `${mock.url}/api/projects/1/exports/`,
-      body: { task_filter_options: { annotated: "only", view: 1 }, annotation_filter_options: { usual: true, ground_truth: false, skipped: true } },
+      body: {
+        task_filter_options: { annotated: "only", view: 1 },
+        annotation_filter_options: { usual: true, ground_truth: false, skipped: true },
+      },
     });
     const bad = await dmqIn(["exports", "create", "--project", "1", "--annotations", "usual,maybe"], { env });
-    expect([bad.code, bad.stderr]).toEqual([2, 'dmq exports create: --annotations: expected some of usual, ground_truth, skipped, found "maybe"\n']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'dmq exports create: --annotations: expected some of usual, ground_truth, skipped, found "maybe"\n',
+    ]);
   });
 
   test("a ZIP archive to a file byte for byte, through the process's stdout too", async () => {

@@ -8,7 +8,9 @@ import { exportFormats } from "../../src/vocabulary/export-formats.js";
  * server's order, and what the mock writes for it as the table's `mock` says.
  */
 const page = readFileSync(join(import.meta.dirname, "..", "..", "docs", "exports.md"), "utf8");
-const rows = [...page.matchAll(/^\| `([A-Z0-9_]+)` \| [^|]+ \| ([^|]+) \|$/gm)].map((m) => [m[1] as string, (m[2] as string).trim()] as const);
+const rows = [...page.matchAll(/^\| `([A-Z0-9_]+)` \| [^|]+ \| ([^|]+) \|$/gm)].map(
+  (m) => [m[1] as string, (m[2] as string).trim()] as const,
+);
 
 const said = {
   exact: (text: string) => text === "the server's bytes",

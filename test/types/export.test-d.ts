@@ -9,9 +9,13 @@ declare const handle: ProjectHandle;
 describe(".export() on a selection", () => {
   test("a client-bound selection exports in any state, to a file", () => {
     expectTypeOf(selection(handle).export()).resolves.toEqualTypeOf<ExportedFile>();
-    expectTypeOf(selection(handle).where("tasks:total_annotations").greater(0).orderBy("tasks:id").export("CSV")).resolves.toEqualTypeOf<ExportedFile>();
+    expectTypeOf(
+      selection(handle).where("tasks:total_annotations").greater(0).orderBy("tasks:id").export("CSV"),
+    ).resolves.toEqualTypeOf<ExportedFile>();
     expectTypeOf(selection(handle).fromView(3).export("COCO", { keep: true })).resolves.toEqualTypeOf<ExportedFile>();
-    expectTypeOf(selection(handle).including([1, 2]).export).parameter(0).toEqualTypeOf<ExportType | undefined>();
+    expectTypeOf(selection(handle).including([1, 2]).export)
+      .parameter(0)
+      .toEqualTypeOf<ExportType | undefined>();
   });
   test("an unbound selection has no export: the rule says why", () => {
     const s = selection(1).where("tasks:total_annotations").greater(0);

@@ -67,7 +67,8 @@ export function* itemsOf(task: PyObject, schema: Schema, keypoints = false): Gen
     const outputs = new Map<string, PyObject[]>();
     const result = annotation["result"];
     // `for r in result`: a result the model left None cannot be iterated.
-    if (!Array.isArray(result)) throw new PyException("TypeError", `'${result === null ? "NoneType" : typeof result}' object is not iterable`);
+    if (!Array.isArray(result))
+      throw new PyException("TypeError", `'${result === null ? "NoneType" : typeof result}' object is not iterable`);
     for (const r of result as readonly PyObject[]) {
       if (!isObject(r) || !Object.hasOwn(r, "from_name")) continue;
       const name = r["from_name"] as string;

@@ -8,8 +8,14 @@ import { createHash } from "node:crypto";
  * download); without it the lookup raises and the caller keeps the task's value as it is.
  */
 
-/** `concat_urls`. */
-const concat = (base: string, url: string) => `${base.replace(/\/+$/, "")}/${url.replace(/^\/+/, "")}`;
+/** `concat_urls`: `base.rstrip("/") + "/" + url.lstrip("/")`. */
+function concat(base: string, url: string): string {
+  let end = base.length;
+  while (end > 0 && base.charCodeAt(end - 1) === 0x2f) end--;
+  let start = 0;
+  while (start < url.length && url.charCodeAt(start) === 0x2f) start++;
+  return `${base.slice(0, end)}/${url.slice(start)}`;
+}
 
 /** `os.path.basename`. */
 export const basename = (path: string) => path.slice(path.lastIndexOf("/") + 1);

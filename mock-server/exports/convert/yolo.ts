@@ -110,6 +110,14 @@ function keypointLines(labels: readonly PyObject[], categories: readonly Categor
     .join("\n");
 }
 
+/** `os.path.splitext(name)[0]`: the name without its last extension; leading dots are not one. */
+function splitextRoot(name: string): string {
+  const dot = name.lastIndexOf(".");
+  let lead = 0;
+  while (lead < name.length && name.charCodeAt(lead) === 0x2e) lead++;
+  return dot >= lead ? name.slice(0, dot) : name;
+}
+
 export function yolo(items: Iterable<Item>, schema: Schema, out: OutDir, ctx: ConvertContext, obb: boolean): void {
   out.mkdir("images");
   out.mkdir("labels");
@@ -124,9 +132,7 @@ export function yolo(items: Iterable<Item>, schema: Schema, out: OutDir, ctx: Co
       imagePath = typeof path === "string" && !ctx.download ? (cachedPath(path, "images", ctx.hostname, item.id) ?? path) : path;
     }
     if (!imagePath) continue;
-    const stem = basename(String(imagePath))
-      .replace(/(?<=.)\.[^.]*$/, "")
-      .slice(0, 251);
+    const stem = splitextRoot(basename(String(imagePath))).slice(0, 251);
     const labelPath = `labels/${stem}.txt`;
     const labels = [...item.output.values()].flat();
     if (labels.length === 0) {

@@ -15,8 +15,11 @@ import { examples, idArgument, ParamFlags, projectOf, type CommandKit } from "./
 const COLUMNS = ["id", "title", "status", "counters", "created_at", "finished_at"];
 
 const typeOption = () =>
-  new Option("-t, --export-type <type>", `the file's format: ${exportTypes.join(", ")}`).choices(exportTypes as readonly string[] as ExportType[]);
-const outputOption = () => new Option("-o, --output <file>", "write the file here (a directory: under the server's file name; default: stdout)");
+  new Option("-t, --export-type <type>", `the file's format: ${exportTypes.join(", ")}`).choices(
+    exportTypes as readonly string[] as ExportType[],
+  );
+const outputOption = () =>
+  new Option("-o, --output <file>", "write the file here (a directory: under the server's file name; default: stdout)");
 
 /** Where `--output` points: the file, a file named as the server names it inside a directory, or stdout. */
 function target(output: string | undefined, filename: string): string | undefined {
@@ -73,7 +76,9 @@ function onlyIds(body: QueryBody | undefined): number[] | undefined {
 export function projectExportCommand(group: Command<[], {}, {}>, kit: CommandKit): void {
   const command = group
     .command("export")
-    .description("export a project's tasks in one request (the query flags narrow it: ids go as ids[], anything else through a snapshot of a view)")
+    .description(
+      "export a project's tasks in one request (the query flags narrow it: ids go as ids[], anything else through a snapshot of a view)",
+    )
     .argument("<id>", "project id", idArgument)
     .addOption(typeOption().default("JSON" as ExportType))
     .addOption(new Option("--all-tasks", "every task, not only those with an annotation (download_all_tasks)"))
@@ -131,10 +136,7 @@ function expansions(text: string | undefined): ExportCreate["serialization_optio
 /** `dmq exports …`: snapshots of a project's tasks (the SDK's `client.projects.exports`). */
 export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
   const group = program.command("exports").description("export snapshots: create, list, get, delete, convert, download");
-  examples(group, [
-    "dmq exports create --project 1 --annotated only",
-    "dmq exports download 3 --project 1 -t CSV -o reviews.csv",
-  ]);
+  examples(group, ["dmq exports create --project 1 --annotated only", "dmq exports download 3 --project 1 -t CSV -o reviews.csv"]);
   const projectOption = () => new Option("--project <id>", "project id").argParser(positiveInt);
 
   const create = group
@@ -147,7 +149,9 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     .addOption(new Option("--skipped <only|exclude>", "tasks with a skipped annotation").choices(ONLY_OR_EXCLUDE))
     .addOption(new Option("--only-with-annotations", "drop tasks left without an annotation once --annotations filtered them"))
     .addOption(new Option("--annotations <kinds>", "keep only these annotations: usual, ground_truth, skipped (comma-separated)"))
-    .addOption(new Option("--expand <parts>", "whole objects instead of ids: drafts, predictions, annotations__completed_by (comma-separated)"));
+    .addOption(
+      new Option("--expand <parts>", "whole objects instead of ids: drafts, predictions, annotations__completed_by (comma-separated)"),
+    );
   const query = new QueryFlags(create);
   const fields = new ParamFlags(create, "a field of the snapshot's body (task_filter_options, serialization_options…)");
   create.action((options) =>
@@ -169,7 +173,9 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
         const request: ExportCreate = {
           ...given,
           ...(options.title === undefined ? {} : { title: options.title }),
-          ...(view === undefined && Object.keys(filter).length === 0 ? {} : { task_filter_options: { ...filter, ...(view === undefined ? {} : { view }) } }),
+          ...(view === undefined && Object.keys(filter).length === 0
+            ? {}
+            : { task_filter_options: { ...filter, ...(view === undefined ? {} : { view }) } }),
           ...(options.annotations === undefined ? {} : { annotation_filter_options: annotationKinds(options.annotations) }),
           ...(serialization === undefined ? {} : { serialization_options: serialization }),
         };
@@ -246,7 +252,11 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     kit.run(async (session) => {
       const project = projectOf(options.project, {}, "exports download");
       const client = await session.client();
-      const file = await client.projects.exports.download(project, id, options.exportType === undefined ? {} : { export_type: options.exportType });
+      const file = await client.projects.exports.download(
+        project,
+        id,
+        options.exportType === undefined ? {} : { export_type: options.exportType },
+      );
       await saveFile(session, file, options.output);
     }),
   );

@@ -22,13 +22,22 @@ const last = () => mock.requests.at(-1);
 describe("client.projects.exports", () => {
   test("downloadSync sends exportType, the booleans and ids[] (the key the server reads), and streams the file", async () => {
     const file = await client.projects.exports.downloadSync(1, { export_type: "CSV", download_all_tasks: true, ids: [2, 5] });
-    expect(last()).toMatchObject({ method: "GET", path: "/api/projects/1/export", query: { exportType: "CSV", download_all_tasks: "true", "ids[]": ["2", "5"] } });
+    expect(last()).toMatchObject({
+      method: "GET",
+      path: "/api/projects/1/export",
+      query: { exportType: "CSV", download_all_tasks: "true", "ids[]": ["2", "5"] },
+    });
     expect(file.contentType).toBe("application/.csv");
     expect(file.filename).toMatch(/^project-1-at-2026-11-25-23-01-[0-9a-f]{8}\.csv$/);
     const chunks: Uint8Array[] = [];
     for await (const chunk of file) chunks.push(chunk);
     const text = new TextDecoder().decode(Buffer.concat(chunks));
-    expect(text.split("\r\n").slice(1, -1).map((row) => row.split(",")[3])).toEqual(["2", "5"]);
+    expect(
+      text
+        .split("\r\n")
+        .slice(1, -1)
+        .map((row) => row.split(",")[3]),
+    ).toEqual(["2", "5"]);
     expect(file.size).toBe(Buffer.concat(chunks).length);
     await expect(file.text()).rejects.toThrow("already read");
   });
@@ -38,7 +47,10 @@ describe("client.projects.exports", () => {
     expect(created).toMatchObject({ title: "mine", status: "completed", counters: { task_number: 2 }, task_filter_options: null });
     expect((await client.projects.exports.list(1)).map((s) => s.id)).toEqual([created.id]);
     expect(await client.projects.exports.get(1, created.id)).toMatchObject({ id: created.id, converted_formats: [] });
-    expect(await client.projects.exports.convert(1, created.id, { export_type: "JSON_MIN" })).toEqual({ export_type: "JSON_MIN", converted_format: 1 });
+    expect(await client.projects.exports.convert(1, created.id, { export_type: "JSON_MIN" })).toEqual({
+      export_type: "JSON_MIN",
+      converted_format: 1,
+    });
     const json = await client.projects.exports.download(1, created.id);
     expect(json.filename).toMatch(/^export\/1\/project-1-at-2026-11-25-23-01-[0-9a-f]{8}\.json$/);
     expect(((await json.json()) as { id: number }[]).map((t) => t.id)).toEqual([1, 3]);
@@ -62,7 +74,14 @@ describe("client.projects.exports", () => {
 
   test("listFormats", async () => {
     const formats = await client.projects.exports.listFormats(1);
-    expect(formats.filter((f) => !f.disabled).map((f) => f.name)).toEqual(["JSON", "JSON_MIN", "CSV", "TSV", "YOLO_OBB", "YOLO_OBB_WITH_IMAGES"]);
+    expect(formats.filter((f) => !f.disabled).map((f) => f.name)).toEqual([
+      "JSON",
+      "JSON_MIN",
+      "CSV",
+      "TSV",
+      "YOLO_OBB",
+      "YOLO_OBB_WITH_IMAGES",
+    ]);
   });
 });
 
@@ -72,7 +91,12 @@ describe("selection(…).export()", () => {
     const file = await selection(client.project(1)).where("tasks:total_annotations").greater(0).excluding([3]).export("CSV");
     const text = await file.text();
     expect(file.filename).toMatch(/\.csv$/);
-    expect(text.split("\r\n").slice(1, -1).map((row) => row.split(",")[3])).toEqual(["1"]);
+    expect(
+      text
+        .split("\r\n")
+        .slice(1, -1)
+        .map((row) => row.split(",")[3]),
+    ).toEqual(["1"]);
     const calls = mock.requests.map((r) => `${r.method} ${r.path}`);
     expect(calls.slice(-5)).toEqual([
       "POST /api/dm/views/",

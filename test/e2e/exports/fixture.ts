@@ -83,7 +83,15 @@ export const seed: MockSeed = {
     },
   ],
   predictions: [
-    { id: 1, task: 1, result: [choices("neg")], score: 0.25, model_version: "m1", created_at: at("09.143719"), updated_at: at("09.143730") },
+    {
+      id: 1,
+      task: 1,
+      result: [choices("neg")],
+      score: 0.25,
+      model_version: "m1",
+      created_at: at("09.143719"),
+      updated_at: at("09.143730"),
+    },
     { id: 2, task: 5, result: [choices("pos")], score: 0.9, model_version: "m2", created_at: at("09.143741"), updated_at: at("09.143743") },
   ],
   drafts: [

@@ -40,7 +40,23 @@ const seed: MockSeed = {
     { id: 62, project: 5, data: { image: "/data/upload/3/d.jpg" } },
   ],
   annotations: [
-    { id: 1, task: 59, completed_by: 1, result: [rect(10, 20, 30.5, 40, "Cat"), rect(50, 50, 10, 10, "Dog", 30), poly([[10, 10], [20, 10], [15, 30]], "Fish")] },
+    {
+      id: 1,
+      task: 59,
+      completed_by: 1,
+      result: [
+        rect(10, 20, 30.5, 40, "Cat"),
+        rect(50, 50, 10, 10, "Dog", 30),
+        poly(
+          [
+            [10, 10],
+            [20, 10],
+            [15, 30],
+          ],
+          "Fish",
+        ),
+      ],
+    },
     { id: 2, task: 61, completed_by: 1, result: [rect(0, 0, 100, 100, "Bird")] },
     { id: 3, task: 62, completed_by: 1, result: [rect(1.5, 2.25, 3, 4, "Cat")] },
     { id: 4, task: 62, completed_by: 1, result: [], was_cancelled: true },
@@ -145,7 +161,9 @@ describe("COCO", () => {
     expect(text).toContain('"bbox": [\n        64.0,\n        96.0,\n        195.2,\n        192.0\n      ],');
     expect(text).toContain('"area": 37478.399999999994');
     expect(text).toContain('"bbox": [\n        288.0,\n        240.0,\n        87.42562584220404,\n        65.56921938165304\n      ]');
-    expect(text).toContain('"segmentation": [\n        [\n          64.0,\n          48.0,\n          128.0,\n          48.0,\n          96.0,\n          144.0\n        ]\n      ]');
+    expect(text).toContain(
+      '"segmentation": [\n        [\n          64.0,\n          48.0,\n          128.0,\n          48.0,\n          96.0,\n          144.0\n        ]\n      ]',
+    );
     expect(text).toContain('"area": 3072.0');
     expect(text).toContain('"file_name": "s3:\\/\\/bucket\\/dir\\/c.jpg"');
     expect(text).toContain('"date_created": "2026-11-25 23:01:05.926000"');
@@ -156,7 +174,9 @@ describe("formats the mock does not write", () => {
   test("VOC, CONLL2003 and the brush formats answer as the server does when its converter writes nothing", async () => {
     const id = await snapshotId();
     for (const type of ["VOC", "CONLL2003", "BRUSH_TO_NUMPY", "ASR_MANIFEST"]) {
-      const response = await fetch(`${mock.url}/api/projects/5/exports/${id}/download?exportType=${type}`, { headers: { Authorization: `Token ${KEY}` } });
+      const response = await fetch(`${mock.url}/api/projects/5/exports/${id}/download?exportType=${type}`, {
+        headers: { Authorization: `Token ${KEY}` },
+      });
       expect([type, response.status, await response.text()]).toEqual([type, 404, NOT_FOUND_PAGE]);
     }
   });

@@ -57,7 +57,9 @@ function expectedRows(tasks: readonly ExportedTask[]): [number, number | null][]
   for (const task of tasks) {
     if (task.annotations.length === 0) rows.push([task.id, null]);
     const kept = task.annotations.filter((a) => !a.was_cancelled);
-    const newestFirst = kept.map((a, i) => ({ a, i })).sort((x, y) => (x.a.created_at < y.a.created_at ? 1 : x.a.created_at > y.a.created_at ? -1 : x.i - y.i));
+    const newestFirst = kept
+      .map((a, i) => ({ a, i }))
+      .sort((x, y) => (x.a.created_at < y.a.created_at ? 1 : x.a.created_at > y.a.created_at ? -1 : x.i - y.i));
     for (const { a } of newestFirst) rows.push([task.id, a.id]);
   }
   return rows;
@@ -90,7 +92,9 @@ describe("exports of random selections", () => {
         for (const task of tasks) {
           const annotations = dataset.annotations.filter((a) => a.task === task.id).sort((a, b) => a.id - b.id);
           const predictions = dataset.predictions.filter((p) => p.task === task.id).sort((a, b) => a.id - b.id);
-          expect(task.annotations.map((a) => [a.id, a.was_cancelled, a.result])).toEqual(annotations.map((a) => [a.id, a.was_cancelled, a.result ?? []]));
+          expect(task.annotations.map((a) => [a.id, a.was_cancelled, a.result])).toEqual(
+            annotations.map((a) => [a.id, a.was_cancelled, a.result ?? []]),
+          );
           expect(task.predictions.map((p) => [p.id, p.result, p.score, p.model_version])).toEqual(
             predictions.map((p) => [p.id, p.result, p.score, p.model_version]),
           );
@@ -99,10 +103,9 @@ describe("exports of random selections", () => {
         // The same snapshot in the converter's formats: row for row.
         const snapshot = (await client.projects.exports.list(PROJECT))[0]?.id as number;
         const rows = expectedRows(tasks);
-        const min = JSON.parse(await text(await client.projects.exports.download(PROJECT, snapshot, { export_type: "JSON_MIN" }))) as Record<
-          string,
-          unknown
-        >[];
+        const min = JSON.parse(
+          await text(await client.projects.exports.download(PROJECT, snapshot, { export_type: "JSON_MIN" })),
+        ) as Record<string, unknown>[];
         expect(min.map((r) => [r["id"], r["annotation_id"]])).toEqual(rows);
         const byId = new Map(tasks.map((t) => [t.id, t]));
         for (const record of min) {
@@ -113,7 +116,10 @@ describe("exports of random selections", () => {
           ["CSV", ","],
           ["TSV", "\t"],
         ] as const) {
-          const table = parseDelimited(await text(await client.projects.exports.download(PROJECT, snapshot, { export_type: type })), separator);
+          const table = parseDelimited(
+            await text(await client.projects.exports.download(PROJECT, snapshot, { export_type: type })),
+            separator,
+          );
           expect(table.map((r) => [Number(r["id"]), numberOrNull(r["annotation_id"])])).toEqual(rows);
           for (const row of table) {
             const task = byId.get(Number(row["id"])) as ExportedTask;

@@ -72,7 +72,14 @@ describe("formats", () => {
       "BRUSH_TO_COCO(disabled)",
     ]);
     // The info's keys, then name, then disabled (DataExport.get_export_formats).
-    expect(Object.keys(formats.find((f) => f.name === "COCO") as object)).toEqual(["title", "description", "link", "tags", "name", "disabled"]);
+    expect(Object.keys(formats.find((f) => f.name === "COCO") as object)).toEqual([
+      "title",
+      "description",
+      "link",
+      "tags",
+      "name",
+      "disabled",
+    ]);
     expect(Object.keys(formats[0] as object)).toEqual(["title", "description", "link", "name"]);
   });
 
@@ -112,7 +119,9 @@ describe("the one-step export", () => {
     expect(got.text.startsWith('[{"id":1,"annotations":[{"id":1,"completed_by":1,"result":[{"type":"choices",')).toBe(true);
     // Predictions are ids; drafts whole, their lead_time a float (2.0), created_ago with a no-break space.
     expect(tasks[0]?.predictions).toEqual([1]);
-    expect(got.text).toContain(`"created_ago":"2\u00a0minutes","result":[{"type":"choices","value":{"choices":["neg"]},"to_name":"text","from_name":"sentiment"}],"lead_time":2.0,`);
+    expect(got.text).toContain(
+      `"created_ago":"2\u00a0minutes","result":[{"type":"choices","value":{"choices":["neg"]},"to_name":"text","from_name":"sentiment"}],"lead_time":2.0,`,
+    );
     // jsonb's key order: shorter keys first (n, text, meta_info), at every level.
     expect(got.text).toContain(String.raw`"data":{"n":2.5,"text":"Ünïcode`);
   });
@@ -123,7 +132,12 @@ describe("the one-step export", () => {
     for (const task of tasks) expect(Object.keys(task)).toEqual(expected);
     const annotation = (tasks[0]?.["annotations"] as Record<string, unknown>[])[0] as Record<string, unknown>;
     expect(Object.keys(annotation)).toEqual(Object.keys(exportAnnotation.fields));
-    expect(annotation).toMatchObject({ unique_id: "3e39d2c5-c5aa-4a15-a840-47c2db721ffb", prediction: {}, result_count: 0, lead_time: 1.5 });
+    expect(annotation).toMatchObject({
+      unique_id: "3e39d2c5-c5aa-4a15-a840-47c2db721ffb",
+      prediction: {},
+      result_count: 0,
+      lead_time: 1.5,
+    });
     expect(tasks.map((t) => [t["total_annotations"], t["cancelled_annotations"], t["total_predictions"]])).toEqual([
       [1, 0, 1],
       [0, 0, 0],
@@ -146,26 +160,70 @@ describe("the one-step export", () => {
   const q = (s: string) => `"${s.replaceAll('"', '""')}"`;
   /** The rows of the project's CSV, field by field. */
   const allRows = () => [
-      ["annotation_id", "annotator", "created_at", "id", "lead_time", "meta_info", "n", "note", "sentiment", "text", "updated_at"].map(q),
-      // The annotator is str(id); a dict of the data is ujson text; numbers bare, floats as repr.
-      ["1", q("1"), q("2026-11-25T22:59:09.137396Z"), "1", "1.5", q('{"k":[1,2]}'), "2.5", q("a note"), q("pos"), q(TEXT), q("2026-11-25T22:59:09.137405Z")],
-      // A task without annotations: None and missing columns are both an empty quoted field.
-      [q(""), q(""), q(""), "2", q(""), q(""), "3", q(""), q(""), q("no annotations"), q("")],
-      // Two choices are a list: ujson text of {"choices": [...]}.
-      ["3", q("1"), q("2026-11-25T22:59:09.137460Z"), "3", q(""), q(""), "-1", q(""), q('{"choices":["pos","neg"]}'), q("two annotations"), q("2026-11-25T22:59:09.137462Z")],
-      ["2", q("1"), q("2026-11-25T22:59:09.137440Z"), "3", q(""), q(""), "-1", q(""), q("neg"), q("two annotations"), q("2026-11-25T22:59:09.137442Z")],
-      [q(""), q(""), q(""), "5", q(""), q(""), "0.001", q(""), q(""), q("predictions only"), q("")],
+    ["annotation_id", "annotator", "created_at", "id", "lead_time", "meta_info", "n", "note", "sentiment", "text", "updated_at"].map(q),
+    // The annotator is str(id); a dict of the data is ujson text; numbers bare, floats as repr.
+    [
+      "1",
+      q("1"),
+      q("2026-11-25T22:59:09.137396Z"),
+      "1",
+      "1.5",
+      q('{"k":[1,2]}'),
+      "2.5",
+      q("a note"),
+      q("pos"),
+      q(TEXT),
+      q("2026-11-25T22:59:09.137405Z"),
+    ],
+    // A task without annotations: None and missing columns are both an empty quoted field.
+    [q(""), q(""), q(""), "2", q(""), q(""), "3", q(""), q(""), q("no annotations"), q("")],
+    // Two choices are a list: ujson text of {"choices": [...]}.
+    [
+      "3",
+      q("1"),
+      q("2026-11-25T22:59:09.137460Z"),
+      "3",
+      q(""),
+      q(""),
+      "-1",
+      q(""),
+      q('{"choices":["pos","neg"]}'),
+      q("two annotations"),
+      q("2026-11-25T22:59:09.137462Z"),
+    ],
+    [
+      "2",
+      q("1"),
+      q("2026-11-25T22:59:09.137440Z"),
+      "3",
+      q(""),
+      q(""),
+      "-1",
+      q(""),
+      q("neg"),
+      q("two annotations"),
+      q("2026-11-25T22:59:09.137442Z"),
+    ],
+    [q(""), q(""), q(""), "5", q(""), q(""), "0.001", q(""), q(""), q("predictions only"), q("")],
   ];
 
   test("CSV: the converter's columns sorted, QUOTE_NONNUMERIC, \\r\\n; one row per annotation, newest first; skipped-only tasks give none", async () => {
     const got = await call("GET", "/api/projects/1/export?exportType=CSV&download_all_tasks=true");
-    expect(got.text).toBe(allRows().map((r) => `${r.join(",")}\r\n`).join(""));
+    expect(got.text).toBe(
+      allRows()
+        .map((r) => `${r.join(",")}\r\n`)
+        .join(""),
+    );
     expect(got.headers.get("content-type")).toBe("application/.csv");
   });
 
   test("TSV: the same rows with tabs, in a file named .csv", async () => {
     const tsv = await call("GET", "/api/projects/1/export?exportType=TSV&download_all_tasks=true");
-    expect(tsv.text).toBe(allRows().map((r) => `${r.join("\t")}\r\n`).join(""));
+    expect(tsv.text).toBe(
+      allRows()
+        .map((r) => `${r.join("\t")}\r\n`)
+        .join(""),
+    );
     expect(tsv.headers.get("content-disposition")).toMatch(/\.csv"$/);
   });
 
@@ -173,7 +231,9 @@ describe("the one-step export", () => {
     const got = await call("GET", "/api/projects/1/export?exportType=JSON_MIN&ids[]=3&ids[]=2&download_all_tasks=true");
     const record = (fields: string) => `{\n${fields}\n}`;
     const expected = `[\n${[
-      record('  "n": 3,\n  "text": "no annotations",\n  "id": 2,\n  "annotator": null,\n  "annotation_id": null,\n  "created_at": null,\n  "updated_at": null,\n  "lead_time": null'),
+      record(
+        '  "n": 3,\n  "text": "no annotations",\n  "id": 2,\n  "annotator": null,\n  "annotation_id": null,\n  "created_at": null,\n  "updated_at": null,\n  "lead_time": null',
+      ),
       record(
         '  "n": -1,\n  "text": "two annotations",\n  "id": 3,\n  "sentiment": {\n    "choices": [\n      "pos",\n      "neg"\n    ]\n  },\n  "annotator": 1,\n  "annotation_id": 3,\n  "created_at": "2026-11-25T22:59:09.137460Z",\n  "updated_at": "2026-11-25T22:59:09.137462Z",\n  "lead_time": null',
       ),
@@ -185,7 +245,8 @@ describe("the one-step export", () => {
   });
 
   test("ids[] narrows (other projects' ids drop out); the SDK's ids= is not read; download_all_tasks takes DRF's booleans", async () => {
-    const ids = async (query: string) => (json(await call("GET", `/api/projects/1/export?${query}`)) as unknown as { id: number }[]).map((t) => t.id);
+    const ids = async (query: string) =>
+      (json(await call("GET", `/api/projects/1/export?${query}`)) as unknown as { id: number }[]).map((t) => t.id);
     expect(await ids("ids[]=5&ids[]=2&ids[]=6&download_all_tasks=true")).toEqual([2, 5]);
     expect(await ids("ids[]=2")).toEqual([]);
     expect(await ids("ids=2&download_all_tasks=1")).toEqual([1, 2, 3, 4, 5]);
@@ -255,7 +316,9 @@ describe("snapshots", () => {
     const { id } = json(await call("POST", "/api/projects/1/exports/", {})) as { id: number };
     const got = await call("GET", `/api/projects/1/exports/${id}/download`);
     expect(got.text.startsWith('[{"id": 1, "annotations": [{"id": 1, "completed_by": 1, "result": [{"type": "choices", ')).toBe(true);
-    expect(got.text).toContain('"drafts": [1], "predictions": [1], "data": {"n": 2.5, "text": "Ünïcode / slash \\"quoted\\", comma\\nnewline\\ttab"');
+    expect(got.text).toContain(
+      '"drafts": [1], "predictions": [1], "data": {"n": 2.5, "text": "Ünïcode / slash \\"quoted\\", comma\\nnewline\\ttab"',
+    );
     // Its own file: the storage name with its folder, in Content-Disposition and in `filename`, application/json.
     const name = `export/1/project-1-at-${MINUTE}-${md5(got.text).slice(0, 8)}.json`;
     expect([got.headers.get("content-type"), got.headers.get("content-disposition"), got.headers.get("filename")]).toEqual([
@@ -270,7 +333,11 @@ describe("snapshots", () => {
       await call("POST", "/api/projects/1/exports/", {
         task_filter_options: { annotated: "only" },
         annotation_filter_options: { usual: true, skipped: true },
-        serialization_options: { drafts: { only_id: true }, predictions: { only_id: false }, annotations__completed_by: { only_id: false } },
+        serialization_options: {
+          drafts: { only_id: true },
+          predictions: { only_id: false },
+          annotations__completed_by: { only_id: false },
+        },
       }),
     ) as { id: number };
     const tasks = json(await call("GET", `/api/projects/1/exports/${id}/download`)) as unknown as Record<string, unknown>[];
@@ -287,14 +354,21 @@ describe("snapshots", () => {
         serialization_options: { annotations__completed_by: { only_id: false } },
       }),
     ) as { id: number };
-    const withAuthors = json(await call("GET", `/api/projects/1/exports/${expanded.id}/download`)) as unknown as { annotations: unknown[] }[];
-    expect(withAuthors[0]?.annotations[0]).toMatchObject({ completed_by: { id: 1, email: "admin@example.com", first_name: "", last_name: "" } });
+    const withAuthors = json(await call("GET", `/api/projects/1/exports/${expanded.id}/download`)) as unknown as {
+      annotations: unknown[];
+    }[];
+    expect(withAuthors[0]?.annotations[0]).toMatchObject({
+      completed_by: { id: 1, email: "admin@example.com", first_name: "", last_name: "" },
+    });
   });
 
   test("task filters: skipped, finished, annotated (only/exclude), a view's filters and ids, only_with_annotations", async () => {
     const ids = async (task_filter_options: unknown, annotation_filter_options?: unknown) => {
       const body = { task_filter_options, ...(annotation_filter_options ? { annotation_filter_options } : {}) };
-      const { id, counters } = json(await call("POST", "/api/projects/1/exports/", body)) as { id: number; counters: { task_number: number } };
+      const { id, counters } = json(await call("POST", "/api/projects/1/exports/", body)) as {
+        id: number;
+        counters: { task_number: number };
+      };
       const tasks = (json(await call("GET", `/api/projects/1/exports/${id}/download`)) as unknown as { id: number }[]).map((t) => t.id);
       expect(counters.task_number).toBe(tasks.length);
       return tasks;
@@ -341,8 +415,14 @@ describe("snapshots", () => {
       const got = await call("POST", "/api/projects/1/exports/", body);
       return [got.status, json(got)["validation_errors"] ?? json(got)["detail"]];
     };
-    expect(await refused({ task_filter_options: { skipped: "bad" } })).toEqual([400, { task_filter_options: { skipped: ['"bad" is not a valid choice.'] } }]);
-    expect(await refused({ task_filter_options: { view: "abc" } })).toEqual([400, { task_filter_options: { view: ["A valid integer is required."] } }]);
+    expect(await refused({ task_filter_options: { skipped: "bad" } })).toEqual([
+      400,
+      { task_filter_options: { skipped: ['"bad" is not a valid choice.'] } },
+    ]);
+    expect(await refused({ task_filter_options: { view: "abc" } })).toEqual([
+      400,
+      { task_filter_options: { view: ["A valid integer is required."] } },
+    ]);
     expect(await refused({ task_filter_options: null })).toEqual([400, { task_filter_options: ["This field may not be null."] }]);
     expect(await refused({ task_filter_options: "x" })).toEqual([
       400,
@@ -404,7 +484,10 @@ describe("conversion and download", () => {
   test("a conversion that writes nothing: the failure handler's TypeError (a 500) and the entry left in_progress", async () => {
     const id = await snapshot();
     const got = await call("POST", `/api/projects/1/exports/${id}/convert`, { export_type: "BRUSH_TO_PNG" });
-    expect([got.status, json(got)["detail"]]).toEqual([500, "set_convert_background_failure() missing 1 required positional argument: 'traceback_obj'"]);
+    expect([got.status, json(got)["detail"]]).toEqual([
+      500,
+      "set_convert_background_failure() missing 1 required positional argument: 'traceback_obj'",
+    ]);
     expect(json(await call("GET", `/api/projects/1/exports/${id}`))["converted_formats"]).toEqual([
       { id: 1, status: "in_progress", export_type: "BRUSH_TO_PNG", traceback: null },
     ]);
@@ -427,7 +510,9 @@ describe("conversion and download", () => {
     expect(tail.text).toBe(whole.text.slice(-5));
     const beyond = await call("GET", `/api/projects/1/exports/${id}/download`, undefined, { Range: `bytes=${whole.bytes.length}-` });
     expect(beyond.status).toBe(200);
-    const unsatisfiable = await call("GET", `/api/projects/1/exports/${id}/download`, undefined, { Range: `bytes=${whole.bytes.length + 5}-${whole.bytes.length + 9}` });
+    const unsatisfiable = await call("GET", `/api/projects/1/exports/${id}/download`, undefined, {
+      Range: `bytes=${whole.bytes.length + 5}-${whole.bytes.length + 9}`,
+    });
     expect([unsatisfiable.status, unsatisfiable.bytes.length]).toEqual([416, whole.bytes.length]);
   });
 

@@ -14,7 +14,8 @@ import { startMockServer, type MockServer } from "../../../mock-server/index.js"
  */
 const ROOT = process.env["DMQ_REALLS_ROOT"] ?? "/var/cache/realls-shared/root";
 const SDK = "/opt/ls/site";
-const usable = process.getuid?.() === 0 && existsSync(join(ROOT, "usr/bin/python3")) && existsSync(join(ROOT, SDK.slice(1), "label_studio_sdk"));
+const usable =
+  process.getuid?.() === 0 && existsSync(join(ROOT, "usr/bin/python3")) && existsSync(join(ROOT, SDK.slice(1), "label_studio_sdk"));
 
 describe.runIf(usable)("the Python SDK against the mock (in a realls root)", () => {
   let mock: MockServer;
