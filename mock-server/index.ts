@@ -28,7 +28,7 @@ import { newLegacyKey, TokenService } from "./tokens.js";
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
-export type { StoreState as MockData, ViewRecord } from "../src/contract/state.js";
+export type { ConvertedFormatRecord, ExportRecord, StoreState as MockData, ViewRecord } from "../src/contract/state.js";
 export { SeedError } from "../src/contract/seed.js";
 export { MockOptionError } from "./options.js";
 export type { MockSeed, MockServerOptions } from "./options.js";

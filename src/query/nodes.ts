@@ -136,8 +136,11 @@ export interface ExportedFile extends AsyncIterable<Uint8Array> {
   readonly size: number | undefined;
   /** The body as a web stream (once). */
   readonly stream: ReadableStream<Uint8Array>;
+  /** The whole body (reads the stream). */
   bytes(): Promise<Uint8Array>;
+  /** The whole body decoded as UTF-8. */
   text(): Promise<string>;
+  /** The whole body parsed as JSON (an export in JSON or JSON_MIN). */
   json(): Promise<unknown>;
 }
 

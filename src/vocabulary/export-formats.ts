@@ -165,8 +165,10 @@ interface ExportFormatEntry {
 /** A format the converter knows (`Format[name]`); any other name makes it raise. */
 export type ExportType = (typeof exportFormats)[number]["name"];
 
+/** Every format name, in the table's order. */
 export const exportTypes: readonly ExportType[] = exportFormats.map((f) => f.name);
 
+/** Whether `name` is a format the converter knows (case-sensitive, as the server reads it). */
 export function isExportType(name: unknown): name is ExportType {
   return typeof name === "string" && (exportTypes as readonly string[]).includes(name);
 }
