@@ -89,6 +89,7 @@ export function demoData(): StoreState {
       },
     ],
     drafts: [],
+    ml_backends: [],
     exports: [],
     converted_formats: [],
   };

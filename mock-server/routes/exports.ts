@@ -410,7 +410,7 @@ export const convertSnapshotRoute: Handler = (req, ctx) => {
       pythonFailure("TypeError", "set_convert_background_failure() missing 1 required positional argument: 'traceback_obj'"),
       { id: randomUUID(), version: SERVER_VERSION },
     );
-    return { status: answer.status, body: answer.body, headers: answer.headers, keepChanges: true };
+    return { status: answer.status, body: answer.body, headers: answer.headers, commit: true };
   }
   converted = ctx.store.update("converted_formats", converted.id, { status: "completed" });
   return ok({ export_type: type, converted_format: converted.id });

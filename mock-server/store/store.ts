@@ -185,6 +185,7 @@ export class Store {
     );
     this.deleteTasks(taskIds);
     this.removeWhere("views", (v) => v.project === id);
+    this.removeWhere("ml_backends", (m) => m.project === id);
     const snapshots = new Set(this.removeWhere("exports", (e) => e.project === id).map((e) => e.id));
     this.removeWhere("converted_formats", (c) => snapshots.has(c.export));
     this.removeWhere("projects", (p) => p.id === id);

@@ -24,8 +24,17 @@ export {
   serializationOptions,
   taskFilterOptions,
 } from "./export.js";
+export { mlBackend, mlBackendAuthMethods, mlBackendStates } from "./ml-backend.js";
 export { prediction } from "./prediction.js";
-export { project, samplingChoices, skipQueueChoices } from "./project.js";
+export {
+  configChange,
+  dmProjectState,
+  modelVersionExtended,
+  project,
+  projectLabelConfig,
+  samplingChoices,
+  skipQueueChoices,
+} from "./project.js";
 export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "./task.js";
-export { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "./user.js";
+export { allPermissions, annotatorDm, completedByDm, user, userSimple, userToken, whoAmI } from "./user.js";
 export { view, viewOrder, viewReset } from "./view.js";

@@ -1,4 +1,4 @@
-import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "./records.js";
+import type { AnnotationRecord, DraftRecord, MLBackendRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "./records.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
 /**
@@ -57,6 +57,7 @@ export interface StoreState {
   predictions: PredictionRecord[];
   views: ViewRecord[];
   drafts: DraftRecord[];
+  ml_backends: MLBackendRecord[];
   exports: ExportRecord[];
   converted_formats: ConvertedFormatRecord[];
 }
@@ -73,6 +74,7 @@ export const collectionNames = [
   "annotations",
   "drafts",
   "views",
+  "ml_backends",
   "exports",
   "converted_formats",
 ] as const satisfies readonly CollectionName[];
@@ -86,6 +88,7 @@ export function emptyState(): StoreState {
     predictions: [],
     views: [],
     drafts: [],
+    ml_backends: [],
     exports: [],
     converted_formats: [],
   };

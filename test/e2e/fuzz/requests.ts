@@ -286,9 +286,7 @@ export const requestArb: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...routes).
 export function routeOf(url: string): Route | undefined {
   const path = url.split("?")[0] as string;
   return routes.find((r) =>
-    new RegExp(`^${r.path.replace(/:\w+\(([^)]*)\)/g, "($1)").replace(/:action/g, "([^/]+?)")}${r.slash === false ? "" : "/?"}$`).test(
-      path,
-    ),
+    new RegExp(`^${r.path.replace(/:\w+\(([^)]*)\)/g, "($1)").replace(/:\w+/g, "([^/]+?)")}${r.slash === false ? "" : "/?"}$`).test(path),
   );
 }
 
