@@ -13,9 +13,11 @@ export interface MLResource {
   list(project: number, params?: { is_interactive?: boolean }, options?: RequestOptions): Promise<MLBackend[]>;
   /** Register a model server with a project: `POST /api/ml/`. */
   create(body: MLBackendWrite, options?: RequestOptions): Promise<MLBackend>;
+  /** One ML backend, its state checked with the model server first: `GET /api/ml/{id}`. */
   get(id: number, options?: RequestOptions): Promise<MLBackend>;
   /** `PATCH /api/ml/{id}`: `url` and `project` must be in the body (the server checks the model server with them). */
   update(id: number, body: MLBackendWrite, options?: RequestOptions): Promise<MLBackend>;
+  /** Unregister an ML backend: `DELETE /api/ml/{id}`. */
   delete(id: number, options?: RequestOptions): Promise<void>;
   /** Ask the model server to train (`START_TRAINING` webhook): `POST /api/ml/{id}/train`. */
   train(id: number, body?: { use_ground_truth?: boolean }, options?: RequestOptions): Promise<void>;
