@@ -19,6 +19,8 @@ export interface ScalarColumn {
   readonly field: string;
   /** A nullable model foreign key: Django adds `OR col IS NULL` when it negates a lookup. */
   readonly nullableFk?: boolean;
+  /** An aggregate annotation (`Avg`): Django tests it in HAVING, not WHERE. */
+  readonly aggregate?: boolean;
   /** The value of task `i` (timestamps in microseconds; null = SQL NULL). */
   readonly read: (ds: PreparedDataset) => (i: number) => Scalar | null;
 }
@@ -115,7 +117,7 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     element: "int",
     read: aggregate(annotationRows, (a: AnnotationRecord) => a.id),
   },
-  predictions_score: { db: "float", field: "predictions_score", read: numbers((c) => c.predictionsScore) },
+  predictions_score: { db: "float", field: "predictions_score", aggregate: true, read: numbers((c) => c.predictionsScore) },
   predictions_model_versions: {
     db: "array",
     field: "predictions_model_versions",
@@ -140,7 +142,7 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
   created_at: { db: "timestamp", field: "created_at", read: numbers((c) => c.createdAt) },
   updated_at: { db: "timestamp", field: "updated_at", read: numbers((c) => c.updatedAt) },
   updated_by: { db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
-  avg_lead_time: { db: "float", field: "avg_lead_time", read: numbers((c) => c.avgLeadTime) },
+  avg_lead_time: { db: "float", field: "avg_lead_time", aggregate: true, read: numbers((c) => c.avgLeadTime) },
   draft_exists: {
     db: "bool",
     field: "draft_exists",

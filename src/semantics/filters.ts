@@ -24,7 +24,13 @@ import { pydanticValue } from "./values.js";
 export type FilterSet =
   | { readonly k: "all" }
   | { readonly k: "none" }
-  | { readonly k: "test"; readonly test: (i: number) => boolean; readonly candidates: Candidates | undefined };
+  | {
+      readonly k: "test";
+      readonly test: (i: number) => boolean;
+      readonly candidates: Candidates | undefined;
+      /** How many rows the server's SQL gives a selected task, when that can be more than one (groupedRows). */
+      readonly rows?: (i: number) => number;
+    };
 
 const ALL: FilterSet = Object.freeze({ k: "all" });
 const NONE: FilterSet = Object.freeze({ k: "none" });
@@ -62,7 +68,7 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
     }
   }
 
-  const compiled: Line[] = [];
+  const compiled: CompiledLine[] = [];
   for (const line of lines) {
     const pieces: Piece[] = [];
     let dropLine = false;
@@ -91,7 +97,61 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
   if (final.length === 1) return { k: "test", test: (final[0] as Line).test, candidates: found };
   // Every test is pure, so AND-ed lines can run cheapest first.
   const tests = (or ? [...final] : [...final].sort((a, b) => a.cost - b.cost)).map((l) => l.test);
-  return { k: "test", test: or ? anyOf(tests) : allOf(tests), candidates: found };
+  const rows = or ? groupedRows(ds, compiled.map((l) => l.parts)) : undefined;
+  return { k: "test", test: or ? anyOf(tests) : allOf(tests), candidates: found, ...(rows ? { rows } : {}) };
+}
+
+/** A line's conditions by what they read, for groupedRows. */
+interface LineParts {
+  readonly tasks: readonly ((i: number) => boolean)[];
+  readonly ann: readonly Extract<Piece, { k: "ann" }>[];
+  readonly pred: readonly Extract<Piece, { k: "pred" }>[];
+  /** Some condition reads an aggregate. */
+  readonly having: boolean;
+  /** The line is Q(pk__in=[]). */
+  readonly nothing: boolean;
+}
+
+type CompiledLine = Line & { readonly parts: LineParts };
+
+/**
+ * The OR of the lines is one `Q` in one `.filter()`: when a line reads an aggregate, Django moves the
+ * whole OR into HAVING, and every joined column it tests there into the GROUP BY (`split_having_qualify`,
+ * `get_group_by`). A task then comes back once per distinct value of those columns among its joined
+ * rows (its annotations, its predictions; one NULL row without any) for which the OR holds: the
+ * list shows it, counts it and sums its counters that many times. Measured on a 1.22 server on
+ * Postgres: `predictions_score = 0 OR predictions_model_versions contains ["m"]` lists a task with
+ * predictions m1 and m2 twice. Undefined when every selected task is one row.
+ */
+function groupedRows(ds: PreparedDataset, lines: readonly LineParts[]): ((i: number) => number) | undefined {
+  if (lines.length < 2 || !lines.some((l) => l.having)) return undefined;
+  const annKeys = lines.flatMap((l) => l.ann.map((p) => p.key));
+  const predKeys = lines.flatMap((l) => l.pred.map((p) => p.key));
+  if (annKeys.length === 0 && predKeys.length === 0) return undefined;
+  /** One representative row per distinct GROUP BY value (a task without the join: one group). */
+  function groups<R>(rows: readonly R[], keys: readonly ((r: R | null) => unknown)[]): readonly (R | null)[] {
+    if (keys.length === 0) return NULL_ROW;
+    const seen = new Map<string, R | null>();
+    for (const r of rows.length > 0 ? rows : NULL_ROW) {
+      const k = JSON.stringify(keys.map((key) => key(r) ?? null));
+      if (!seen.has(k)) seen.set(k, r);
+    }
+    return [...seen.values()];
+  }
+  return (i) => {
+    const anns = groups(ds.annotations[i] as readonly AnnotationRecord[], annKeys);
+    const preds = groups(ds.predictions[i] as readonly PredictionRecord[], predKeys);
+    let count = 0;
+    for (const a of anns) {
+      for (const p of preds) {
+        const holds = lines.some(
+          (l) => !l.nothing && l.tasks.every((t) => t(i)) && l.ann.every((x) => x.test(a)) && l.pred.every((x) => x.test(p)),
+        );
+        if (holds) count++;
+      }
+    }
+    return count;
+  };
 }
 
 /** `tests.some(t => t(i))` without a closure per task (a hot loop). */
@@ -169,7 +229,10 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
       ),
     );
   }
-  return genericPiece(ctx, { column, operator, type, value }, target);
+  const piece = genericPiece(ctx, { column, operator, type, value }, target);
+  // A condition on an aggregate (ArrayAgg, Avg) is Django's HAVING.
+  const aggregate = target.t === "array" || (target.t === "scalar" && target.col.aggregate === true);
+  return aggregate && piece.k === "task" ? { ...piece, having: true } : piece;
 }
 
 /**
@@ -196,12 +259,24 @@ function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
  * part, one joined prediction row satisfying every prediction-row part. Undefined: nothing to test.
  * A line that is one equality keeps its lookup.
  */
-function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): Line | undefined {
+function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): CompiledLine | undefined {
+  const only = pieces.filter((p) => p.k !== "emptyQ");
+  if (only.length === 0) return undefined;
+  const parts: LineParts = {
+    tasks: only.flatMap((p) => (p.k === "task" ? [p.test] : [])),
+    ann: only.flatMap((p) => (p.k === "ann" ? [p] : [])),
+    pred: only.flatMap((p) => (p.k === "pred" ? [p] : [])),
+    having: only.some((p) => p.k === "task" && p.having === true),
+    nothing: only.some((p) => p.k === "false"),
+  };
+  const line = lineOf(ds, only);
+  return { ...line, parts };
+}
+
+function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
   const tasks: { test: (i: number) => boolean; cost: number }[] = [];
   const annRow: ((a: AnnotationRecord | null) => boolean)[] = [];
   const predRow: ((p: PredictionRecord | null) => boolean)[] = [];
-  const only = pieces.filter((p) => p.k !== "emptyQ");
-  if (only.length === 0) return undefined;
   for (const p of only) {
     // true: the piece is Q(pk__in=[]), so the line matches nothing
     const matchesNothing = match(p)
@@ -219,6 +294,7 @@ function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): Line | undefin
         predRow.push(r.test);
         return false;
       })
+      .with({ k: "emptyQ" }, () => false)
       .exhaustive();
     if (matchesNothing) return { test: () => false, cost: 0 };
   }

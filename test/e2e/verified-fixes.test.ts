@@ -166,3 +166,55 @@ describe("actions", () => {
     expect(await updater(without!)).toEqual([]);
   });
 });
+
+describe("repeated rows: an OR that reads an aggregate and a joined column", () => {
+  // apply_filters ORs the lines into one Q; one line reads predictions_score (an Avg), so Django puts
+  // the OR in HAVING and groups by the joined predictions.model_version it also tests there
+  // (label_studio/data_manager/managers.py apply_filters; Django's split_having_qualify). Measured on 1.22/Postgres.
+  let repeated: MockServer;
+  beforeAll(async () => {
+    repeated = await startMockServer({
+      data: {
+        users: [{ id: 1, username: "admin", email: "admin@example.com" }],
+        projects: [{ id: 1, title: "Repeated rows" }],
+        tasks: [
+          { id: 1, project: 1, data: { text: "two versions" } },
+          { id: 2, project: 1, data: { text: "scored zero" } },
+          { id: 3, project: 1, data: { text: "no prediction" } },
+        ],
+        predictions: [
+          { id: 1, task: 1, result: [], model_version: "m1", score: 0.5 },
+          { id: 2, task: 1, result: [], model_version: "m2", score: 0.9 },
+          { id: 3, task: 2, result: [], model_version: "m1", score: 0 },
+        ],
+      },
+    });
+  });
+  afterAll(() => repeated.close());
+
+  const list = async (conjunction: string, versions: string[], ordering: string[] = []) => {
+    const query = {
+      filters: {
+        conjunction,
+        items: [
+          { filter: "filter:tasks:predictions_score", operator: "equal", type: "Number", value: 0 },
+          { filter: "filter:tasks:predictions_model_versions", operator: "contains", type: "List", value: versions },
+        ],
+      },
+      ordering,
+    };
+    const r = await raw(repeated, "GET", `/api/tasks/?project=1&query=${encodeURIComponent(JSON.stringify(query))}`);
+    expect(r.status).toBe(200);
+    return { ids: r.body.tasks.map((t: { id: number }) => t.id), total: r.body.total, predictions: r.body.total_predictions };
+  };
+
+  test("a task is listed, counted and summed once per model version its OR holds for", async () => {
+    expect(await list("or", ["m"])).toEqual({ ids: [1, 1, 2], total: 3, predictions: 5 });
+    expect(await list("or", ["m"], ["-tasks:id"])).toEqual({ ids: [2, 1, 1], total: 3, predictions: 5 });
+  });
+
+  test("once where only one of its groups holds, and always once under AND", async () => {
+    expect(await list("or", ["m1"])).toEqual({ ids: [1, 2], total: 2, predictions: 3 });
+    expect(await list("and", ["m"])).toEqual({ ids: [2], total: 1, predictions: 1 });
+  });
+});
