@@ -107,6 +107,138 @@ export const environmentRows: readonly EnvironmentRow[] = [
       "the whole list fails on a value that does not cast (the mock falls back to text, as a failing probe does)",
     server: "apply_ordering, numeric_ordering_applied (label_studio/data_manager/managers.py)",
   },
+  // ---- SQLite: Django's SQLite backend and the server's SQLite branches (the mock follows Postgres) ---------
+  {
+    id: "sqlite-number-cast",
+    cause: { database: "sqlite" },
+    areas: ["filters", "off-table", "conjunctions", "child-filters", "views", "ordering"],
+    traits: ["data-non-numeric"],
+    reason:
+      "a Number filter casts the data key to a float: SQLite's CAST reads the leading number of any text and 0.0 when " +
+      "there is none (booleans are 1 and 0), where Postgres refuses the text (invalid input syntax for type double precision)",
+    server: "apply_filters, Cast(KeyTextTransform(…), FloatField()) (label_studio/data_manager/managers.py), on Django's SQLite backend",
+  },
+  {
+    id: "sqlite-number-cast-order",
+    cause: { database: "sqlite" },
+    areas: ["ordering"],
+    scenario: /\/as-number$/,
+    reason:
+      "a view that orders a data key as a number casts it to a float: on SQLite every text that is no number casts to 0.0, " +
+      "so those tasks tie and keep the table's order; Postgres fails the cast and the view orders the key as text",
+    server: "apply_ordering, numeric_ordering_applied (label_studio/data_manager/managers.py), on Django's SQLite backend",
+  },
+  {
+    id: "sqlite-json-values",
+    cause: { database: "sqlite" },
+    areas: ["filters", "off-table", "conjunctions", "child-filters", "views", "ordering"],
+    traits: ["data-json-null", "data-json-typed"],
+    reason:
+      "a data key is read with JSON_EXTRACT on SQLite: a JSON null casts to 0.0 and so takes part in number ranges and " +
+      "orderings, and a JSON boolean compares as the text true/false (equal to the string \"true\"); Postgres's ->> gives " +
+      "SQL NULL for a JSON null and keeps JSON types apart",
+    server: "KeyTextTransform and KeyTransform in apply_filters and apply_ordering (label_studio/data_manager/managers.py), Django's SQLite JSONField",
+  },
+  {
+    id: "sqlite-like-ascii",
+    cause: { database: "sqlite" },
+    traits: ["text-case-unicode"],
+    reason:
+      "contains is icontains, SQLite's LIKE, which folds case for ASCII letters only (äpfel does not match ÄPFEL); " +
+      "Postgres compares UPPER() of both sides, which folds every letter",
+    server: "apply_filters, operators contains → __icontains (label_studio/data_manager/managers.py); Django's SQLite operators['icontains']",
+  },
+  {
+    id: "sqlite-regex-python",
+    cause: { database: "sqlite" },
+    traits: ["regex-dialect"],
+    reason:
+      "regex is Django's REGEXP, which on SQLite calls Python's re.search; Postgres runs its own ARE dialect, where " +
+      "[[:alpha:]], \\m and \\M mean something else",
+    server: "apply_filters, operator regex → __regex (label_studio/data_manager/managers.py); Django's SQLite _sqlite_regexp",
+  },
+  {
+    id: "sqlite-regex-non-text",
+    cause: { database: "sqlite" },
+    areas: ["off-table"],
+    scenario: /\/regex$/,
+    reason:
+      "regex on a number, a boolean or a timestamp: on SQLite Python's re.search gets the value itself and fails on a number " +
+      "(a 500 user-defined function raised exception) or reads a timestamp's stored text; Postgres has no ~ operator for those types",
+    server: "apply_filters, operator regex (label_studio/data_manager/managers.py); Django's SQLite _sqlite_regexp",
+  },
+  {
+    id: "sqlite-like-float-text",
+    cause: { database: "sqlite" },
+    areas: ["off-table"],
+    scenario: /^off-table\/avg_lead_time\/Number\/(not_)?contains$/,
+    reason:
+      "contains on an average is LIKE over the float's text, with the value cast to a float first (1 → 1.0): SQLite writes " +
+      "an average of 1 as 1.0, Postgres's float8 as 1",
+    server: "annotate_avg_lead_time (Avg), apply_filters contains → __icontains (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "sqlite-results-text",
+    cause: { database: "sqlite" },
+    traits: ["results-text"],
+    reason:
+      "a text test over results reads the stored JSON text on SQLite (keys in the order they were written), with LIKE's " +
+      "ASCII case folding; on Postgres it reads jsonb's text (its own key order), case by case as the mock does",
+    server: "annotate_annotations_results, annotate_predictions_results (GroupConcat on SQLite, ArrayAgg on Postgres) and apply_filters (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "sqlite-aggregate-text",
+    cause: { database: "sqlite" },
+    areas: ["values"],
+    traits: ["aggregate-text", "set-order"],
+    reason:
+      "the aggregate columns are GROUP_CONCAT on SQLite: one comma-joined text over every joined row (results repeat once " +
+      "per row of the other join, no DISTINCT), the stored JSON with its quotes stripped, model versions as m1,m2; " +
+      "Postgres lists distinct jsonb values and m1, m2",
+    server: "annotate_annotations_results, annotate_predictions_results, annotate_predictions_model_versions (label_studio/data_manager/managers.py), DataManagerTaskSerializer",
+  },
+  {
+    id: "sqlite-aggregate-lookups",
+    cause: { database: "sqlite" },
+    areas: ["off-table"],
+    scenario: /^off-table\/(annotations_results|predictions_results|predictions_model_versions)\//,
+    path: /^status$/,
+    target: /^200 /,
+    reason:
+      "results and model versions are GROUP_CONCAT text on SQLite, so any text lookup runs on them (greater, in, starts_with…); " +
+      "on Postgres they are arrays, and the lookup fails (malformed array literal) or the newest sources refuse it",
+    server: "annotate_annotations_results, annotate_predictions_results, annotate_predictions_model_versions (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "sqlite-collation",
+    cause: { database: "sqlite" },
+    areas: ["ordering"],
+    traits: ["text-collation"],
+    reason:
+      "SQLite orders text by its bytes (the BINARY collation: upper case before lower case, ASCII before the rest) and the " +
+      "aggregate columns as comma-joined text; Postgres orders by the database's collation (en_US.UTF-8) and arrays element by element",
+    server: "apply_ordering (label_studio/data_manager/managers.py), on the database's collation",
+  },
+  {
+    id: "sqlite-aggregate-order",
+    cause: { database: "sqlite" },
+    areas: ["ordering"],
+    scenario: /^ordering\/-?(annotators|annotations_results|predictions_results|predictions_model_versions|annotations_ids)$/,
+    reason:
+      "ordering by an aggregate column on SQLite orders its GROUP_CONCAT text, where a task without rows has an empty text " +
+      "and comes first; on Postgres a task without rows has [NULL], which sorts after every array",
+    server: "annotate_* (GroupConcat on SQLite), apply_ordering (label_studio/data_manager/managers.py)",
+  },
+  {
+    id: "sqlite-add-data-field",
+    cause: { database: "sqlite" },
+    areas: ["actions"],
+    scenario: /^actions\/add_data_field\//,
+    reason:
+      "the older add_data_field sets task.data[value_name] in Python on SQLite, so without a value_name it writes a key " +
+      "named null; on Postgres it calls jsonb_set, which refuses the null path element (a 500)",
+    server: "add_data_field, its SQLite branch (label_studio/data_manager/actions/experimental.py)",
+  },
   // ---- versions: what the newest sources added ---------------------------------------------------
   {
     id: "project-evaluation-and-state",

@@ -119,7 +119,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
         }
       };
       // Every worker settles before the next area (or the clean-up): none may still be making a project.
-      const settled = await Promise.allSettled(Array.from({ length: options.concurrency ?? 4 }, worker));
+      const settled = await Promise.allSettled(Array.from({ length: workersFor(options, queue) }, worker));
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
       if (failed) throw failed.reason;
     }
@@ -139,6 +139,17 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     rows: rows.filter((r) => used.has(r.id)),
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/**
+ * Workers for one area: `concurrency` (default 4), but one on SQLite where the area writes. There the
+ * bulk import numbers its rows itself (`latest('id') + 1` in TaskSerializerBulk.add_tasks and
+ * add_annotations, label_studio/tasks/serializers.py), so an import running next to another write
+ * loses rows: a freshly imported copy then lacks its annotations and predictions.
+ */
+export function workersFor(options: Pick<VerifyOptions, "concurrency" | "database">, scenarios: readonly Scenario[]): number {
+  const writes = scenarios.some((s) => s.probe.kind === "action" || s.probe.kind === "writes");
+  return options.database === "sqlite" && writes ? 1 : (options.concurrency ?? 4);
 }
 
 /** Deletes every project the run made: the kit's (by id and title), then those a write scenario made itself. */
