@@ -6,7 +6,7 @@ import type { Clock } from "../src/vocabulary/clock.js";
 import { pyStr, pyType } from "../src/emulation/python-json.js";
 import { parsePyInt } from "../src/emulation/python-text.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
-import { fieldError, HttpProblem, INVALID_PAGE, validationError, type Strictness } from "./errors.js";
+import { fieldError, HttpProblem, INVALID_PAGE, type Strictness } from "./errors.js";
 import type { Store } from "./store/store.js";
 import type { TokenService } from "./tokens.js";
 

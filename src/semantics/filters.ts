@@ -11,7 +11,15 @@ import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from
 import { str, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { checkPythonRegex } from "../emulation/regex/python-re.js";
-import { annotationIdsPiece, commentAuthorsPiece, modelVersionsPiece, resultPiece, userPiece, validateInList, validateUserOperator } from "./special.js";
+import {
+  annotationIdsPiece,
+  commentAuthorsPiece,
+  modelVersionsPiece,
+  resultPiece,
+  userPiece,
+  validateInList,
+  validateUserOperator,
+} from "./special.js";
 import { djangoFieldName, targetOf } from "./targets.js";
 import { pydanticValue } from "./values.js";
 
@@ -97,7 +105,12 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
   if (final.length === 1) return { k: "test", test: (final[0] as Line).test, candidates: found };
   // Every test is pure, so AND-ed lines can run cheapest first.
   const tests = (or ? [...final] : [...final].sort((a, b) => a.cost - b.cost)).map((l) => l.test);
-  const rows = or ? groupedRows(ds, compiled.map((l) => l.parts)) : undefined;
+  const rows = or
+    ? groupedRows(
+        ds,
+        compiled.map((l) => l.parts),
+      )
+    : undefined;
   return { k: "test", test: or ? anyOf(tests) : allOf(tests), candidates: found, ...(rows ? { rows } : {}) };
 }
 
@@ -200,7 +213,8 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   // annotate_predictions_score adds nothing to a project without tasks: .filter() then cannot
   // resolve the name. (Ordering by it would fail the same way, but the list endpoint never runs
   // the ordered query for an empty page, so no error is reproduced there.)
-  if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column, ctx.pending.annotated));
+  if (column === "predictions_score" && ctx.ds.size === 0)
+    ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column, ctx.pending.annotated));
   // get_fields_for_filter_ordering annotates the root filters' columns and the ordering's only: a
   // child filter on an annotated column that reaches the generic path names a field the queryset lacks.
   const alias = item.child ? annotationAlias(column) : undefined;

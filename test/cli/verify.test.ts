@@ -39,7 +39,11 @@ describe.concurrent("dmq verify", () => {
   test("--format json: the whole report", async () => {
     const run = await dmqIn(["verify", "--against", server.url, "--api-key", KEY, "--only", "^views/", "--format", "json"]);
     expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as { unexplained: number; summary: Record<string, { comparisons: number }>; target: { database: string } };
+    const report = JSON.parse(run.stdout) as {
+      unexplained: number;
+      summary: Record<string, { comparisons: number }>;
+      target: { database: string };
+    };
     expect(report.unexplained).toBe(0);
     expect(report.summary["views"]?.comparisons).toBeGreaterThan(10);
     expect(report.target.database).toBe("postgres");

@@ -32,12 +32,14 @@ const listed = async (project: number) =>
 describe("import", () => {
   test("an imported annotation is a ground truth unless it says otherwise (add_annotations)", async () => {
     const project = await newProject();
-    await importInto(project, [{ data: { text: "a" }, annotations: [{ result: choice("pos") }, { result: choice("neg"), ground_truth: false }] }]);
+    await importInto(project, [
+      { data: { text: "a" }, annotations: [{ result: choice("pos") }, { result: choice("neg"), ground_truth: false }] },
+    ]);
     const [task] = await listed(project);
     expect((task!["annotations"] as { ground_truth: boolean }[]).map((a) => a.ground_truth)).toEqual([true, false]);
   });
 
-  test("a prediction without a model version gets \"undefined\"; the project takes the last one's version when it has none", async () => {
+  test('a prediction without a model version gets "undefined"; the project takes the last one\'s version when it has none', async () => {
     const project = await newProject();
     await importInto(project, [
       { data: { text: "a" }, predictions: [{ result: choice("pos"), score: 0.2 }] },
@@ -93,7 +95,12 @@ describe("import", () => {
       server,
       "GET",
       `/api/tasks/?project=${project}&query=${encodeURIComponent(
-        JSON.stringify({ filters: { conjunction: "and", items: [{ filter: "filter:tasks:created_at", operator: "greater", type: "Datetime", value: created[0] }] } }),
+        JSON.stringify({
+          filters: {
+            conjunction: "and",
+            items: [{ filter: "filter:tasks:created_at", operator: "greater", type: "Datetime", value: created[0] }],
+          },
+        }),
       )}`,
     );
     expect(filtered.body.total).toBe(2);
@@ -112,7 +119,10 @@ describe("an import body the server refuses", () => {
     const post = (body: unknown) => raw(server, "POST", `/api/projects/${project}/import`, { body: JSON.stringify(body) });
     for (const body of ["x", 1, null]) {
       const answer = await post(body);
-      expect([answer.status, answer.body.validation_errors]).toEqual([400, { non_field_errors: ["load_tasks: No data found in DATA or in FILES"] }]);
+      expect([answer.status, answer.body.validation_errors]).toEqual([
+        400,
+        { non_field_errors: ["load_tasks: No data found in DATA or in FILES"] },
+      ]);
     }
     const empty = await post([]);
     expect(empty.body.validation_errors).toEqual({ non_field_errors: ["load_tasks: No tasks added"] });

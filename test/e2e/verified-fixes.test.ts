@@ -60,7 +60,17 @@ describe("projects and the version", () => {
     // collect_versions (label_studio/core/utils/common.py), as a source install reports them.
     const version = (await raw(server, "GET", "/api/version")).body;
     expect(Object.keys(version).sort()).toEqual(
-      ["backend", "dm2", "dmq_mock", "edition", "label-studio-converter", "label-studio-os-backend", "label-studio-os-package", "lsf", "release"].sort(),
+      [
+        "backend",
+        "dm2",
+        "dmq_mock",
+        "edition",
+        "label-studio-converter",
+        "label-studio-os-backend",
+        "label-studio-os-package",
+        "lsf",
+        "release",
+      ].sort(),
     );
     expect(Object.keys(version["label-studio-os-package"]).sort()).toEqual(
       ["current_version_is_outdated", "latest_version_from_pypi", "latest_version_upload_time", "short_version", "version"].sort(),
@@ -85,7 +95,12 @@ describe("projects and the version", () => {
 
 describe("the Data Manager's errors", () => {
   const list = (body: unknown) => raw(server, "GET", `/api/tasks/?project=1&query=${encodeURIComponent(JSON.stringify(body))}`);
-  const item = (column: string, operator: string, type: string, value: unknown) => ({ filter: `filter:tasks:${column}`, operator, type, value });
+  const item = (column: string, operator: string, type: string, value: unknown) => ({
+    filter: `filter:tasks:${column}`,
+    operator,
+    type,
+    value,
+  });
 
   test("a column the server has no field for: Django's FieldError lists the Task model's fields and the queryset's annotations", async () => {
     // Query.names_to_path (django/db/models/sql/query.py) over Task (label_studio/tasks/models.py); the annotations are
@@ -102,7 +117,11 @@ describe("the Data Manager's errors", () => {
     const annotated = await list({
       filters: {
         conjunction: "and",
-        items: [item("comments", "equal", "Number", 0), item("file_upload", "contains", "String", "x"), item("annotators", "empty", "List", true)],
+        items: [
+          item("comments", "equal", "Number", 0),
+          item("file_upload", "contains", "String", "x"),
+          item("annotators", "empty", "List", true),
+        ],
       },
       ordering: ["tasks:completed_at"],
     });
@@ -121,7 +140,10 @@ describe("comment_authors, a relation every community task has and none fills", 
 
   test("contains: icontains is no lookup of a relation (Django's FieldError)", async () => {
     const answer = await list(filter("contains", 1));
-    expect([answer.status, answer.body.detail]).toEqual([500, "Unsupported lookup 'icontains' for ForeignKey or join on the field not permitted."]);
+    expect([answer.status, answer.body.detail]).toEqual([
+      500,
+      "Unsupported lookup 'icontains' for ForeignKey or join on the field not permitted.",
+    ]);
   });
 
   test("empty: every task has no author; ordering by it is ordering by NULLs", async () => {
@@ -141,7 +163,11 @@ describe("ordering", () => {
       body: values.map((v) => ({ data: { text: "t", v } })),
     });
     const ids = imported.body.task_ids as number[];
-    const ordered = await raw(server, "GET", `/api/tasks/?project=${project}&query=${encodeURIComponent(JSON.stringify({ ordering: ["tasks:data.v"] }))}`);
+    const ordered = await raw(
+      server,
+      "GET",
+      `/api/tasks/?project=${project}&query=${encodeURIComponent(JSON.stringify({ ordering: ["tasks:data.v"] }))}`,
+    );
     const order = (ordered.body.tasks as { id: number }[]).map((t) => values[ids.indexOf(t.id)]);
     // "0.5" ~ "05", "[1, 2]" ~ "12", "-3" ~ "3", "{"k": 1}" ~ "k1".
     expect(order).toEqual([0.5, [1, 2], "13", -3, 5, { k: 1 }, true, "x"]);

@@ -46,7 +46,19 @@ describe("dmq verify's engine", () => {
     expect(differing(report)).toEqual([]);
     const areas = new Set(report.comparisons.map((c) => c.area));
     expect([...areas].sort()).toEqual(
-      ["actions", "child-filters", "conjunctions", "errors", "filters", "off-table", "ordering", "responses", "selections", "values", "views"].sort(),
+      [
+        "actions",
+        "child-filters",
+        "conjunctions",
+        "errors",
+        "filters",
+        "off-table",
+        "ordering",
+        "responses",
+        "selections",
+        "values",
+        "views",
+      ].sort(),
     );
     expect(report.comparisons.length).toBeGreaterThan(300);
     expect(projectsOn(plain)).toEqual([]);

@@ -26,7 +26,9 @@ export function verifyCommand(program: Command<[], {}, {}>, kit: CommandKit): vo
     .description("does the mock fit this server? replay the scenario catalogue on both and compare (docs/verify.md)")
     .addOption(new Option("--against <url>", "the server to compare with (default: --base-url / $LABEL_STUDIO_URL)"))
     .addOption(
-      new Option("--database <database>", "the database the server runs on (explains its differences)").choices(databases).default("postgres" as const),
+      new Option("--database <database>", "the database the server runs on (explains its differences)")
+        .choices(databases)
+        .default("postgres" as const),
     )
     .addOption(new Option("--concurrency <n>", "scenarios run at once (default 4)").argParser(positiveInt))
     .addOption(new Option("--only <regex>", "only the scenarios whose id matches (e.g. ^filters/data\\.)"))

@@ -98,7 +98,7 @@ function filterTraits(fc: FilterColumn, operator: string, sample: Sample): Trait
     );
     if (fc.type === "Number" && !numeric) traits.add("data-non-numeric");
     if (EQUALITY.has(operator) && types.size > 1) traits.add("data-json-typed");
-    if (CASE_INSENSITIVE.has(operator) && key === "text" && typeof sample.value === "string" && /[^\x00-\x7f]/.test(sample.value)) {
+    if (CASE_INSENSITIVE.has(operator) && key === "text" && typeof sample.value === "string" && /[\u0080-\uffff]/.test(sample.value)) {
       traits.add("text-case-unicode");
     }
   }

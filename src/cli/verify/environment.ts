@@ -135,9 +135,10 @@ export const environmentRows: readonly EnvironmentRow[] = [
     traits: ["data-json-null", "data-json-typed"],
     reason:
       "a data key is read with JSON_EXTRACT on SQLite: a JSON null casts to 0.0 and so takes part in number ranges and " +
-      "orderings, and a JSON boolean compares as the text true/false (equal to the string \"true\"); Postgres's ->> gives " +
+      'orderings, and a JSON boolean compares as the text true/false (equal to the string "true"); Postgres\'s ->> gives ' +
       "SQL NULL for a JSON null and keeps JSON types apart",
-    server: "KeyTextTransform and KeyTransform in apply_filters and apply_ordering (label_studio/data_manager/managers.py), Django's SQLite JSONField",
+    server:
+      "KeyTextTransform and KeyTransform in apply_filters and apply_ordering (label_studio/data_manager/managers.py), Django's SQLite JSONField",
   },
   {
     id: "sqlite-like-ascii",
@@ -146,7 +147,8 @@ export const environmentRows: readonly EnvironmentRow[] = [
     reason:
       "contains is icontains, SQLite's LIKE, which folds case for ASCII letters only (äpfel does not match ÄPFEL); " +
       "Postgres compares UPPER() of both sides, which folds every letter",
-    server: "apply_filters, operators contains → __icontains (label_studio/data_manager/managers.py); Django's SQLite operators['icontains']",
+    server:
+      "apply_filters, operators contains → __icontains (label_studio/data_manager/managers.py); Django's SQLite operators['icontains']",
   },
   {
     id: "sqlite-regex-python",
@@ -184,7 +186,8 @@ export const environmentRows: readonly EnvironmentRow[] = [
     reason:
       "a text test over results reads the stored JSON text on SQLite (keys in the order they were written), with LIKE's " +
       "ASCII case folding; on Postgres it reads jsonb's text (its own key order), case by case as the mock does",
-    server: "annotate_annotations_results, annotate_predictions_results (GroupConcat on SQLite, ArrayAgg on Postgres) and apply_filters (label_studio/data_manager/managers.py)",
+    server:
+      "annotate_annotations_results, annotate_predictions_results (GroupConcat on SQLite, ArrayAgg on Postgres) and apply_filters (label_studio/data_manager/managers.py)",
   },
   {
     id: "sqlite-aggregate-text",
@@ -195,7 +198,8 @@ export const environmentRows: readonly EnvironmentRow[] = [
       "the aggregate columns are GROUP_CONCAT on SQLite: one comma-joined text over every joined row (results repeat once " +
       "per row of the other join, no DISTINCT), the stored JSON with its quotes stripped, model versions as m1,m2; " +
       "Postgres lists distinct jsonb values and m1, m2",
-    server: "annotate_annotations_results, annotate_predictions_results, annotate_predictions_model_versions (label_studio/data_manager/managers.py), DataManagerTaskSerializer",
+    server:
+      "annotate_annotations_results, annotate_predictions_results, annotate_predictions_model_versions (label_studio/data_manager/managers.py), DataManagerTaskSerializer",
   },
   {
     id: "sqlite-aggregate-lookups",
@@ -207,7 +211,8 @@ export const environmentRows: readonly EnvironmentRow[] = [
     reason:
       "results and model versions are GROUP_CONCAT text on SQLite, so any text lookup runs on them (greater, in, starts_with…); " +
       "on Postgres they are arrays, and the lookup fails (malformed array literal) or the newest sources refuse it",
-    server: "annotate_annotations_results, annotate_predictions_results, annotate_predictions_model_versions (label_studio/data_manager/managers.py)",
+    server:
+      "annotate_annotations_results, annotate_predictions_results, annotate_predictions_model_versions (label_studio/data_manager/managers.py)",
   },
   {
     id: "sqlite-collation",

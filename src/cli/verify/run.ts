@@ -87,6 +87,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   const env: Environment = { database: options.database, version };
   const comparisons: Comparison[] = [];
   const made = { target: new Set<number>(), mock: new Set<number>() };
+  // The run's own failure, thrown after the clean-up; a failed clean-up (data left behind) is thrown first.
+  let runFailure: { readonly error: unknown } | undefined;
   try {
     const [tm, mm] = await Promise.all([buildFixture(options.target, TITLE), buildFixture(options.mock, TITLE)]);
     const side = (target: KitTarget, main: Built, projects: Set<number>): Side => ({
@@ -123,14 +125,13 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
       if (failed) throw failed.reason;
     }
-  } finally {
-    const results = await Promise.allSettled([
-      cleanup(options.target, made.target, timeoutMs),
-      cleanup(options.mock, made.mock, timeoutMs),
-    ]);
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (failed) throw failed.reason;
+  } catch (error) {
+    runFailure = { error };
   }
+  const results = await Promise.allSettled([cleanup(options.target, made.target, timeoutMs), cleanup(options.mock, made.mock, timeoutMs)]);
+  const cleanupFailed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (cleanupFailed) throw cleanupFailed.reason;
+  if (runFailure) throw runFailure.error;
   const used = new Set(comparisons.flatMap((c) => c.explained.map((e) => e.row)));
   return {
     target: { url: options.target.url, version, database: options.database },

@@ -261,7 +261,7 @@ function stringSamples(source: ColumnSource): Sample[] {
   const exact = [...new Set(own)].map((v) => ({
     value: v,
     label: `=${label(v)}`,
-    ...(/[^\x00-\x7f]/.test(v) ? { traits: ["text-case-unicode" as const] } : {}),
+    ...(/[\u0080-\uffff]/.test(v) ? { traits: ["text-case-unicode" as const] } : {}),
   }));
   return source.key === "text" ? [...exact, ...probeTexts] : exact;
 }

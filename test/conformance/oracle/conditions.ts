@@ -117,13 +117,17 @@ export function evalCondition(c: OCondition, ctx: Ctx, child?: { readonly annota
     if (step) return step;
   }
   if (unannotated !== undefined) {
-    const error: PossibleError = { status: 500, reason: `Cannot resolve keyword '${unannotated}' into field (a child filter's column is not annotated)` };
+    const error: PossibleError = {
+      status: 500,
+      reason: `Cannot resolve keyword '${unannotated}' into field (a child filter's column is not annotated)`,
+    };
     if (ctx.facts.size > 0) return { kind: "error", error };
     return expr(ctx, () => "either", { deferred: error });
   }
   if (column === "comment_authors") {
     // Task.comment_authors: a relation no community task has rows in (the generic path).
-    if (op === "contains" || op === "not_contains") return expr(ctx, () => false, { deferred: { status: 500, reason: "Unsupported lookup 'icontains' for ForeignKey" } });
+    if (op === "contains" || op === "not_contains")
+      return expr(ctx, () => false, { deferred: { status: 500, reason: "Unsupported lookup 'icontains' for ForeignKey" } });
     if (op === "empty") {
       const b = v === true || v === "true" ? true : v === false || v === "false" ? false : undefined;
       if (b === undefined) return unclear(ctx, `comment_authors empty ${JSON.stringify(v)}`);

@@ -36,11 +36,17 @@ describe("the verify catalogue is generated from the vocabulary", () => {
   it("tries every fixture data key under Number, String, Unknown and Boolean, and data.text under every data type", () => {
     for (const key of fixtureDataKeys) {
       for (const type of ["Number", "String", "Unknown", "Boolean"]) {
-        expect(filterItems.some((i) => i.filter === `filter:tasks:data.${key}` && i.type === type), `${key} ${type}`).toBe(true);
+        expect(
+          filterItems.some((i) => i.filter === `filter:tasks:data.${key}` && i.type === type),
+          `${key} ${type}`,
+        ).toBe(true);
       }
     }
     for (const type of Object.keys(dataKindByType)) {
-      expect(filterItems.some((i) => i.filter === "filter:tasks:data.text" && i.type === type), type).toBe(true);
+      expect(
+        filterItems.some((i) => i.filter === "filter:tasks:data.text" && i.type === type),
+        type,
+      ).toBe(true);
     }
   });
 

@@ -59,7 +59,13 @@ describe("the comparison engine", () => {
     const wrong = list(B, ["t2", "t1", "t3"], score);
     expect(compareList({ target: t, mock: wrong, targetKeys: keysA, mockKeys: keysB }, "total_annotations")).toHaveLength(1);
     // Data keys are read from the data.
-    const d = answer(200, { tasks: [{ id: 101, data: { n: 1 } }, { id: 102, data: { n: 1 } }, { id: 103, data: {} }] });
+    const d = answer(200, {
+      tasks: [
+        { id: 101, data: { n: 1 } },
+        { id: 102, data: { n: 1 } },
+        { id: 103, data: {} },
+      ],
+    });
     expect(tieGroups(d.json, keysA, "data.n")).toEqual(["{t1,t2}", "t3"]);
   });
 
