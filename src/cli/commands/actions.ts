@@ -3,6 +3,7 @@ import type { Client } from "../../client/client.js";
 import { customAction } from "../../query/builder.js";
 import type { ActionRequest } from "../../query/nodes.js";
 import { actions, isActionId } from "../../vocabulary/actions.js";
+import { didYouMean } from "../../vocabulary/nearest.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
 import { resume, type DynamicSelection } from "../query/builder.js";
@@ -15,21 +16,6 @@ import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
 /** Actions the vocabulary marks destructive: the builder wants them scoped (or .all()); the CLI asks first on a terminal. */
 const destructive = (id: string): boolean => isActionId(id) && "destructive" in actions[id];
 
-/** Edit distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j] as number;
-      row[j] = Math.min(current + 1, (row[j - 1] as number) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length] as number;
-}
-
 /**
  * A known action id, or one the project lists (a plugin's action). An id that is neither fails
  * here, before the POST: the server would answer 500, which is no use retrying.
@@ -38,9 +24,8 @@ async function checkActionId(session: Session, client: Client, id: string, proje
   if (isActionId(id) || session.dryRun) return;
   const listed = (await client.actions.list(project)).map((a) => a.id);
   if (listed.includes(id)) return;
-  const near = [...new Set([...listed, ...Object.keys(actions)])].sort((a, b) => distance(id, a) - distance(id, b))[0];
   throw new CliUsageError(
-    `unknown action ${JSON.stringify(id)}${near ? ` (did you mean ${near}?)` : ""}; project ${project} offers: ${listed.join(", ")}`,
+    `unknown action ${JSON.stringify(id)}${didYouMean(id, new Set([...listed, ...Object.keys(actions)]))}; project ${project} offers: ${listed.join(", ")}`,
   );
 }
 
