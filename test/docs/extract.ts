@@ -63,6 +63,7 @@ export function rewriteImports(code: string, fromDir: string): string {
       dmq: "src/index.ts",
       "dmq/mock-server": "mock-server/index.ts",
       "dmq/semantics": "src/semantics/index.ts",
+      "dmq/testing": "testing/index.ts",
     };
     const path = map[spec];
     if (path === undefined) return spec;

@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
 /** What the build reads. */
-const INPUTS = ["src", "mock-server", "playground", "package.json", "tsconfig.json", "tsconfig.build.json"];
+const INPUTS = ["src", "mock-server", "testing", "playground", "package.json", "tsconfig.json", "tsconfig.build.json"];
 const stampFile = join(root, "node_modules", ".cache", "dmq", "build-stamp.json");
 
 interface Stamp {

@@ -19,7 +19,19 @@ export const layers = {
   "src/index.ts": ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/client", "src/selection.ts"],
   "mock-server": ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/semantics"],
   // Nothing in src/ but the CLI imports the mock server.
-  "src/cli": ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/semantics", "src/client", "src/selection.ts", "mock-server"],
+  "src/cli": [
+    "src/vocabulary",
+    "src/emulation",
+    "src/query",
+    "src/wire",
+    "src/semantics",
+    "src/client",
+    "src/selection.ts",
+    "mock-server",
+    "testing",
+  ],
+  // The testing kit ("dmq/testing"): targets (an in-process mock or a real server) and seeding through the client.
+  testing: ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/client", "src/selection.ts", "src/index.ts", "mock-server"],
   // The browser page: the builder, the engine and the mock's seed format; never the client's HTTP or the CLI.
   playground: ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/semantics", "src/selection.ts", "mock-server"],
 } as const satisfies Record<string, readonly string[]>;
@@ -27,7 +39,7 @@ export const layers = {
 export type Layer = keyof typeof layers;
 
 /** The directories whose every module must belong to a layer. */
-export const LAYERED_ROOTS = ["src", "mock-server", "playground"] as const;
+export const LAYERED_ROOTS = ["src", "mock-server", "playground", "testing"] as const;
 
 /** The conformance tests' independent model of the server: it may take types from the code under test, never values. */
 export const ORACLE = "test/conformance/oracle";

@@ -71,7 +71,7 @@ describe("the tarball", () => {
 
   test("holds the build, the sources its maps point at, the README and the LICENSE, and nothing else", () => {
     const top = new Set(packed.files.map((f) => f.split("/")[0]));
-    expect([...top].sort()).toEqual(["LICENSE", "README.md", "dist", "mock-server", "package.json", "src"]);
+    expect([...top].sort()).toEqual(["LICENSE", "README.md", "dist", "mock-server", "package.json", "src", "testing"]);
     expect(packed.files.filter((f) => /(^|\/)(test|bench)\//.test(f) || f.endsWith(".test.ts"))).toEqual([]);
     expect(packed.files.filter((f) => f.startsWith("dist/") && f.endsWith(".js")).length).toBeGreaterThan(100);
   });
@@ -136,7 +136,7 @@ describe("the tarball", () => {
   test("attw finds no problem in any resolution mode (node10 included); node16-from-CJS relies on require(esm)", async () => {
     const report = await attw;
     expect(report.stdout).toContain("No problems found");
-    for (const entry of ["dmq", "dmq/semantics", "dmq/mock-server"]) {
+    for (const entry of ["dmq", "dmq/semantics", "dmq/mock-server", "dmq/testing"]) {
       const rows = ["node10: 🟢 ", "node16 (from CJS): 🟢 (ESM)", "node16 (from ESM): 🟢 (ESM)", "bundler: 🟢 "];
       expect(report.stdout).toContain(`"${entry}"\n\n${rows.join("\n")}`);
     }
