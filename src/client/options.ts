@@ -118,7 +118,7 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
   }
   if (!/^https?:\/\//.test(value) || !url) throw new ClientConfigError(field, BASE_URL_RULE, shown);
   const bare = withoutTrailingSlashes(value);
-  if (/\/api$/i.test(url.pathname.replace(/\/+$/, ""))) {
+  if (/\/api$/i.test(withoutTrailingSlashes(url.pathname))) {
     // The client adds /api/… to every path: a base ending in /api asks for /api/api/….
     throw new ClientConfigError(
       field,
