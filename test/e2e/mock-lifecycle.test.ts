@@ -20,7 +20,9 @@ const FLAGS = ["--port", "0", "--quiet"];
 
 const launches: Record<string, readonly string[]> = {
   "npm start": [...npm, "start", "--", ...FLAGS],
-  "npx dmq mock": [...npx, "--no-install", "dmq", "mock", ...FLAGS],
+  // In a clone, npx installs the package itself into its cache (a link) the first time, which runs its prepare script,
+  // a full rebuild of dist/ under the other tests' feet: --ignore-scripts keeps it to the link.
+  "npx dmq mock": [...npx, "--no-install", "--ignore-scripts", "dmq", "mock", ...FLAGS],
   "node dist/mock-server/main.js": [process.execPath, "dist/mock-server/main.js", ...FLAGS],
   "node dist/src/cli/main.js mock": [process.execPath, "dist/src/cli/main.js", "mock", ...FLAGS],
 };
