@@ -21,10 +21,12 @@ export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
   const listParams = new ParamFlags(list, "a list parameter: page, page_size, fields, only_annotated, resolve_uri, include");
   list.action((options) =>
     kit.run(async (session) => {
-      const params = listParams.values;
+      // Selection keys given as parameters join the query: the list reads them only from its query parameter.
+      const params = query.takeParams(listParams.values);
       const project = projectOf(options.project, params, "tasks list");
       const page = intParam(params["page"], "--param page");
-      const selection = query.empty ? {} : { query: query.build(project) };
+      const built = query.empty ? undefined : await query.build(project, { for: "tasks" }, session.io.readStdin);
+      const selection = built === undefined ? {} : { query: built.selection };
       const pages = (await session.client()).tasks.list({ ...without(params, "project", "page"), project, ...selection } as TaskListParams);
       await printList(
         session,
@@ -43,6 +45,7 @@ export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
     'dmq tasks list --project 1 -w "completed_at > 2024-01-01T00:00:00Z" --order -completed_at --limit 5',
     'dmq tasks list --project 1 -w "total_annotations = 0" --or "data.text contains urgent"',
     "dmq tasks list --project 1 --view 2 --dry-run",
+    "dmq tasks list --project 1 --query @body.json --format table",
   ]);
 
   const create = group
