@@ -8,6 +8,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "test/soak/**"],
     // The CLI tests run the built CLI (dist/) as a child process: rebuild it when sources changed.
     globalSetup: ["test/helpers/build-dist.ts"],
+    // The contract suite (test/contract, on dmq/testing) runs on in-process mocks here, even when the shell has
+    // LABEL_STUDIO_URL set; `npm run test:real` runs it on a server (vitest.real.config.ts).
+    env: { DMQ_TARGET: "mock" },
     typecheck: {
       include: ["test/**/*.test-d.ts"],
       tsconfig: "./tsconfig.json",

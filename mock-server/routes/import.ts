@@ -2,7 +2,7 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import { validationError } from "../errors.js";
 import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
-import { pyType } from "../../src/emulation/python-json.js";
+import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import { nowTimestamp } from "../time.js";
 
 /**
@@ -54,11 +54,44 @@ function items(body: unknown): ImportItem[] {
 }
 
 const resultOf = (v: unknown): JsonValue[] => (Array.isArray(v) ? (v as JsonValue[]) : []);
+
+/**
+ * `TaskSerializerBulk._insert_valid_completed_by`: each annotation's author, before anything is saved
+ * (the server refuses the whole import inside its transaction). None or absent: the caller; an
+ * `{email}` of a member; an int that is a member's id (Python's `True` is the int 1); anything else
+ * is a 400 naming the value.
+ */
+function authors(tasks: readonly ImportItem[], ctx: MockContext, caller: number): number[][] {
+  const members = ctx.store.list("users");
+  const refuse = (message: string) => validationError({ non_field_errors: [message] });
+  return tasks.map((task) =>
+    task.annotations.map((a) => {
+      const by = a["completed_by"];
+      if (by === undefined || by === null) return caller;
+      if (isPlainObject(by)) {
+        if (!("email" in by)) throw refuse("It's expected to have 'email' field in 'completed_by' data in annotations");
+        const member = members.find((u) => u.email === by["email"]);
+        if (member === undefined) throw refuse(`Unknown annotator's email ${pyStr(by["email"])}`);
+        return member.id;
+      }
+      const id = by === true ? 1 : by === false ? 0 : by;
+      if (typeof id === "number" && Number.isInteger(id) && members.some((u) => u.id === id)) return id;
+      throw refuse(`Import data contains completed_by=${pyStr(by)} which is not a valid annotator's email or ID`);
+    }),
+  );
+}
+
+/** `prediction.get('model_version', 'undefined')`: a missing version is the text "undefined". */
+const versionOf = (p: Record<string, unknown>): string | null => {
+  const v = p["model_version"];
+  return v === undefined ? "undefined" : typeof v === "string" ? v : v === null ? null : pyStr(v);
+};
 const numberOr = (v: unknown, fallback: number | null): number | null => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 
 export function importTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
   const started = Date.now();
   const tasks = items(req.body);
+  const taskAuthors = authors(tasks, ctx, req.user.id);
   const now = nowTimestamp();
   const store = ctx.store;
   let innerId = store.nextInnerId(project.id);
@@ -66,7 +99,8 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
   let predictionCount = 0;
   const taskIds: number[] = [];
   const columns = new Set<string>();
-  for (const item of tasks) {
+  let lastVersion: string | null | undefined;
+  for (const [t, item] of tasks.entries()) {
     const task = store.insert("tasks", {
       project: project.id,
       data: item.data,
@@ -88,21 +122,21 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
         project: project.id,
         result: resultOf(p["result"]),
         score: numberOr(p["score"], null),
-        model_version: typeof p["model_version"] === "string" ? p["model_version"] : (project.model_version ?? ""),
+        model_version: (lastVersion = versionOf(p)),
         created_at: now,
         updated_at: now,
       });
       predictionCount++;
     }
-    for (const a of item.annotations) {
-      const author = typeof a["completed_by"] === "number" && store.find("users", a["completed_by"]) ? a["completed_by"] : req.user.id;
+    for (const [i, a] of item.annotations.entries()) {
       store.insert("annotations", {
         task: task.id,
         project: project.id,
         result: resultOf(a["result"]),
-        completed_by: author,
+        completed_by: taskAuthors[t]![i]!,
         was_cancelled: a["was_cancelled"] === true,
-        ground_truth: a["ground_truth"] === true,
+        // `annotation.pop('ground_truth', True)`: imported annotations are ground truth unless told otherwise.
+        ground_truth: a["ground_truth"] === undefined || a["ground_truth"] === true,
         lead_time: numberOr(a["lead_time"], null),
         created_at: now,
         updated_at: now,
@@ -111,6 +145,9 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
       annotationCount++;
     }
   }
+  // `add_predictions`: a project without a model version takes the last imported prediction's.
+  if (!project.model_version && lastVersion !== undefined && lastVersion !== null)
+    store.update("projects", project.id, { model_version: lastVersion });
   const body: Record<string, unknown> = {
     task_count: tasks.length,
     annotation_count: annotationCount,

@@ -64,11 +64,12 @@ export function rewriteImports(code: string, fromDir: string): string {
       "dmq/mock-server": "mock-server/index.ts",
       "dmq/semantics": "src/semantics/index.ts",
       "dmq/testing": "testing/index.ts",
+      "dmq/testing/vitest": "testing/vitest.ts",
     };
     const path = map[spec];
     if (path === undefined) return spec;
     const rel = relative(fromDir, join(root, path)).replace(/\.ts$/, ".js");
     return rel.startsWith(".") ? rel : `./${rel}`;
   };
-  return code.replace(/(from\s+|import\s*\(\s*)(["'])(dmq(?:\/[a-z-]+)?)\2/g, (_m, pre, q, spec) => `${pre}${q}${target(spec)}${q}`);
+  return code.replace(/(from\s+|import\s*\(\s*)(["'])(dmq(?:\/[a-z-]+)*)\2/g, (_m, pre, q, spec) => `${pre}${q}${target(spec)}${q}`);
 }

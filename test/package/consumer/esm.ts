@@ -3,6 +3,7 @@
 import { ApiError, createClient, selection, type Selection } from "dmq";
 import { evaluate, type Dataset } from "dmq/semantics";
 import { startMockServer, type MockServer, type MockServerOptions } from "dmq/mock-server";
+import { choice, resolveTarget, type SeedSpec, type Target } from "dmq/testing";
 
 const body = selection(1)
   .where("tasks:completed_at")
@@ -35,3 +36,14 @@ export async function run(server: MockServer): Promise<number> {
 export const options: MockServerOptions = { port: 0, strict: true };
 export const start: () => Promise<MockServer> = () => startMockServer(options);
 export const select = (s: Selection, data: Dataset): readonly number[] => evaluate(data, s.toQuery()).ids;
+
+// The testing kit's types: a spec, a target, a seeded project's id maps.
+export const spec: SeedSpec = { tasks: [{ id: "a", data: { text: "a" }, annotations: [{ result: choice("pos") }] }] };
+export async function seedOn(options: { baseUrl: string; apiKey: string }): Promise<number> {
+  const target: Target = await resolveTarget({ target: "server", ...options });
+  try {
+    return (await target.seed(spec)).ids.tasks.get("a");
+  } finally {
+    await target.close();
+  }
+}
