@@ -114,7 +114,12 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
   const shown = url ? JSON.stringify(withoutPassword(url, value)) : describeValue(value);
   if (value.trim() !== "" && !value.includes("://")) {
     // `127.0.0.1:8080`, `localhost:8080`, `ls.example.com`: no scheme at all.
-    throw new ClientConfigError(field, BASE_URL_RULE, shown, `add the scheme: ${JSON.stringify(withScheme(withoutTrailingSlashes(value)))}`);
+    throw new ClientConfigError(
+      field,
+      BASE_URL_RULE,
+      shown,
+      `add the scheme: ${JSON.stringify(withScheme(withoutTrailingSlashes(value)))}`,
+    );
   }
   if (!/^https?:\/\//.test(value) || !url) throw new ClientConfigError(field, BASE_URL_RULE, shown);
   const bare = withoutTrailingSlashes(value);
@@ -142,7 +147,11 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
 /** `http://` for a server on this machine or a private network, `https://` for any other. */
 function withScheme(hostAndPath: string): string {
   const host = hostAndPath.split(/[/:]/)[0]?.toLowerCase() ?? "";
-  const local = host === "localhost" || host === "" || /^(127\.|10\.|192\.168\.|0\.0\.0\.0$|172\.(1[6-9]|2\d|3[01])\.)/.test(host) || hostAndPath.startsWith("[");
+  const local =
+    host === "localhost" ||
+    host === "" ||
+    /^(127\.|10\.|192\.168\.|0\.0\.0\.0$|172\.(1[6-9]|2\d|3[01])\.)/.test(host) ||
+    hostAndPath.startsWith("[");
   return `${local ? "http" : "https"}://${hostAndPath}`;
 }
 

@@ -224,21 +224,22 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
       }
       const text = () => session.say(explanationText(e, countText) + (link === undefined ? "" : `\nThe playground: ${link}`));
       // Text for people unless --format json is asked for (the global default is json).
+      const record = () => ({
+        source: input.source,
+        selects: e.selects,
+        notes: e.notes,
+        issues: e.parsed.issues,
+        answer: e.parsed.answer ?? null,
+        ...(count === undefined ? {} : { count }),
+        ...(link === undefined ? {} : { playground: link }),
+      });
       match(session.format)
-        .with("json", () =>
-          session.options.formatGiven
-            ? session.print({
-                source: input.source,
-                selects: e.selects,
-                notes: e.notes,
-                issues: e.parsed.issues,
-                answer: e.parsed.answer ?? null,
-                ...(count === undefined ? {} : { count }),
-                ...(link === undefined ? {} : { playground: link }),
-              })
-            : text(),
-        )
+        .with("json", () => (session.options.formatGiven ? session.print(record()) : text()))
         .with("table", text)
+        .with("jsonl", () => session.print(record()))
+        .with("csv", () => {
+          throw new CliUsageError("explain has no CSV form: --format json or jsonl gives the record, table (the default) the text");
+        })
         .exhaustive();
       if (link) await openLink(session, link);
     }),

@@ -122,14 +122,17 @@ describe("key, timeout and retry settings", () => {
     expect(error.message).not.toContain("secretpart");
   });
 
-  test.each(["Token", "Bearer", "token"])("a key pasted with its %s prefix: the hint says to pass it alone, the key is not shown", (scheme) => {
-    const error = configError(() => createClient({ baseUrl: "http://x.test", apiKey: `${scheme} secretpart0123456789` }));
-    expect(error.message).toBe(
-      "apiKey: expected a legacy token or a personal access token (visible ASCII characters, no spaces), " +
-        `found a value that starts with "${scheme} "; pass the key alone, without "${scheme} " (the client adds the header's scheme itself)`,
-    );
-    expect(error.message).not.toContain("secretpart");
-  });
+  test.each(["Token", "Bearer", "token"])(
+    "a key pasted with its %s prefix: the hint says to pass it alone, the key is not shown",
+    (scheme) => {
+      const error = configError(() => createClient({ baseUrl: "http://x.test", apiKey: `${scheme} secretpart0123456789` }));
+      expect(error.message).toBe(
+        "apiKey: expected a legacy token or a personal access token (visible ASCII characters, no spaces), " +
+          `found a value that starts with "${scheme} "; pass the key alone, without "${scheme} " (the client adds the header's scheme itself)`,
+      );
+      expect(error.message).not.toContain("secretpart");
+    },
+  );
 
   test("surrounding whitespace (a pasted key) is trimmed", async () => {
     const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
