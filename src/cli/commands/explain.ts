@@ -201,7 +201,8 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
       if (options.code) {
         if (!e.parsed.query)
           throw new CliUsageError(`the server refuses this body (${e.parsed.answer?.status}): there is no chain to write`);
-        session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id).code.trimEnd());
+        const ignored = e.parsed.issues.filter((i) => i.effect === "ignored");
+        session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id, ignored).code.trimEnd());
         if (link) {
           session.say(`// the playground: ${link}`);
           await openLink(session, link);

@@ -58,6 +58,9 @@ const inFlagWords: { readonly [R in RuleName]: string } = {
   everyTask:
     "with no --where, --include or --view this acts on every task of the project (--exclude alone still does): " +
     "name the tasks, or pass --all to mean it",
+  everyTaskExcluded:
+    "--exclude alone, with no --where, --include or --view, leaves every other task of the project to act on: " +
+    "name the tasks (--where, --include), or pass --all to mean every task but the excluded",
 };
 
 /** A builder error in the flags' words: the rule's words when it is a rule, else the builder's message (with its path). */
