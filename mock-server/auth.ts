@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { UserRecord } from "../src/semantics/records.js";
+import type { UserRecord } from "../src/contract/records.js";
 import { HttpProblem } from "./errors.js";
 import type { Store } from "./store/store.js";
 import { looksLikeJwt, secretsEqual, type TokenService } from "./tokens.js";

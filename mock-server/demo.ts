@@ -1,6 +1,6 @@
 import { FILTER_PREFIX, ORDER_PREFIX } from "../src/query/nodes.js";
 import type { JsonValue } from "../src/vocabulary/json.js";
-import type { StoreState } from "./store/state.js";
+import type { StoreState } from "../src/contract/state.js";
 
 /**
  * The demo data `npm start` serves: a sentiment (text classification) project with 200 short

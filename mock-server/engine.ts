@@ -2,15 +2,8 @@ import type { QueryNode } from "../src/query/nodes.js";
 import { computed } from "../src/semantics/dataset.js";
 import { derivedAt } from "../src/semantics/derived.js";
 import { evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../src/semantics/index.js";
-import type {
-  AnnotationRecord,
-  Dataset,
-  DerivedColumns,
-  DraftRecord,
-  PredictionRecord,
-  ProjectRecord,
-  TaskRecord,
-} from "../src/semantics/records.js";
+import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../src/contract/records.js";
+import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
 import { validationError } from "./errors.js";
 import type { MockContext } from "./http.js";
 

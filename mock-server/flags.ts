@@ -9,8 +9,8 @@ import {
   DEFAULT_REQUEST_TIME_LIMIT_SECONDS,
   optionChecks,
   type MockOptionName,
+  type MockServerOptions,
 } from "./options.js";
-import type { MockServerOptions } from "./index.js";
 
 /**
  * The command-line flags of the mock (`npm start --` and `dmq mock`), one per `startMockServer` option

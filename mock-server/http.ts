@@ -1,6 +1,6 @@
 import { PyException } from "../src/emulation/exceptions.js";
 import { QueryDict } from "../src/emulation/query-dict.js";
-import type { UserRecord } from "../src/semantics/records.js";
+import type { UserRecord } from "../src/contract/records.js";
 import { pyStr, pyType } from "../src/emulation/python-json.js";
 import { parsePyInt } from "../src/emulation/python-text.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";

@@ -7,74 +7,33 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/request-data.js";
-import { systemClock, type Clock } from "../src/vocabulary/clock.js";
-import { checkOptions, DEFAULT_ACCESS_LIFETIME_SECONDS, DEFAULT_REQUEST_TIME_LIMIT_SECONDS, MockOptionError } from "./options.js";
+import { systemClock } from "../src/vocabulary/clock.js";
+import {
+  checkOptions,
+  DEFAULT_ACCESS_LIFETIME_SECONDS,
+  DEFAULT_REQUEST_TIME_LIMIT_SECONDS,
+  MockOptionError,
+  type MockSeed,
+  type MockServerOptions,
+} from "./options.js";
 import { demoData } from "./demo.js";
 import { loadServerModules } from "./json-server.js";
 import { Journal, type JournalEntry } from "./journal.js";
 import { redo } from "./store/changes.js";
-import { loadSeed, SeedError } from "./store/seed.js";
+import { loadSeed, SeedError } from "../src/contract/seed.js";
 import { readSeedFile } from "./store/seed-file.js";
-import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./store/state.js";
+import { collectionNames, type StoreState } from "../src/contract/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
-import { nowTimestamp } from "./time.js";
+import { nowTimestamp } from "../src/vocabulary/timestamps.js";
 import { newLegacyKey, TokenService } from "./tokens.js";
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
-export type { StoreState as MockData, ViewRecord } from "./store/state.js";
-export { SeedError } from "./store/seed.js";
+export type { StoreState as MockData, ViewRecord } from "../src/contract/state.js";
+export { SeedError } from "../src/contract/seed.js";
 export { MockOptionError } from "./options.js";
+export type { MockSeed, MockServerOptions } from "./options.js";
 export { demoData } from "./demo.js";
-
-/**
- * Seed data (docs/mock-server.md#seed-data): any collection may be left out; within a record,
- * everything but the id and the fields the server requires may be left out and gets the server's
- * default.
- */
-export type MockSeed = {
-  readonly [C in CollectionName]?: readonly (Partial<RecordOf<C>> & { readonly id: number })[];
-};
-
-/** Options of `startMockServer`; every one may be left out. */
-export interface MockServerOptions {
-  /** 0 (the default) picks a free port. */
-  readonly port?: number;
-  /** Default 127.0.0.1. */
-  readonly host?: string;
-  /** A seed object or the path of a JSON seed file. Default: the demo data (`demoData()`). */
-  readonly data?: MockSeed | string;
-  /**
-   * A JSON file kept across restarts: loaded at start when it exists (then `data` is not used).
-   * Every change is appended to a write-ahead log next to it (`<file>.wal.<n>`) and fsynced before
-   * the answer; the file itself is rewritten in the background once the log outgrows it.
-   */
-  readonly persist?: string;
-  /** Refuse with 400 what the server silently ignores or answers with 500 (docs/mock-server.md). */
-  readonly strict?: boolean;
-  /** One line per request (`GET /api/tasks/?project=1 200 3.1 ms`); true writes to stderr. */
-  readonly logger?: boolean | ((line: string) => void);
-  /** Lifetime of the access tokens `POST /api/token/refresh/` issues, in seconds (server default 300). */
-  readonly accessTokenLifetime?: number;
-  /** Entries the request journal keeps (the newest); older ones are dropped and counted. Default 1000. */
-  readonly journalCapacity?: number;
-  /** Characters of a request body's JSON text the journal keeps; a longer body is cut. Default 8192. */
-  readonly journalBodyLimit?: number;
-  /** Seconds a request may take before it is answered 503 with nothing done. Default 30. */
-  readonly requestTimeLimit?: number;
-  /** Where token lifetimes and the time limit read the time (default: the system clock). */
-  readonly clock?: Clock;
-  /**
-   * The largest request body read, in bytes: the server's `DATA_UPLOAD_MAX_MEMORY_SIZE` (default 250 MiB).
-   * Past it the mock keeps nothing; a view that reads the body answers the server's 500, strict mode a 413.
-   */
-  readonly maxBodySize?: number;
-  /**
-   * The first user's legacy API key, kept across restarts and `reset()`: scripts and CI can export it
-   * once. Default: the seed's, else a new random key at each start.
-   */
-  readonly token?: string;
-}
 
 /** Internal knobs (tests and benchmarks). */
 export interface MockTuning {

@@ -1,6 +1,55 @@
-import { isClock } from "../src/vocabulary/clock.js";
+import { isClock, type Clock } from "../src/vocabulary/clock.js";
 import { describeValue } from "../src/vocabulary/json.js";
-import type { MockServerOptions } from "./index.js";
+import type { CollectionName, RecordOf } from "../src/contract/state.js";
+
+/**
+ * Seed data (docs/mock-server.md#seed-data): any collection may be left out; within a record,
+ * everything but the id and the fields the server requires may be left out and gets the server's
+ * default.
+ */
+export type MockSeed = {
+  readonly [C in CollectionName]?: readonly (Partial<RecordOf<C>> & { readonly id: number })[];
+};
+
+/** Options of `startMockServer`; every one may be left out. */
+export interface MockServerOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** A seed object or the path of a JSON seed file. Default: the demo data (`demoData()`). */
+  readonly data?: MockSeed | string;
+  /**
+   * A JSON file kept across restarts: loaded at start when it exists (then `data` is not used).
+   * Every change is appended to a write-ahead log next to it (`<file>.wal.<n>`) and fsynced before
+   * the answer; the file itself is rewritten in the background once the log outgrows it.
+   */
+  readonly persist?: string;
+  /** Refuse with 400 what the server silently ignores or answers with 500 (docs/mock-server.md). */
+  readonly strict?: boolean;
+  /** One line per request (`GET /api/tasks/?project=1 200 3.1 ms`); true writes to stderr. */
+  readonly logger?: boolean | ((line: string) => void);
+  /** Lifetime of the access tokens `POST /api/token/refresh/` issues, in seconds (server default 300). */
+  readonly accessTokenLifetime?: number;
+  /** Entries the request journal keeps (the newest); older ones are dropped and counted. Default 1000. */
+  readonly journalCapacity?: number;
+  /** Characters of a request body's JSON text the journal keeps; a longer body is cut. Default 8192. */
+  readonly journalBodyLimit?: number;
+  /** Seconds a request may take before it is answered 503 with nothing done. Default 30. */
+  readonly requestTimeLimit?: number;
+  /** Where token lifetimes and the time limit read the time (default: the system clock). */
+  readonly clock?: Clock;
+  /**
+   * The largest request body read, in bytes: the server's `DATA_UPLOAD_MAX_MEMORY_SIZE` (default 250 MiB).
+   * Past it the mock keeps nothing; a view that reads the body answers the server's 500, strict mode a 413.
+   */
+  readonly maxBodySize?: number;
+  /**
+   * The first user's legacy API key, kept across restarts and `reset()`: scripts and CI can export it
+   * once. Default: the seed's, else a new random key at each start.
+   */
+  readonly token?: string;
+}
 
 /** A bad `startMockServer` option: names the option, what was expected and what was found. */
 export class MockOptionError extends TypeError {

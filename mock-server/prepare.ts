@@ -1,5 +1,5 @@
 import type { QueryNode } from "../src/query/nodes.js";
-import type { ProjectRecord } from "../src/semantics/records.js";
+import type { ProjectRecord } from "../src/contract/records.js";
 import { invalidRegex } from "../src/semantics/index.js";
 import { parseQueryBody, type ParseOptions } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
@@ -9,7 +9,7 @@ import { pyUnquote } from "../src/emulation/query-dict.js";
 import { ujsonLoads } from "../src/emulation/ujson.js";
 import { bodyDict, intFromData, intFromQuery, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
 import { viewOr404 } from "./routes/lookup.js";
-import type { ViewRecord } from "./store/state.js";
+import type { ViewRecord } from "../src/contract/state.js";
 
 /**
  * The server's `get_prepare_params` (`data_manager/functions.py`,

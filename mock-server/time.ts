@@ -1,27 +1,3 @@
-import { toWireDatetime } from "../src/vocabulary/datetime.js";
-import { scanTimestamp } from "./timestamp-scan.js";
-
-/**
- * Timestamps as the server renders them: UTC ISO-8601 with microseconds and `Z`
- * (DRF's DateTimeField output with USE_TZ and TIME_ZONE=UTC). The common forms are read by a
- * scanner; the rest (and every bad value) by the builder's general parser, which decides.
- */
-export function serverTimestamp(input: unknown): string | undefined {
-  return (typeof input === "string" ? scanTimestamp(input) : undefined) ?? generalTimestamp(input);
-}
-
-/** The general path: `toWireDatetime`, padded to microseconds (the reference the scanner is tested against). */
-export function generalTimestamp(input: unknown): string | undefined {
-  const wire = toWireDatetime(input);
-  if (!wire.ok) return undefined;
-  const [head, fraction = ""] = wire.value.slice(0, -1).split(".");
-  return `${head}.${fraction.padEnd(6, "0")}Z`;
-}
-
-export function nowTimestamp(): string {
-  return serverTimestamp(new Date()) as string;
-}
-
 /** Django's `timesince` for `created_ago`: the two largest units, e.g. "2 days, 3 hours". */
 export function timeSince(timestamp: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - Date.parse(timestamp)) / 1000));

@@ -1,4 +1,5 @@
-import type { SpecId } from "./spec.js";
+/** A spec id: any string or number, unique within its kind (tasks, annotations, predictions, views). */
+export type SpecId = string | number;
 
 /**
  * Spec ids to the ids one server assigned, both ways. A lookup of an id the seed did not create

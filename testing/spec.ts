@@ -1,6 +1,8 @@
 import type { ProjectCreate, QueryInput, ViewDataInput } from "../src/client/index.js";
 import { describeValue, isPlainObject, type JsonValue } from "../src/vocabulary/json.js";
-import type { SeedIds } from "./ids.js";
+import type { SeedIds, SpecId } from "./ids.js";
+
+export type { SpecId } from "./ids.js";
 
 /**
  * A declarative description of one project's data, built on a target only through its public API
@@ -24,9 +26,6 @@ export interface SeedSpec {
   /** Created in this order, after the tasks and their annotations and predictions. */
   readonly views?: readonly ViewSpec[];
 }
-
-/** A spec id: any string or number, unique within its kind (tasks, annotations, predictions, views). */
-export type SpecId = string | number;
 
 /** How a record reaches the server: inside the task import (one request for all), or by its own create call. */
 export type Via = "import" | "api";

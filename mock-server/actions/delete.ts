@@ -1,6 +1,6 @@
 import { ok } from "../http.js";
 import type { Store } from "../store/store.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
 import type { ActionEffect } from "./types.js";

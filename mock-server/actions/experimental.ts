@@ -1,9 +1,9 @@
-import type { AnnotationRecord, PredictionRecord } from "../../src/semantics/records.js";
+import type { AnnotationRecord, PredictionRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { HttpProblem, serverError, validationError } from "../errors.js";
 import { ok } from "../http.js";
 import { parseConfig } from "../label-config.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pyStr, pyType, strRepr } from "../../src/emulation/python-json.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";

@@ -1,4 +1,4 @@
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
 import type { ActionId } from "../../src/vocabulary/actions.js";
 import type { Store } from "../store/store.js";
 import { parseConfig } from "../label-config.js";

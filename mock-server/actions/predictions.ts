@@ -1,5 +1,5 @@
 import { ok } from "../http.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pyStr } from "../../src/emulation/python-json.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
 

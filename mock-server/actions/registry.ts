@@ -1,7 +1,7 @@
 import { actionIds, actions, type ActionId } from "../../src/vocabulary/actions.js";
-import { actionEntry } from "../../src/wire/contract/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { render } from "../../src/wire/contract/render.js";
+import { actionEntry } from "../../src/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { render } from "../../src/contract/render.js";
 
 /**
  * The action registry of a community server, from the vocabulary table: which ids are registered

@@ -1,4 +1,4 @@
-import type { AnnotationRecord, ProjectRecord, UserRecord } from "../../src/semantics/records.js";
+import type { AnnotationRecord, ProjectRecord, UserRecord } from "../../src/contract/records.js";
 import type { MockContext, Reply } from "../http.js";
 import type { Prepared } from "../prepare.js";
 

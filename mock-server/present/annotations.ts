@@ -1,7 +1,7 @@
-import type { AnnotationRecord, DraftRecord } from "../../src/semantics/records.js";
-import { annotation, annotationExpanded, draft } from "../../src/wire/contract/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { render, type RenderContext, type Values } from "../../src/wire/contract/render.js";
+import type { AnnotationRecord, DraftRecord } from "../../src/contract/records.js";
+import { annotation, annotationExpanded, draft } from "../../src/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import type { Store } from "../store/store.js";
 import { timeSince } from "../time.js";
 import { createdUsername, presentCompletedBy } from "./users.js";

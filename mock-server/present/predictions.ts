@@ -1,7 +1,7 @@
-import type { PredictionRecord } from "../../src/semantics/records.js";
-import { prediction } from "../../src/wire/contract/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { render } from "../../src/wire/contract/render.js";
+import type { PredictionRecord } from "../../src/contract/records.js";
+import { prediction } from "../../src/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { render } from "../../src/contract/render.js";
 import { timeSince } from "../time.js";
 
 /** `PredictionSerializer` (model defaults where the record leaves a field unset). */

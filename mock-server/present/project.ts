@@ -1,8 +1,8 @@
-import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord, UserRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { project } from "../../src/wire/contract/index.js";
-import type { FieldSpec, Rendered } from "../../src/wire/contract/field.js";
-import { render, type RenderContext, type Values } from "../../src/wire/contract/render.js";
+import { project } from "../../src/contract/index.js";
+import type { FieldSpec, Rendered } from "../../src/contract/field.js";
+import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import { derivedList } from "../engine.js";
 import { configElements, parseConfig, parsedLabelConfig } from "../label-config.js";
 import type { Store } from "../store/store.js";

@@ -1,7 +1,8 @@
-import type { DerivedColumns, ProjectRecord, TaskRecord, UserRecord } from "../../src/semantics/records.js";
-import { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "../../src/wire/contract/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { render, type RenderContext, type Values } from "../../src/wire/contract/render.js";
+import type { ProjectRecord, TaskRecord, UserRecord } from "../../src/contract/records.js";
+import type { DerivedColumns } from "../../src/semantics/records.js";
+import { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "../../src/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import type { TaskRelations } from "../engine.js";
 import type { Store } from "../store/store.js";
 import { presentAnnotation, presentAnnotationExpanded, presentDraft } from "./annotations.js";

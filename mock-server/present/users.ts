@@ -1,7 +1,7 @@
-import type { UserRecord } from "../../src/semantics/records.js";
-import { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "../../src/wire/contract/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { render, type RenderContext, type Values } from "../../src/wire/contract/render.js";
+import type { UserRecord } from "../../src/contract/records.js";
+import { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "../../src/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import type { Store } from "../store/store.js";
 
 /** The mock has one organization, as a fresh community server does. */

@@ -1,7 +1,7 @@
-import { view } from "../../src/wire/contract/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { render } from "../../src/wire/contract/render.js";
-import type { ViewRecord } from "../store/state.js";
+import { view } from "../../src/contract/index.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { render } from "../../src/contract/render.js";
+import type { ViewRecord } from "../../src/contract/state.js";
 import type { Store } from "../store/store.js";
 
 /**

@@ -1,13 +1,13 @@
 import { castBoolFromStr, PyError } from "../../src/emulation/python.js";
 import { ujsonLoads } from "../../src/emulation/ujson.js";
-import type { AnnotationRecord } from "../../src/semantics/records.js";
+import type { AnnotationRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { annotation as annotationContract } from "../../src/wire/contract/index.js";
+import { annotation as annotationContract } from "../../src/contract/index.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { HttpProblem, serverError, validationError } from "../errors.js";
 import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentAnnotation } from "../present/annotations.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
 import { writeInput, inputValue, validateWrite, type CustomRules } from "./serializer.js";
 import { sparseFields } from "./sparse.js";

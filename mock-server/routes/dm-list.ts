@@ -1,6 +1,6 @@
-import { evaluatedColumns } from "../../src/wire/contract/index.js";
+import { evaluatedColumns } from "../../src/contract/index.js";
 import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
-import type { RenderContext } from "../../src/wire/contract/render.js";
+import type { RenderContext } from "../../src/contract/render.js";
 import { itemText, relationsIndex, select } from "../engine.js";
 import { fieldError, HttpProblem, serverError } from "../errors.js";
 import { bodyDict, intFromData, intFromQuery, isPlainObject, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";

@@ -1,9 +1,9 @@
 import { match } from "ts-pattern";
 import { parseDjangoDatetime } from "../../src/emulation/django.js";
 import { parsePyFloat, parsePyInt, pyStrip } from "../../src/emulation/python-text.js";
-import type { FieldSpec } from "../../src/wire/contract/field.js";
+import type { FieldSpec } from "../../src/contract/field.js";
 import { pyStr, pyType } from "../../src/emulation/python-json.js";
-import type { CollectionName } from "../store/state.js";
+import type { CollectionName } from "../../src/contract/state.js";
 import type { Store } from "../store/store.js";
 
 /**

@@ -1,9 +1,9 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
 import { validationError } from "../errors.js";
 import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { pyStr, pyType } from "../../src/emulation/python-json.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 
 /**
  * `POST /api/projects/{id}/import` with a JSON body (docs/reference/resources.md#projects): a list

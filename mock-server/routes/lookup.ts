@@ -1,6 +1,6 @@
 import { notFound } from "../errors.js";
 import type { MockContext } from "../http.js";
-import type { RecordOf } from "../store/state.js";
+import type { RecordOf } from "../../src/contract/state.js";
 
 /** The model each routed collection's 404 names. */
 const MODEL = {

@@ -1,13 +1,13 @@
-import type { PredictionRecord, ProjectRecord } from "../../src/semantics/records.js";
+import type { PredictionRecord, ProjectRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { prediction as predictionContract } from "../../src/wire/contract/index.js";
+import { prediction as predictionContract } from "../../src/contract/index.js";
 import { pyRepr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
 import { isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { parseConfig } from "../label-config.js";
 import { presentPrediction } from "../present/predictions.js";
-import type { CollectionName } from "../store/state.js";
-import { nowTimestamp } from "../time.js";
+import type { CollectionName } from "../../src/contract/state.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, predictionOr404, projectOr404 } from "./lookup.js";
 import { writeInput, validateWrite } from "./serializer.js";
 

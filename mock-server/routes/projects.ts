@@ -1,13 +1,13 @@
-import type { ProjectRecord, UserRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord, UserRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { project as projectContract } from "../../src/wire/contract/index.js";
+import { project as projectContract } from "../../src/contract/index.js";
 import { pyStr } from "../../src/emulation/python-json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
 import { serverError, validationError } from "../errors.js";
 import { noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { labelConfigProblem } from "../label-config.js";
 import { presentProject, projectDefaults } from "../present/project.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
 import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";

@@ -2,7 +2,7 @@ import { PyException } from "../../src/emulation/exceptions.js";
 import { pyJsonLoads } from "../../src/emulation/json-loads.js";
 import { QueryDict } from "../../src/emulation/query-dict.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import type { Declaration, FieldSpec, WritableName } from "../../src/wire/contract/field.js";
+import type { Declaration, FieldSpec, WritableName } from "../../src/contract/field.js";
 import { validationError, type ValidationErrors } from "../errors.js";
 import { isPlainObject } from "../http.js";
 import { drfMessages, readValue, type ReadOptions } from "./drf-fields.js";

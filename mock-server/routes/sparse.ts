@@ -1,4 +1,4 @@
-import type { SparseFields } from "../../src/wire/contract/render.js";
+import type { SparseFields } from "../../src/contract/render.js";
 import type { Query } from "../http.js";
 
 /**

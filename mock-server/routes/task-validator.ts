@@ -1,4 +1,4 @@
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
 import { pyClass, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
 import { isPlainObject } from "../http.js";

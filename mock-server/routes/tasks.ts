@@ -1,6 +1,7 @@
-import type { DerivedColumns, TaskRecord } from "../../src/semantics/records.js";
+import type { TaskRecord } from "../../src/contract/records.js";
+import type { DerivedColumns } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { task as taskContract, taskSimple } from "../../src/wire/contract/index.js";
+import { task as taskContract, taskSimple } from "../../src/contract/index.js";
 import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
@@ -8,7 +9,7 @@ import { pyTruthy } from "../../src/emulation/python-json.js";
 import { fieldError, HttpProblem, notFound, serverError, validationError } from "../errors.js";
 import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentDmTaskDetail, presentTask, presentTaskSimple } from "../present/tasks.js";
-import { nowTimestamp } from "../time.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, taskOr404 } from "./lookup.js";
 import { writeInput, inputValue, validateWrite } from "./serializer.js";
 import { sparseFields } from "./sparse.js";

@@ -1,13 +1,13 @@
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { pyType } from "../../src/emulation/python-json.js";
-import { view as viewContract, viewOrder, viewReset } from "../../src/wire/contract/index.js";
+import { view as viewContract, viewOrder, viewReset } from "../../src/contract/index.js";
 import { fieldError, validationError } from "../errors.js";
 import { bodyObject, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { settle } from "../prepare.js";
 import { presentView } from "../present/views.js";
-import type { ViewRecord } from "../store/state.js";
-import { nowTimestamp } from "../time.js";
+import type { ViewRecord } from "../../src/contract/state.js";
+import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, viewOr404 } from "./lookup.js";
 import { writeInput, inputValue, validateWrite } from "./serializer.js";
 

@@ -1,5 +1,5 @@
 import { match } from "ts-pattern";
-import type { CollectionName, StoreState } from "./state.js";
+import type { CollectionName, StoreState } from "../../src/contract/state.js";
 
 type AnyRecord = { readonly id: number };
 

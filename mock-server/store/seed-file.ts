@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { SeedError } from "./seed.js";
+import { SeedError } from "../../src/contract/seed.js";
 
-// Apart from seed.ts so that the seed loader has no Node imports (the playground loads inline seeds in the browser).
+// Apart from the seed loader (src/contract/seed.ts), which has no Node imports: the playground loads inline seeds in the browser.
 
 /** Read a seed file (JSON); the error names the file and what went wrong. */
 export function readSeedFile(path: string): unknown {

@@ -1,8 +1,9 @@
 import jsonServer from "json-server";
-import type { Dataset, ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
+import type { Dataset } from "../../src/semantics/records.js";
 import { match } from "ts-pattern";
 import { redoOf, undo, type Change } from "./changes.js";
-import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "./state.js";
+import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "../../src/contract/state.js";
 import type { WriteAheadLog } from "./wal.js";
 
 type Draft<C extends CollectionName> = { -readonly [K in keyof RecordOf<C>]: RecordOf<C>[K] };

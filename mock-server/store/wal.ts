@@ -14,7 +14,7 @@ import {
 import { open } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import type { Redo } from "./changes.js";
-import { collectionNames, type StoreState } from "./state.js";
+import { collectionNames, type StoreState } from "../../src/contract/state.js";
 
 /**
  * The persist file and its write-ahead log. The file holds a snapshot in the seed format; every

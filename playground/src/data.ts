@@ -1,6 +1,7 @@
 import type { QueryBody } from "../../src/query/nodes.js";
-import type { Dataset, UserRecord } from "../../src/semantics/records.js";
-import { loadSeed } from "../../mock-server/store/seed.js";
+import type { UserRecord } from "../../src/contract/records.js";
+import type { Dataset } from "../../src/semantics/records.js";
+import { loadSeed } from "../../src/contract/seed.js";
 
 /**
  * Where the page's tasks come from: the mock's current data (the playground's dataset route, so the

@@ -1,6 +1,6 @@
 import type { QueryBody } from "../query/nodes.js";
 import type { JsonValue } from "../vocabulary/json.js";
-import type { Rendered } from "../wire/contract/field.js";
+import type { Rendered } from "../contract/field.js";
 import type {
   actionEntry,
   annotation,
@@ -15,11 +15,11 @@ import type {
   user,
   view,
   whoAmI,
-} from "../wire/contract/index.js";
+} from "../contract/index.js";
 
 /*
  * Request and response bodies, with the server's snake_case field names. Response bodies are the
- * declared wire contract's renderings (src/wire/contract): every field the server's serializer
+ * declared wire contract's renderings (src/contract): every field the server's serializer
  * emits, with its null-ness, derived from the same declaration the mock server renders from, so
  * a field the contract drops or renames is gone here too. Request bodies admit extra fields
  * (`MoreFields`): the server accepts dozens of optional ones.

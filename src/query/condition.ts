@@ -6,20 +6,9 @@ import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
 import type { OrderKey, Untyped } from "./columns.js";
 import { ORDER_PREFIX, type ConditionNode } from "./nodes.js";
 import { QueryBuildError } from "./rules.js";
-import type { Where } from "./types.js";
+import type { Condition, Where } from "./types.js";
 
-/**
- * One condition as a value: a column, an operator (wire name `greater_or_equal` or method name
- * `greaterOrEqual`), its value and, for `tasks:data.<key>`, an optional type. `condition(column)`
- * builds one with the compiler's checks; one read from a UI or a config file is checked at run time
- * when `.where()`, `.and()`, `.or()` or `.child()` adds it.
- */
-export interface Condition {
-  readonly column: string;
-  readonly operator: string;
-  readonly value: unknown;
-  readonly type?: string | undefined;
-}
+export type { Condition } from "./types.js";
 
 const conditionKeys = ["column", "operator", "value", "type"];
 const freeze = <T extends object>(value: T): T => Object.freeze(value);

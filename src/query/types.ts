@@ -3,7 +3,6 @@ import type { NonEmptyList } from "../vocabulary/value-shapes.js";
 import type { Run, ToRequest } from "./action-args.js";
 import type { AnyOperators, CheckColumn, CheckOrderKey, ColumnArg, ColumnOperators, DataColumn } from "./columns.js";
 import type { OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
-import type { Condition } from "./condition.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { QueryBody, QueryNode } from "./nodes.js";
 import type { rules } from "./rules.js";
@@ -17,6 +16,19 @@ import type { Binding, FilterState, IdState, OrderState, SelectionState, Selecti
  * (generated.ts: `@deprecated` with its rule). Members name their next state; the compiler caches
  * each instantiation, so a long chain re-uses them.
  */
+
+/**
+ * One condition as a value: a column, an operator (wire name `greater_or_equal` or method name
+ * `greaterOrEqual`), its value and, for `tasks:data.<key>`, an optional type. `condition(column)`
+ * builds one with the compiler's checks; one read from a UI or a config file is checked at run time
+ * when `.where()`, `.and()`, `.or()` or `.child()` adds it.
+ */
+export interface Condition {
+  readonly column: string;
+  readonly operator: string;
+  readonly value: unknown;
+  readonly type?: string | undefined;
+}
 
 /**
  * `.where(column)` / `.and(column)` / `.or(column)` / `.child(column)`, then an operator method.

@@ -1,12 +1,19 @@
 import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { startMockServer, type MockServer } from "../../mock-server/index.js";
+import { runCli } from "../../src/cli/main.js";
+import { distReady } from "../helpers/dist.js";
 
 const root = join(import.meta.dirname, "..", "..");
-/** The built CLI, as npm's bin runs it. */
+/** The built CLI, as npm's bin runs it: await `builtCli()` before running it. */
 export const DMQ = join(root, "dist", "src", "cli", "main.js");
+
+/** The path of the built CLI, once dist/ is the build of the current sources. */
+export async function builtCli(): Promise<string> {
+  await distReady();
+  return DMQ;
+}
 
 export interface Run {
   readonly code: number;
@@ -22,7 +29,8 @@ export interface RunOptions {
 }
 
 /** Runs `node dist/src/cli/main.js …args` with a clean environment (no LABEL_STUDIO_* unless given). */
-export function dmq(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+export async function dmq(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  await distReady();
   const env: Record<string, string> = { PATH: process.env["PATH"] ?? "", NO_COLOR: "1" };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
   return new Promise((resolve, reject) => {
@@ -45,13 +53,12 @@ export interface InProcessOptions extends RunOptions {
 }
 
 /**
- * Runs the built CLI (dist/, as `dmq` does) in this process: its `runCli` with an injected io, so the
- * same program and output without a node start per run. For help, parsing, usage errors, dry runs
- * and explanations, many at once; the child-process `dmq` stays for what needs a real process
- * (the entry point, exit status, stdin, signals, terminals) and for end-to-end runs against the mock.
+ * Runs the CLI's sources in this process: its `runCli` with an injected io, so the same program and
+ * output without a build or a node start per run. For help, parsing, usage errors, dry runs,
+ * explanations and requests against the mock, many at once; the child-process `dmq` stays for what
+ * needs a real process and the build (the entry point, exit status, stdin, signals, terminals).
  */
 export async function dmqIn(args: readonly string[], options: InProcessOptions = {}): Promise<Run> {
-  const { runCli } = (await import(/* @vite-ignore */ pathToFileURL(DMQ).href)) as typeof import("../../src/cli/main.js");
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
@@ -73,6 +80,7 @@ export async function dmqTty(
   answer: string,
   env: Readonly<Record<string, string>>,
 ): Promise<{ output: string; code: number }> {
+  await distReady();
   const { stdout } = await promisify(execFile)(
     "python3",
     [join(import.meta.dirname, "under-tty.py"), answer, process.execPath, DMQ, ...args],

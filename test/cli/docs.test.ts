@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { spellings } from "../../src/cli/query/condition.js";
 import { operatorNames } from "../../src/vocabulary/operators.js";
-import { DMQ, mockWithEnv } from "./dmq.js";
+import { builtCli, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -78,6 +78,7 @@ describe("docs/cli.md", () => {
 
   test("every command prints what the page shows", async () => {
     const differences: unknown[] = [];
+    const DMQ = await builtCli();
     for (const step of all) {
       const script = `set -o pipefail\n${step.command.replaceAll("npx dmq", `node ${JSON.stringify(DMQ)}`)}`;
       const result = await run("bash", ["-c", script], { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: cwd, ...env } }).then(

@@ -236,14 +236,14 @@ describe.concurrent("explain, in plain words", () => {
     );
     expect(record.selects).toEqual(["tasks of the project where id < 9", "in the server's default order"]);
     expect(record.issues.map((i) => [i.path, i.effect])).toEqual([["filters.items[0].filter", "ignored"]]);
-    expect(viaQuery.stdout.split("\n").slice(1)).toEqual((await dmq(["explain", "-"], { input: body })).stdout.split("\n").slice(1));
+    expect(viaQuery.stdout.split("\n").slice(1)).toEqual((await dmqIn(["explain", "-"], { input: body })).stdout.split("\n").slice(1));
   });
 
   test("usage errors: no body on a terminal-less empty stdin is not JSON; two bodies; --against without a project", async () => {
     const [empty, two, noProject] = await Promise.all([
-      dmq(["explain"]),
-      dmq(["explain", "-", "--query", "{}"]),
-      dmq(["explain", "--query", "{}", "--against", "http://127.0.0.1:9"]),
+      dmqIn(["explain"]),
+      dmqIn(["explain", "-", "--query", "{}"]),
+      dmqIn(["explain", "--query", "{}", "--against", "http://127.0.0.1:9"]),
     ]);
     expect(empty).toMatchObject({ code: 2, stderr: expect.stringMatching(/^dmq explain: stdin: not JSON/) });
     expect(two).toMatchObject({ code: 2, stderr: "dmq explain: give one body: a file (or - for stdin), --query <json> or --view <id>\n" });
@@ -260,7 +260,7 @@ describe("explain against the mock: --view and --against", () => {
   afterAll(() => mock.close());
 
   test("--view fetches the saved view; --against asks the server for the count", async () => {
-    const view = await dmq(["explain", "--view", "1"], { env });
+    const view = await dmqIn(["explain", "--view", "1"], { env });
     expect(view.stdout.split("\n").slice(0, 4)).toEqual([
       "view 1:",
       "The server selects:",
@@ -268,10 +268,10 @@ describe("explain against the mock: --view and --against", () => {
       "  ordered by predictions_score, descending (empty values last)",
     ]);
     const body = JSON.stringify({ filters: { conjunction: "and", items: [item("total_annotations", "equal", "Number", 0)] } });
-    const counted = await dmq(["explain", "--query", body, "--against", mock.url, "--project", "1"], {
+    const counted = await dmqIn(["explain", "--query", body, "--against", mock.url, "--project", "1"], {
       env: { LABEL_STUDIO_API_KEY: mock.legacyToken },
     });
-    const expected = (await dmq(["tasks", "list", "--project", "1", "-w", "total_annotations = 0"], { env })).stdout;
+    const expected = (await dmqIn(["tasks", "list", "--project", "1", "-w", "total_annotations = 0"], { env })).stdout;
     const n = json<unknown[]>({ code: 0, stdout: expected, stderr: "" }).length;
     expect(counted.stdout.trimEnd().split("\n").at(-1)).toBe(`The server at ${mock.url} selects ${n} tasks of project 1.`);
   });

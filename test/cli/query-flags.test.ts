@@ -193,7 +193,7 @@ describe("tasks list and actions run send the flags' query", () => {
       "--exclude",
       "4",
     ];
-    const listed = json<{ id: number }[]>(await dmq(["tasks", "list", "--project", "1", ...flags], { env }));
+    const listed = json<{ id: number }[]>(await dmqIn(["tasks", "list", "--project", "1", ...flags], { env }));
     const client = createClient({ baseUrl: mock.url, apiKey: mock.legacyToken });
     const query = selection(1)
       .where("tasks:total_annotations")

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
+import { builtCli, dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
 
-// Each test spawns the built CLI, several at once: on a busy machine that takes a while.
+// Some tests spawn the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /*
@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-// Reading runs the built CLI in this process (many commands at once, real HTTP against the mock); writing,
-// the server options and the mock run it as a process, as a user does.
+// Reading and writing run the CLI's sources in this process (real HTTP against the mock); the server
+// options and the mock run the built CLI as a process, as a user does.
 describe.concurrent("reading", () => {
   test("users whoami: the key's user, as JSON and as a table", async () => {
     const [asJson, asTable] = await Promise.all([
@@ -110,43 +110,45 @@ describe("writing (each test starts from the demo data)", () => {
 
   test("projects create (--param, @file, --body) / update / delete", async () => {
     const config = file("config.xml", '<View><Text name="text" value="$text"/></View>');
-    const created = await dmq(
+    const created = await dmqIn(
       ["projects", "create", "-p", "title=Reviews", "-p", `label_config=@${config}`, "--body", '{"description": "Q3", "title": "ignored"}'],
       { env },
     );
     expect(created.code).toBe(0);
     const project = json<Row & { title: string; description: string; label_config: string }>(created);
     expect(project).toMatchObject({ title: "Reviews", description: "Q3", label_config: '<View><Text name="text" value="$text"/></View>' });
-    const updated = await dmq(["projects", "update", String(project.id), "-p", "title=Reviews (done)"], { env });
+    const updated = await dmqIn(["projects", "update", String(project.id), "-p", "title=Reviews (done)"], { env });
     expect(json<{ title: string }>(updated).title).toBe("Reviews (done)");
-    const deleted = await dmq(["projects", "delete", String(project.id)], { env });
+    const deleted = await dmqIn(["projects", "delete", String(project.id)], { env });
     expect(deleted).toMatchObject({ code: 0, stdout: "null\n" });
-    expect((await dmq(["projects", "get", String(project.id)], { env })).code).toBe(1);
+    expect((await dmqIn(["projects", "get", String(project.id)], { env })).code).toBe(1);
   });
 
   test("projects import: JSON, CSV and stdin, in batches of --batch-size", async () => {
     await mock.reset();
     const asJson = file("tasks.json", JSON.stringify([{ text: "one" }, { data: { text: "two" } }, { text: "three" }]));
     const before = mock.requests.length;
-    const imported = await dmq(["projects", "import", "1", asJson, "--batch-size", "2"], { env });
+    const imported = await dmqIn(["projects", "import", "1", asJson, "--batch-size", "2"], { env });
     expect(json(imported)).toMatchObject({ batches: 2, task_count: 3 });
     expect(mock.requests.slice(before).filter((r) => r.method === "POST" && r.path === "/api/projects/1/import")).toHaveLength(2);
     const csv = file("tasks.csv", 'text,source\n"hello, world",web\n"say ""hi""",app\n');
-    const fromCsv = await dmq(["projects", "import-tasks", "1", csv, "-p", "return_task_ids=true"], { env });
+    const fromCsv = await dmqIn(["projects", "import-tasks", "1", csv, "-p", "return_task_ids=true"], { env });
     const ids = json<{ task_ids: number[] }>(fromCsv).task_ids;
     expect(ids).toHaveLength(2);
-    const task = json<{ data: unknown }>(await dmq(["tasks", "get", String(ids[1])], { env }));
+    const task = json<{ data: unknown }>(await dmqIn(["tasks", "get", String(ids[1])], { env }));
     expect(task.data).toEqual({ text: 'say "hi"', source: "app" });
-    const piped = await dmq(["projects", "import", "1", "-"], { env, input: '{"text": "from stdin"}\n{"text": "again"}\n' });
+    const piped = await dmqIn(["projects", "import", "1", "-"], { env, input: '{"text": "from stdin"}\n{"text": "again"}\n' });
     expect(json(piped)).toMatchObject({ batches: 1, task_count: 2 });
-    const empty = await dmq(["projects", "import", "1", file("none.json", "[]")], { env });
+    const empty = await dmqIn(["projects", "import", "1", file("none.json", "[]")], { env });
     expect(empty).toMatchObject({ code: 2, stderr: expect.stringMatching(/no tasks to import/) });
   });
 
   test("tasks create / update / delete; annotations and predictions create / update / delete", async () => {
     await mock.reset();
-    const task = json<Row>(await dmq(["tasks", "create", "--project", "1", "-p", 'data={"text": "new"}'], { env }));
-    expect(json<{ meta: unknown }>(await dmq(["tasks", "update", String(task.id), "-p", 'meta={"checked": true}'], { env })).meta).toEqual({
+    const task = json<Row>(await dmqIn(["tasks", "create", "--project", "1", "-p", 'data={"text": "new"}'], { env }));
+    expect(
+      json<{ meta: unknown }>(await dmqIn(["tasks", "update", String(task.id), "-p", 'meta={"checked": true}'], { env })).meta,
+    ).toEqual({
       checked: true,
     });
     const result = file(
@@ -154,19 +156,19 @@ describe("writing (each test starts from the demo data)", () => {
       JSON.stringify([{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Positive"] } }]),
     );
     const annotation = json<Row>(
-      await dmq(["annotations", "create", String(task.id), "-p", `result=@${result}`, "-p", "lead_time=3.5"], { env }),
+      await dmqIn(["annotations", "create", String(task.id), "-p", `result=@${result}`, "-p", "lead_time=3.5"], { env }),
     );
     expect(
-      json<{ ground_truth: boolean }>(await dmq(["annotations", "update", String(annotation.id), "-p", "ground_truth=true"], { env }))
+      json<{ ground_truth: boolean }>(await dmqIn(["annotations", "update", String(annotation.id), "-p", "ground_truth=true"], { env }))
         .ground_truth,
     ).toBe(true);
     const prediction = json<Row>(
-      await dmq(
+      await dmqIn(
         ["predictions", "create", "-p", `task=${task.id}`, "-p", `result=@${result}`, "-p", "score=0.9", "-p", "model_version=v9"],
         { env },
       ),
     );
-    expect(json<{ score: number }>(await dmq(["predictions", "update", String(prediction.id), "-p", "score=0.5"], { env })).score).toBe(
+    expect(json<{ score: number }>(await dmqIn(["predictions", "update", String(prediction.id), "-p", "score=0.5"], { env })).score).toBe(
       0.5,
     );
     for (const [resource, id] of [
@@ -174,38 +176,38 @@ describe("writing (each test starts from the demo data)", () => {
       ["predictions", prediction.id],
       ["tasks", task.id],
     ] as const) {
-      expect(await dmq([resource, "delete", String(id)], { env })).toMatchObject({ code: 0 });
-      expect((await dmq([resource, "get", String(id)], { env })).code).toBe(1);
+      expect(await dmqIn([resource, "delete", String(id)], { env })).toMatchObject({ code: 0 });
+      expect((await dmqIn([resource, "get", String(id)], { env })).code).toBe(1);
     }
   });
 
   test("views create with query flags and --title / update / delete; the view then drives tasks list", async () => {
     await mock.reset();
-    const created = await dmq(
+    const created = await dmqIn(
       ["views", "create", "--project", "1", "--title", "Labeled", "-w", "total_annotations > 0", "--order", "-id", "--include", "5,6,7"],
       { env },
     );
     const view = json<Row & { data: { title: string; filters: unknown; ordering: string[] } }>(created);
     expect(view.data).toMatchObject({ title: "Labeled", ordering: ["-tasks:id"] });
     const listed = json<{ id: number; total_annotations: number }[]>(
-      await dmq(["tasks", "list", "--project", "1", "--view", String(view.id)], { env }),
+      await dmqIn(["tasks", "list", "--project", "1", "--view", String(view.id)], { env }),
     );
     expect(listed.map((t) => t.id)).toEqual([...listed.map((t) => t.id)].sort((a, b) => b - a));
     expect(listed.every((t) => t.total_annotations > 0 && [5, 6, 7].includes(t.id))).toBe(true);
-    const renamed = await dmq(["views", "update", String(view.id), "-p", 'data={"title": "Renamed"}'], { env });
+    const renamed = await dmqIn(["views", "update", String(view.id), "-p", 'data={"title": "Renamed"}'], { env });
     expect(json<{ data: { title: string } }>(renamed).data.title).toBe("Renamed");
-    expect((await dmq(["views", "delete", String(view.id)], { env })).code).toBe(0);
-    expect((await dmq(["views", "get", String(view.id)], { env })).code).toBe(1);
+    expect((await dmqIn(["views", "delete", String(view.id)], { env })).code).toBe(0);
+    expect((await dmqIn(["views", "get", String(view.id)], { env })).code).toBe(1);
   });
 
   test("actions run (and its SDK name, create) performs on the selection and prints the server's answer", async () => {
     await mock.reset();
-    const ran = await dmq(["actions", "run", "delete_tasks", "--project", "1", "--include", "3,4"], { env });
+    const ran = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", "--include", "3,4"], { env });
     expect(json(ran)).toMatchObject({ processed_items: 2, detail: "Deleted 2 tasks" });
-    const created = await dmq(["actions", "create", "delete_tasks_predictions", "--project", "1", "-w", "id <= 10", "--all"], { env });
+    const created = await dmqIn(["actions", "create", "delete_tasks_predictions", "--project", "1", "-w", "id <= 10", "--all"], { env });
     expect(created.code).toBe(0);
     const remaining = json<{ id: number; total_predictions: number }[]>(
-      await dmq(["tasks", "list", "--project", "1", "-w", "id <= 12"], { env }),
+      await dmqIn(["tasks", "list", "--project", "1", "-w", "id <= 12"], { env }),
     );
     expect(remaining.map((t) => [t.id, t.total_predictions > 0])).toEqual([
       ...[1, 2, 5, 6, 7, 8, 9, 10].map((id) => [id, false]),
@@ -225,7 +227,7 @@ describe("server options: flags over the environment", () => {
     expect(viaEnv.stderr).toMatch(/^dmq users whoami: GET http:\/\/127\.0\.0\.1:9\/api\/current-user\/whoami failed: .*\(1 attempt\)$/m);
   });
   test("a personal access token works as the key", async () => {
-    const r = await dmq(["users", "whoami"], { env: { ...env, LABEL_STUDIO_API_KEY: mock.personalAccessToken } });
+    const r = await dmqIn(["users", "whoami"], { env: { ...env, LABEL_STUDIO_API_KEY: mock.personalAccessToken } });
     expect(json<{ username: string }>(r).username).toBe("admin");
   });
 });
@@ -234,8 +236,9 @@ describe("dmq mock", () => {
   /** `dmq mock --port 0 --quiet …flags` as a process, once its banner is out; `output()` is all it printed so far. */
   async function startMock(flags: readonly string[] = []) {
     const { spawn } = await import("node:child_process");
-    const { DMQ } = await import("./dmq.js");
-    const child = spawn(process.execPath, [DMQ, "mock", "--port", "0", "--quiet", ...flags], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [await builtCli(), "mock", "--port", "0", "--quiet", ...flags], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     const banner = await new Promise<string>((resolve, reject) => {
       child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -294,9 +297,9 @@ describe("dmq mock", () => {
   });
 
   test("a bad option is a usage error naming the flag", async () => {
-    const r = await dmq(["mock", "--port", "http"]);
+    const r = await dmqIn(["mock", "--port", "http"]);
     expect(r).toMatchObject({ code: 2, stderr: 'dmq mock: --port: expected an integer port from 0 to 65535, found "http"\n' });
-    const limit = await dmq(["mock", "--journal-capacity", "lots"]);
+    const limit = await dmqIn(["mock", "--journal-capacity", "lots"]);
     expect(limit).toMatchObject({
       code: 2,
       stderr: 'dmq mock: --journal-capacity: expected a whole number of entries ≥ 0, found "lots"\n',
@@ -304,7 +307,7 @@ describe("dmq mock", () => {
   });
 
   test("--help lists every start option of the mock, with examples", async () => {
-    const r = await dmq(["mock", "--help"]);
+    const r = await dmqIn(["mock", "--help"]);
     expect(r.code).toBe(0);
     for (const flag of [
       "--max-body-size <bytes>",

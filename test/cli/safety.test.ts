@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import type { MockServer } from "../../mock-server/index.js";
 import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
-import { DMQ, dmq, dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
+import { builtCli, dmq, dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -170,7 +170,7 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
   });
 
   test("with a personal access token: the exchange and the call, both masked, as HTTP messages with --format table", async () => {
-    const r = await dmq(["actions", "run", "delete_tasks", "--project", "1", "--include", "5", "--dry-run", "--format", "table"], {
+    const r = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", "--include", "5", "--dry-run", "--format", "table"], {
       env: { ...env, LABEL_STUDIO_API_KEY: mock.personalAccessToken },
     });
     expect(r.stdout).toBe(
@@ -194,7 +194,7 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
   });
 
   test("offline commands print their output as usual", async () => {
-    const r = await dmq(["body", "--include", "1", "--dry-run"]);
+    const r = await dmqIn(["body", "--include", "1", "--dry-run"]);
     expect(JSON.parse(r.stdout)).toEqual({ selectedItems: { all: false, included: [1] } });
   });
 });
@@ -205,7 +205,7 @@ describe("destructive actions", () => {
 
   test("with no --where/--include/--view (--exclude alone does not count) and no --all: exit 2 before any request", async () => {
     for (const flags of [[], ["--order", "-id"]]) {
-      const r = await dmq(["actions", "run", "delete_tasks", "--project", "1", ...flags], { env });
+      const r = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", ...flags], { env });
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(
         "dmq actions run: delete_tasks: with no --where, --include or --view this acts on every task of the project " +
@@ -213,16 +213,16 @@ describe("destructive actions", () => {
       );
     }
     // The ids are there, but they only exclude: the message says so.
-    const excluded = await dmq(["actions", "run", "delete_tasks", "--project", "1", "--exclude", "3"], { env });
+    const excluded = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", "--exclude", "3"], { env });
     expect(excluded.code).toBe(2);
     expect(excluded.stderr).toBe(
       "dmq actions run: delete_tasks: --exclude alone, with no --where, --include or --view, leaves every other task of the " +
         "project to act on: name the tasks (--where, --include), or pass --all to mean every task but the excluded\n",
     );
-    const fields = await dmq(["actions", "run", "rename_labels", "--project", "1", "--all"], { env });
+    const fields = await dmqIn(["actions", "run", "rename_labels", "--project", "1", "--all"], { env });
     expect(fields).toMatchObject({ code: 2, stderr: expect.stringMatching(/^dmq actions run: rename_labels: rename_labels needs params/) });
     expect(mock.requests).toEqual([]);
-    const filtered = await dmq(["actions", "run", "delete_tasks", "--project", "1", "-w", "id = 5"], { env });
+    const filtered = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", "-w", "id = 5"], { env });
     expect(json(filtered)).toMatchObject({ processed_items: 1 });
   });
 
@@ -287,9 +287,9 @@ describe("progress and exit codes", () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^dmq tasks get: missing required argument 'id'/);
     const [timeout, retries, format] = await Promise.all([
-      dmq(["users", "whoami", "--timeout", "0"], { env }),
-      dmq(["users", "whoami", "--max-retries", "-1"], { env }),
-      dmq(["users", "whoami", "--format", "xml"], { env }),
+      dmqIn(["users", "whoami", "--timeout", "0"], { env }),
+      dmqIn(["users", "whoami", "--max-retries", "-1"], { env }),
+      dmqIn(["users", "whoami", "--format", "xml"], { env }),
     ]);
     expect(timeout.stderr).toMatch(/^dmq: option '--timeout <seconds>' argument '0' is invalid\. expected a number > 0, found "0"/);
     expect(retries.stderr).toMatch(/^dmq: option '--max-retries <n>' argument '-1' is invalid\. expected a positive integer, found "-1"/);
@@ -299,7 +299,7 @@ describe("progress and exit codes", () => {
 
   test("a reader that stops early (| head) ends the command quietly", async () => {
     const { execFile } = await import("node:child_process");
-    const script = `set -o pipefail; node ${JSON.stringify(DMQ)} tasks list --project 1 -p fields=all | head -c 10`;
+    const script = `set -o pipefail; node ${JSON.stringify(await builtCli())} tasks list --project 1 -p fields=all | head -c 10`;
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
       execFile("bash", ["-c", script], { env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } }, (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
@@ -310,9 +310,9 @@ describe("progress and exit codes", () => {
 
   test("no server or key: a usage error naming the flag and the variable", async () => {
     const [noUrl, noKey, badUrl] = await Promise.all([
-      dmq(["users", "whoami"], { env: { LABEL_STUDIO_API_KEY: "k" } }),
-      dmq(["users", "whoami"], { env: { LABEL_STUDIO_URL: mock.url } }),
-      dmq(["users", "whoami", "--base-url", `${mock.url}/`], { env }),
+      dmqIn(["users", "whoami"], { env: { LABEL_STUDIO_API_KEY: "k" } }),
+      dmqIn(["users", "whoami"], { env: { LABEL_STUDIO_URL: mock.url } }),
+      dmqIn(["users", "whoami", "--base-url", `${mock.url}/`], { env }),
     ]);
     expect(noUrl).toMatchObject({ code: 2, stderr: "dmq users whoami: no server: pass --base-url <url> or set LABEL_STUDIO_URL\n" });
     expect(noKey).toMatchObject({ code: 2, stderr: "dmq users whoami: no API key: pass --api-key <key> or set LABEL_STUDIO_API_KEY\n" });
@@ -323,7 +323,7 @@ describe("progress and exit codes", () => {
   });
 
   test("a typo'd action id is reported from the project's list: no POST, so nothing to retry", async () => {
-    const r = await dmq(["actions", "run", "delet_tasks", "--project", "1", "--all"], { env });
+    const r = await dmqIn(["actions", "run", "delet_tasks", "--project", "1", "--all"], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       /unknown action "delet_tasks" \(did you mean delete_tasks\?\); project 1 offers: retrieve_tasks_predictions, /,
@@ -332,7 +332,7 @@ describe("progress and exit codes", () => {
   });
 
   test("a 4xx is sent once", async () => {
-    const r = await dmq(["annotations", "create", "99999", "-p", "result=[]"], { env });
+    const r = await dmqIn(["annotations", "create", "99999", "-p", "result=[]"], { env });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^dmq annotations create: POST \/api\/tasks\/99999\/annotations\/ → 404: /);
     expect(mock.requests.map((q) => `${q.method} ${q.path}`)).toEqual(["POST /api/tasks/99999/annotations/"]);
@@ -340,8 +340,8 @@ describe("progress and exit codes", () => {
 
   test("the key never reaches stdout or stderr", async () => {
     const runs = await Promise.all([
-      dmq(["actions", "run", "delete_tasks", "--project", "999", "--all"], { env }),
-      dmq(["users", "whoami", "--api-key", `${mock.legacyToken}x`], { env }),
+      dmqIn(["actions", "run", "delete_tasks", "--project", "999", "--all"], { env }),
+      dmqIn(["users", "whoami", "--api-key", `${mock.legacyToken}x`], { env }),
     ]);
     expect(runs.map((r) => r.code)).toEqual([1, 1]);
     for (const r of runs) expect(r.stdout + r.stderr).not.toContain(mock.legacyToken);

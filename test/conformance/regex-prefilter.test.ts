@@ -45,7 +45,8 @@ function textsFor(pattern: string): fc.Arbitrary<string[]> {
   const body = pattern
     .replace(/^\(\?[a-z]+\)/, "")
     .replaceAll("\\y", "\\b")
-    .replaceAll("[[:alpha:]]", "\\p{L}");
+    // The letters of the texts' alphabet: \p{L} would make fast-check tabulate every letter of Unicode per pattern.
+    .replaceAll("[[:alpha:]]", "[a-cA-Cé]");
   let matching: fc.Arbitrary<string> | undefined;
   try {
     matching = fc.stringMatching(new RegExp(body, "u"), { size: "xsmall" }).map((t) => t.slice(0, 16));

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync } from "node:fs";
 import { get } from "node:http";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { runMockCli } from "../../mock-server/main.js";
 import { linkHash } from "../../playground/src/link.js";
 import type { QueryBody } from "../../src/query/nodes.js";
 import { selection } from "../../src/selection.js";
+import { distReady } from "../helpers/dist.js";
 import { raw, startFixture } from "./fixture.js";
 
 /*
@@ -34,16 +34,8 @@ const ARGS = [
   "--disable-sync",
 ];
 
-if (!executablePath) {
-  // CI installs Chromium (.ci/run): there a missing browser is a failure, never a quiet skip.
-  if (process.env["CI"]) test("Chromium is installed for the playground test", () => expect.fail(missing));
-  else console.warn(`\n[playground browser test] SKIPPED: ${missing}\n`);
-}
-
-// Always the current sources (about a second), for both suites below.
-beforeAll(async () => {
-  await build({ configFile: join(root, "playground", "vite.config.ts"), logLevel: "error" });
-});
+// dist/playground, built from the current sources by the integration project's globalSetup.
+beforeAll(() => distReady());
 
 describe("the /playground/ route", () => {
   let server: MockServer;
@@ -121,12 +113,14 @@ describe("the /playground/ route", () => {
   });
 });
 
-describe.skipIf(!executablePath)(`the playground in Chromium${executablePath ? "" : ` (SKIPPED: ${missing})`}`, () => {
+// A missing browser fails these tests (with how to install one), never skips them: .ci/run installs Chromium.
+describe("the playground in Chromium", () => {
   let server: MockServer;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
+    if (!executablePath) throw new Error(missing);
     mkdirSync(artifacts, { recursive: true });
     [server, browser] = await Promise.all([startFixture(), chromium.launch({ executablePath: executablePath as string, args: ARGS })]);
     page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });

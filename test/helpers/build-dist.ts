@@ -1,14 +1,17 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import type { TestProject } from "vitest/node";
 
 /**
- * vitest globalSetup: builds dist/ as `npm run build` does (library and playground), once, when the
- * sources changed since the last build. The CLI tests run dist/ as a child process, the playground
- * test serves dist/playground, and the packaging test packs dist/ as it is, after checking with
- * `builtFromCurrentSources` that the stamp written here still matches both the sources and dist/.
+ * vitest globalSetup of the `integration` project: builds dist/ as `npm run build` does (library and
+ * playground) when the sources changed since the last build. The build runs in the background: the
+ * tests that need dist/ (the CLI as a process, the playground served from dist/, the packaging test)
+ * wait for it with `distReady()` (test/helpers/dist.ts), the others start at once. The packaging test
+ * also checks with `builtFromCurrentSources` that the stamp written here still matches both the
+ * sources and dist/.
  */
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -101,7 +104,8 @@ async function npmRun(script: string): Promise<string | null> {
   }
 }
 
-export default async function setup(): Promise<void> {
+/** Builds dist/ unless the stamp says it is the build of these sources. */
+async function buildIfStale(): Promise<void> {
   const stamp = readStamp();
   // Built from these sources already (with or without tsc errors: building again would not change them).
   if (stamp !== undefined && stamp.inputs === digest(INPUTS) && stamp.outputs === digest(["dist"])) return;
@@ -114,4 +118,31 @@ export default async function setup(): Promise<void> {
   if (playground !== null) throw new Error(`npm run build:playground failed:\n${playground}`);
   if (errors !== null) process.stderr.write(`build-dist: tsc -p tsconfig.build.json reported errors; dist/ is what it wrote:\n${errors}\n`);
   writeStamp(errors);
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The file build-dist writes when dist/ is ready: `{ "error": null }`, or why the build failed. */
+    distReady: string;
+  }
+}
+
+export default function setup(project: TestProject): () => Promise<void> {
+  const marker = join(stampFile, "..", `dist-ready-${process.pid}-${Date.now()}.json`);
+  mkdirSync(join(marker, ".."), { recursive: true });
+  project.provide("distReady", marker);
+  // Written whole, then renamed: a waiting test never reads half of it.
+  const done = (error: string | null) => {
+    writeFileSync(`${marker}.tmp`, JSON.stringify({ error }));
+    renameSync(`${marker}.tmp`, marker);
+  };
+  const build = buildIfStale().then(
+    () => done(null),
+    (error: unknown) => done(error instanceof Error ? error.message : String(error)),
+  );
+  // The run ends after the build even when no test waited for it: no build left running, no stale marker.
+  return async () => {
+    await build;
+    rmSync(marker, { force: true });
+  };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { importsOf, LAYERED_ROOTS, layerOf, layers, modulesUnder, ORACLE, violations } from "./layers.js";
+import { cycles, importsOf, LAYERED_ROOTS, layerOf, layers, modulesUnder, ORACLE, violations } from "./layers.js";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -10,6 +10,10 @@ describe("the layer map", () => {
     const modules = modulesUnder(root, [...LAYERED_ROOTS, ORACLE]);
     expect(modules.length).toBeGreaterThan(150);
     expect(violations(modules)).toEqual([]);
+  });
+
+  test("no import cycle anywhere, inside a layer included (type-only imports count)", () => {
+    expect(cycles(modulesUnder(root, [...LAYERED_ROOTS]))).toEqual([]);
   });
 
   test('README.md "Layout" names every layer', () => {
@@ -58,11 +62,41 @@ describe("the checker", () => {
     expect(violations([mod("src/wire/x.ts", 'import { evaluate } from "../semantics/index.js";')])).toHaveLength(1);
   });
 
-  test("lets only the CLI (and the playground) reach the mock server", () => {
+  test("lets only the CLI and the testing kit reach the mock server; never the playground", () => {
     expect(violations([mod("src/client/x.ts", 'const m = await import("../../mock-server/index.js");')])).toEqual([
       'src/client/x.ts:1 imports "../../mock-server/index.js": src/client may not import mock-server (README "Layout")',
     ]);
     expect(violations([mod("src/cli/commands/mock.ts", 'const m = await import("../../../mock-server/main.js");')])).toEqual([]);
+    expect(violations([mod("playground/src/data.ts", 'import type { MockSeed } from "../../mock-server/index.js";')])).toEqual([
+      'playground/src/data.ts:1 imports "../../mock-server/index.js": playground may not import mock-server (README "Layout")',
+    ]);
+    expect(violations([mod("playground/src/data.ts", 'import { loadSeed } from "../../src/contract/seed.js";')])).toEqual([]);
+  });
+
+  test("finds cycles: two modules, a longer ring, a module importing itself; type-only imports count", () => {
+    expect(
+      cycles([mod("src/query/a.ts", 'import type { B } from "./b.js";'), mod("src/query/b.ts", 'import { a } from "./a.js";')]),
+    ).toEqual(["src/query/a.ts:1 -> src/query/b.ts:1 -> src/query/a.ts"]);
+    const ring = [
+      mod("mock-server/a.ts", 'import { b } from "./b.js";'),
+      mod("mock-server/b.ts", '\nimport { c } from "./sub/c.js";'),
+      mod("mock-server/sub/c.ts", 'export type X = import("../a.js").A;'),
+      // Outside the ring: imports into it, none back.
+      mod("mock-server/d.ts", 'import { a } from "./a.js";'),
+    ];
+    expect(cycles(ring)).toEqual([
+      "mock-server/a.ts:1 -> mock-server/b.ts:2 -> mock-server/sub/c.ts:1 -> mock-server/a.ts (3 modules in this knot)",
+    ]);
+    expect(cycles([mod("src/wire/self.ts", 'export * from "./self.js";')])).toEqual(["src/wire/self.ts:1 -> src/wire/self.ts"]);
+  });
+
+  test("an import chain without a way back is no cycle", () => {
+    const chain = [
+      mod("src/wire/a.ts", 'import { b } from "./b.js";\nimport { c } from "./c.js";'),
+      mod("src/wire/b.ts", 'import { c } from "./c.js";'),
+      mod("src/wire/c.ts", 'import { v } from "../vocabulary/v.js";'),
+    ];
+    expect(cycles(chain)).toEqual([]);
   });
 
   test("refuses imports of tests from the layers, and modules in no layer", () => {

@@ -11,18 +11,21 @@ export const layers = {
   "src/vocabulary": [],
   "src/emulation": ["src/vocabulary"],
   "src/query": ["src/vocabulary"],
-  "src/wire": ["src/vocabulary", "src/emulation", "src/query"],
-  "src/semantics": ["src/vocabulary", "src/emulation", "src/query", "src/wire"],
-  "src/client": ["src/vocabulary", "src/emulation", "src/query", "src/wire"],
+  // The stored records and the server's serializers as data: the model each resource is, its seed loader.
+  "src/contract": ["src/vocabulary"],
+  "src/wire": ["src/vocabulary", "src/emulation", "src/query", "src/contract"],
+  "src/semantics": ["src/vocabulary", "src/emulation", "src/query", "src/contract", "src/wire"],
+  "src/client": ["src/vocabulary", "src/emulation", "src/query", "src/contract", "src/wire"],
   // The package's entry points: `selection()` and what `dmq` exports (the semantics engine is `dmq/semantics`).
   "src/selection.ts": ["src/vocabulary", "src/query", "src/wire"],
-  "src/index.ts": ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/client", "src/selection.ts"],
-  "mock-server": ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/semantics"],
+  "src/index.ts": ["src/vocabulary", "src/emulation", "src/query", "src/contract", "src/wire", "src/client", "src/selection.ts"],
+  "mock-server": ["src/vocabulary", "src/emulation", "src/query", "src/contract", "src/wire", "src/semantics"],
   // Nothing in src/ but the CLI imports the mock server.
   "src/cli": [
     "src/vocabulary",
     "src/emulation",
     "src/query",
+    "src/contract",
     "src/wire",
     "src/semantics",
     "src/client",
@@ -31,9 +34,20 @@ export const layers = {
     "testing",
   ],
   // The testing kit ("dmq/testing"): targets (an in-process mock or a real server) and seeding through the client.
-  testing: ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/client", "src/selection.ts", "src/index.ts", "mock-server"],
-  // The browser page: the builder, the engine and the mock's seed format; never the client's HTTP or the CLI.
-  playground: ["src/vocabulary", "src/emulation", "src/query", "src/wire", "src/semantics", "src/selection.ts", "mock-server"],
+  testing: [
+    "src/vocabulary",
+    "src/emulation",
+    "src/query",
+    "src/contract",
+    "src/wire",
+    "src/client",
+    "src/selection.ts",
+    "src/index.ts",
+    "mock-server",
+  ],
+  // The browser page: the builder, the engine and the seed loader; never the mock server (it reaches it only
+  // over HTTP), the client's HTTP or the CLI.
+  playground: ["src/vocabulary", "src/emulation", "src/query", "src/contract", "src/wire", "src/semantics", "src/selection.ts"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Layer = keyof typeof layers;
@@ -129,6 +143,103 @@ export function violations(modules: readonly Module[]): string[] {
     }
   }
   return found;
+}
+
+/**
+ * Every import cycle among `modules`, one line each: `a.ts:3 -> b.ts:7 -> a.ts` (the file and line of
+ * each import). Type-only imports count: they tie the modules' types, and so their edits, together.
+ * Modules of one strongly connected component show one cycle: the shortest one through the first of them.
+ */
+export function cycles(modules: readonly Module[]): string[] {
+  const known = new Set(modules.map((m) => m.path));
+  const edges = new Map<string, { to: string; line: number }[]>();
+  for (const module of modules) {
+    const out: { to: string; line: number }[] = [];
+    for (const ref of importsOf(module)) {
+      const to = resolveFrom(module.path, ref.specifier);
+      if (to !== undefined && known.has(to) && !out.some((e) => e.to === to)) out.push({ to, line: ref.line });
+    }
+    edges.set(module.path, out);
+  }
+  const found: string[] = [];
+  for (const component of stronglyConnected([...edges.keys()], (v) => edges.get(v)!.map((e) => e.to))) {
+    const self = component.length === 1 && edges.get(component[0]!)!.some((e) => e.to === component[0]);
+    if (component.length === 1 && !self) continue;
+    const inside = new Set(component);
+    const start = [...component].sort()[0]!;
+    // Breadth first from `start` back to it, inside the component.
+    const via = new Map<string, { from: string; line: number }>();
+    const queue = [start];
+    let back: { from: string; line: number } | undefined;
+    for (let i = 0; i < queue.length && back === undefined; i++) {
+      const from = queue[i]!;
+      for (const { to, line } of edges.get(from)!) {
+        if (to === start) {
+          back = { from, line };
+          break;
+        }
+        if (inside.has(to) && !via.has(to)) {
+          via.set(to, { from, line });
+          queue.push(to);
+        }
+      }
+    }
+    const steps = [`${back!.from}:${back!.line}`];
+    for (let at = back!.from; at !== start; ) {
+      const step = via.get(at)!;
+      steps.unshift(`${step.from}:${step.line}`);
+      at = step.from;
+    }
+    found.push(`${steps.join(" -> ")} -> ${start}${component.length > 2 ? ` (${component.length} modules in this knot)` : ""}`);
+  }
+  return found.sort();
+}
+
+/** Tarjan's strongly connected components, iteratively (no recursion limit on deep import chains). */
+function stronglyConnected(nodes: readonly string[], next: (node: string) => readonly string[]): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  let counter = 0;
+  for (const root of nodes) {
+    if (index.has(root)) continue;
+    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const targets = next(frame.node);
+      if (frame.edge < targets.length) {
+        const to = targets[frame.edge++]!;
+        if (!index.has(to)) {
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, edge: 0 });
+        } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        components.push(component);
+      }
+    }
+  }
+  return components;
 }
 
 /** The TypeScript modules under `dirs` of `root`. */

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { builtFromCurrentSources } from "../helpers/build-dist.js";
+import { distReady } from "../helpers/dist.js";
 import { npm, ok } from "./run.js";
 
 export const root = join(import.meta.dirname, "..", "..");
@@ -40,6 +41,7 @@ export interface Packed {
  * (test/helpers/build-dist.ts); refuses when that build is not of the current sources.
  */
 export async function packOnce(): Promise<Packed> {
+  await distReady();
   const stale = builtFromCurrentSources();
   if (stale !== undefined) throw new Error(`dist/ is not the build of the current sources: ${stale}`);
   const scratch = mkdtempSync(join(tmpdir(), "dmq-pack-"));

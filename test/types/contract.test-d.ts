@@ -11,9 +11,9 @@ import type {
   User,
   WhoAmI,
 } from "../../src/client/index.js";
-import type { Rendered } from "../../src/wire/contract/field.js";
-import { type annotation, type dmTask, prediction, type project, type Declaration } from "../../src/wire/contract/index.js";
-import { render } from "../../src/wire/contract/render.js";
+import type { Rendered } from "../../src/contract/field.js";
+import { type annotation, type dmTask, prediction, type project, type Declaration } from "../../src/contract/index.js";
+import { render } from "../../src/contract/render.js";
 import type { presentAnnotation } from "../../mock-server/present/annotations.js";
 import type { presentPrediction } from "../../mock-server/present/predictions.js";
 import type { presentProject } from "../../mock-server/present/project.js";
@@ -98,7 +98,7 @@ describe("the client's response types are the contract's renderings", () => {
     expectTypeOf<Project["sampling"]>().toEqualTypeOf<"Sequential sampling" | "Uniform sampling" | "Uncertainty sampling" | null>();
     expectTypeOf<Annotation["completed_by"]>().toEqualTypeOf<number | null>();
     expectTypeOf<Task["annotations"][number]["completed_by"]>().toEqualTypeOf<Rendered<
-      typeof import("../../src/wire/contract/user.js").completedByDm
+      typeof import("../../src/contract/user.js").completedByDm
     > | null>();
     expectTypeOf<TaskListItem["annotations"]>().toEqualTypeOf<Annotation[] | undefined>();
     expectTypeOf<TaskListItem["completed_at"]>().toEqualTypeOf<string | null | undefined>();

@@ -2,7 +2,7 @@ import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { authenticate, authMessages } from "../../../mock-server/auth.js";
 import { HttpProblem } from "../../../mock-server/errors.js";
-import { loadSeed } from "../../../mock-server/store/seed.js";
+import { loadSeed } from "../../../src/contract/seed.js";
 import { Store } from "../../../mock-server/store/store.js";
 import { looksLikeJwt, secretsEqual, TokenService, truncateToken } from "../../../mock-server/tokens.js";
 

@@ -4,7 +4,8 @@ import { intFromData, intFromQuery, pageLink, pageSize, paginate, type MockReque
 import { ServerException } from "../../../src/emulation/exceptions.js";
 import { pyUnquote } from "../../../src/emulation/query-dict.js";
 import { redactBody, redactHeaders, REDACTED } from "../../../mock-server/journal.js";
-import { serverTimestamp, timeSince } from "../../../mock-server/time.js";
+import { serverTimestamp } from "../../../src/vocabulary/timestamps.js";
+import { timeSince } from "../../../mock-server/time.js";
 import { thrown } from "../../helpers/thrown.js";
 
 const problemOf = (run: () => unknown): ServerException => thrown(ServerException, run);

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { redo } from "../../../mock-server/store/changes.js";
-import { loadSeed } from "../../../mock-server/store/seed.js";
-import type { StoreState } from "../../../mock-server/store/state.js";
+import { loadSeed } from "../../../src/contract/seed.js";
+import type { StoreState } from "../../../src/contract/state.js";
 import { Store } from "../../../mock-server/store/store.js";
 import { readPersisted, walFiles, WriteAheadLog } from "../../../mock-server/store/wal.js";
 

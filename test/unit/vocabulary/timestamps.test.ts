@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { generalTimestamp, serverTimestamp } from "../../../mock-server/time.js";
-import { scanTimestamp } from "../../../mock-server/timestamp-scan.js";
+import { generalTimestamp, scanTimestamp, serverTimestamp } from "../../../src/vocabulary/timestamps.js";
 
 // The scanner is a shortcut: on every text it must store what the general parser stores and refuse
 // what it refuses (a seed's error names the value, so equal answers mean equal errors).

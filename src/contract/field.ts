@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../vocabulary/json.js";
+import type { JsonValue } from "../vocabulary/json.js";
 
 /**
  * The vocabulary of the declared wire contract: what one field of a server serializer is. Every

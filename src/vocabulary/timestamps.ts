@@ -1,10 +1,12 @@
+import { toWireDatetime } from "./datetime.js";
+
 /**
  * The common ISO-8601 forms of a seed's timestamps, read character by character into the stored
  * form (`YYYY-MM-DDTHH:MM:SS.ffffffZ`): a date, or a date-time with seconds, an optional `.` or `,`
  * fraction of up to 6 digits and a zone (`Z`, `z`, `±hh`, `±hhmm`, `±hh:mm`). It answers only what it
  * is sure of; anything else (bad text included) is `undefined`, left to the general parser
  * (`toWireDatetime`), so that the values it stores and the errors a seed gets are that parser's. The
- * property test in test/unit/mock-server/timestamp-scan.test.ts holds it to that parser's answers.
+ * property test in test/unit/vocabulary/timestamps.test.ts holds it to that parser's answers.
  * A seed of 100k tasks holds about 600k timestamps: the general parser's regular expression, `Date`
  * and string slicing cost about 5 µs each; this about 0.1 µs.
  */
@@ -136,4 +138,25 @@ function civilFromDays(days: number): { year: number; month: number; day: number
 function flat(s: string): string {
   s.charCodeAt(0);
   return s;
+}
+
+/**
+ * Timestamps as the server renders them: UTC ISO-8601 with microseconds and `Z`
+ * (DRF's DateTimeField output with USE_TZ and TIME_ZONE=UTC). The common forms are read by a
+ * scanner; the rest (and every bad value) by the builder's general parser, which decides.
+ */
+export function serverTimestamp(input: unknown): string | undefined {
+  return (typeof input === "string" ? scanTimestamp(input) : undefined) ?? generalTimestamp(input);
+}
+
+/** The general path: `toWireDatetime`, padded to microseconds (the reference the scanner is tested against). */
+export function generalTimestamp(input: unknown): string | undefined {
+  const wire = toWireDatetime(input);
+  if (!wire.ok) return undefined;
+  const [head, fraction = ""] = wire.value.slice(0, -1).split(".");
+  return `${head}.${fraction.padEnd(6, "0")}Z`;
+}
+
+export function nowTimestamp(): string {
+  return serverTimestamp(new Date()) as string;
 }

@@ -1,12 +1,5 @@
-import type {
-  AnnotationRecord,
-  DraftRecord,
-  PredictionRecord,
-  ProjectRecord,
-  TaskRecord,
-  UserRecord,
-} from "../../src/semantics/records.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "./records.js";
+import type { JsonValue } from "../vocabulary/json.js";
 
 /**
  * A saved Data Manager view as the mock keeps it: `data` holds the wire form the server reads back

@@ -5,7 +5,7 @@ import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import { createApp } from "../../mock-server/app.js";
 import { Journal } from "../../mock-server/journal.js";
-import { loadSeed } from "../../mock-server/store/seed.js";
+import { loadSeed } from "../../src/contract/seed.js";
 import { Store } from "../../mock-server/store/store.js";
 import { TokenService } from "../../mock-server/tokens.js";
 import { PY_WHITESPACE } from "../../src/emulation/python-text.js";

@@ -1,4 +1,4 @@
-import { toWireDatetime } from "../../vocabulary/datetime.js";
+import { toWireDatetime } from "../vocabulary/datetime.js";
 import type { Declaration, FieldName, FieldSpec, FieldType, Rendered } from "./field.js";
 
 /**

@@ -1,6 +1,6 @@
-import { isColumnName } from "../../src/vocabulary/columns.js";
-import { describeValue } from "../../src/vocabulary/json.js";
-import { serverTimestamp } from "../time.js";
+import { isColumnName } from "../vocabulary/columns.js";
+import { describeValue } from "../vocabulary/json.js";
+import { serverTimestamp } from "../vocabulary/timestamps.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
 /**

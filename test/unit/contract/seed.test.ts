@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { loadSeed, SeedError } from "../../../mock-server/store/seed.js";
+import { loadSeed, SeedError } from "../../../src/contract/seed.js";
 
 const NOW = "2024-05-01T12:00:00.000000Z";
 const base = {

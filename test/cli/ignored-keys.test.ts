@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockServer, type MockServer } from "../../mock-server/index.js";
 import { parseQuery, QueryParseError, selection } from "../../src/index.js";
 import { toBody } from "../../src/wire/serialize.js";
-import { dmqIn } from "../cli/dmq.js";
-import { arbSelectionSpec, buildSelection } from "./arbitraries.js";
+import { dmqIn } from "./dmq.js";
+import { arbSelectionSpec, buildSelection } from "../property/arbitraries.js";
 
 /**
  * Every top-level key the server ignores is reported, by `dmq explain` and by the parser. What the
