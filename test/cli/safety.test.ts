@@ -293,7 +293,9 @@ describe("progress and exit codes", () => {
     ]);
     expect(timeout.stderr).toMatch(/^dmq: option '--timeout <seconds>' argument '0' is invalid\. expected a number > 0, found "0"/);
     expect(retries.stderr).toMatch(/^dmq: option '--max-retries <n>' argument '-1' is invalid\. expected a positive integer, found "-1"/);
-    expect(format.stderr).toMatch(/^dmq: option '--format <format>' argument 'xml' is invalid\. Allowed choices are json, table, csv, jsonl\./);
+    expect(format.stderr).toMatch(
+      /^dmq: option '--format <format>' argument 'xml' is invalid\. Allowed choices are json, table, csv, jsonl\./,
+    );
     expect([timeout.code, retries.code, format.code]).toEqual([2, 2, 2]);
   });
 
