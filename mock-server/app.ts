@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { apiError, errorAnswer, pythonFailure, type ServerError } from "../src/emulation/error-answer.js";
 import { ServerException } from "../src/emulation/exceptions.js";
 import type { Clock } from "../src/vocabulary/clock.js";
-import { authenticate, type Authenticated } from "./auth.js";
+import { authenticate, isNotProvided, type Authenticated } from "./auth.js";
 import { lazyData, readBody, type LazyData } from "./body.js";
 import { cors } from "./cors.js";
 import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
@@ -49,8 +49,6 @@ interface Locals {
   /** The DRF view's `Allow`: set on every answer of a server route, errors included. */
   allow?: string;
 }
-
-const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
 
 export function createApp(ctx: MockContext, options: AppOptions): Application {
   const { clock, journal } = options;
@@ -105,12 +103,17 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
     });
   }
   app.use((req, res, next) => {
-    if (!(res.locals as Locals).route) return sendNotFoundPage(res);
-    if (isPublic(req.path)) return next();
-    authenticate(req.headers, ctx.store, ctx.tokens).then((auth) => {
-      (res.locals as Locals).auth = auth;
-      next();
-    }, next);
+    const route = (res.locals as Locals).route;
+    if (!route) return sendNotFoundPage(res);
+    if (route.auth === "none") return next();
+    authenticate(req.headers, ctx.store, ctx.tokens).then(
+      (auth) => {
+        (res.locals as Locals).auth = auth;
+        next();
+      },
+      // AllowAny: no credentials at all is an anonymous caller; credentials that fail are refused all the same.
+      (error: unknown) => next(route.auth === "optional" && isNotProvided(error) ? undefined : error),
+    );
   });
   // The one body reader (body.ts): DRF's parsers, run when a view reads `request.data`.
   app.use((req, res, next) => {
@@ -180,7 +183,7 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
           ctx.store.rollback(transaction);
           return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
         }
-        if (reply.status >= 400) ctx.store.rollback(transaction);
+        if (reply.status >= 400 && !reply.commit) ctx.store.rollback(transaction);
         else ctx.store.commit(transaction);
         send(req, res, reply);
       },
