@@ -187,3 +187,73 @@ describe("views: a body gives the view's filters, ordering and selection", () =>
     expect(wrong.code).toBe(2);
   });
 });
+
+describe("projects export and exports create: a body chooses the exported tasks", () => {
+  const exported = (run: { stdout: string }) => (JSON.parse(run.stdout) as { id: number }[]).map((t) => t.id).sort((a, b) => a - b);
+
+  test("projects export --query: filters through a view made for the export (then removed), only ids as ids[]", async () => {
+    const views = mock.data().views.length;
+    const run = await dmqIn(["projects", "export", "1", "--query", `@${bodyFile}`], { env });
+    expect(run.stderr).toBe("");
+    expect(exported(run)).toEqual([3, 5, 8]);
+    expect(sent()).toContain("POST /api/dm/views/");
+    expect(mock.data().views.length).toBe(views);
+    mock.requests.length = 0;
+    const only = await dmqIn(
+      ["projects", "export", "1", "--all-tasks", "--query", '{"selectedItems": {"all": false, "included": [4, 2]}}'],
+      {
+        env,
+      },
+    );
+    expect(exported(only)).toEqual([2, 4]);
+    expect(mock.requests.map((r) => [r.path, r.query])).toEqual([
+      ["/api/projects/1/export", { exportType: "JSON", download_all_tasks: "true", "ids[]": ["4", "2"] }],
+    ]);
+  });
+
+  test("projects export --query: the flags continue from the body; a body's view is exported as the view", async () => {
+    const run = await dmqIn(["projects", "export", "1", "--query", "-", "--exclude", "5"], { env, input: JSON.stringify(body) });
+    expect(exported(run)).toEqual([3, 8]);
+    const view = json<{ id: number }>(
+      await dmqIn(["views", "create", "--project", "1", "--title", "v", "--query", JSON.stringify(body)], { env }),
+    );
+    mock.requests.length = 0;
+    const viewed = await dmqIn(["projects", "export", "1", "--query", JSON.stringify({ view: view.id })], { env });
+    expect(exported(viewed)).toEqual([3, 5, 8]);
+    const snapshot = mock.requests.find((r) => r.path === "/api/projects/1/exports/" && r.method === "POST");
+    expect(snapshot?.body).toMatchObject({ task_filter_options: { view: view.id } });
+    expect(sent()).not.toContain("POST /api/dm/views/");
+  });
+
+  test.each([
+    ["projects export", ["projects", "export", "1"]],
+    ["exports create", ["exports", "create", "--project", "1"]],
+  ])("%s: a misspelt key, the query wrapper or a broken rule is refused before anything is sent", async (_name, command) => {
+    for (const [given, message] of [
+      [{ filter: body.filters }, 'found an unknown key "filter" (did you mean filters?), so the server applies no filter'],
+      [{ query: body }, 'a "query" wrapper (an object) around the selection'],
+      [{ selectedItems: { all: true, included: [1] } }, "selectedItems"],
+    ] as const) {
+      const run = await dmqIn([...command, "--query", JSON.stringify(given)], { env });
+      expect(run.stderr).toContain(message);
+      expect(run.code).toBe(2);
+    }
+    expect(mock.requests).toEqual([]);
+  });
+
+  test("exports create --query and -p filters=…: the snapshot holds the body's tasks", async () => {
+    for (const args of [
+      ["--query", JSON.stringify(body)],
+      ["-p", `filters=${JSON.stringify(body.filters)}`],
+    ]) {
+      const created = json<{ id: number; counters: { task_number: number } }>(
+        await dmqIn(["exports", "create", "--project", "1", ...args], { env }),
+      );
+      expect(created.counters.task_number).toBe(3);
+      const snapshot = mock.requests.findLast((r) => r.path === "/api/projects/1/exports/")?.body as Record<string, unknown>;
+      expect(Object.keys(snapshot)).not.toContain("filters");
+      const file = await dmqIn(["exports", "download", String(created.id), "--project", "1"], { env });
+      expect(exported(file)).toEqual([3, 5, 8]);
+    }
+  });
+});

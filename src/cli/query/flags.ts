@@ -87,8 +87,15 @@ function ids(text: string): TaskIds {
   return [positiveInt(first), ...rest.map(positiveInt)];
 }
 
-/** Where the selection goes, which decides the keys the server reads from a body: the task list, an action, a view. */
-export type SelectionUse = { readonly for: "tasks" } | { readonly for: "action"; readonly action: string } | { readonly for: "view" };
+/**
+ * Where the selection goes, which decides the keys the server reads from a body: the task list, an
+ * action, a view, or an export (through a view made for it, or the body's own `view`: an action's keys).
+ */
+export type SelectionUse =
+  | { readonly for: "tasks" }
+  | { readonly for: "action"; readonly action: string }
+  | { readonly for: "view" }
+  | { readonly for: "export" };
 
 /** A built selection, and the action fields a `--query` body carried next to it. */
 export interface Built {
@@ -253,6 +260,7 @@ function parseOptionsOf(use: SelectionUse): ParseOptions {
     .with({ for: "tasks" }, () => ({ endpoint: "tasks" }))
     .with({ for: "action" }, ({ action }) => ({ action }))
     .with({ for: "view" }, () => ({}))
+    .with({ for: "export" }, () => ({ endpoint: "actions" }))
     .exhaustive();
 }
 
