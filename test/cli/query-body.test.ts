@@ -198,7 +198,7 @@ describe("projects export and exports create: a body chooses the exported tasks"
     expect(exported(run)).toEqual([3, 5, 8]);
     expect(sent()).toContain("POST /api/dm/views/");
     expect(mock.data().views.length).toBe(views);
-    mock.requests.length = 0;
+    const before = mock.requests.length;
     const only = await dmqIn(
       ["projects", "export", "1", "--all-tasks", "--query", '{"selectedItems": {"all": false, "included": [4, 2]}}'],
       {
@@ -206,7 +206,7 @@ describe("projects export and exports create: a body chooses the exported tasks"
       },
     );
     expect(exported(only)).toEqual([2, 4]);
-    expect(mock.requests.map((r) => [r.path, r.query])).toEqual([
+    expect(mock.requests.slice(before).map((r) => [r.path, r.query])).toEqual([
       ["/api/projects/1/export", { exportType: "JSON", download_all_tasks: "true", "ids[]": ["4", "2"] }],
     ]);
   });
@@ -217,12 +217,12 @@ describe("projects export and exports create: a body chooses the exported tasks"
     const view = json<{ id: number }>(
       await dmqIn(["views", "create", "--project", "1", "--title", "v", "--query", JSON.stringify(body)], { env }),
     );
-    mock.requests.length = 0;
+    const before = mock.requests.length;
     const viewed = await dmqIn(["projects", "export", "1", "--query", JSON.stringify({ view: view.id })], { env });
     expect(exported(viewed)).toEqual([3, 5, 8]);
-    const snapshot = mock.requests.find((r) => r.path === "/api/projects/1/exports/" && r.method === "POST");
+    const snapshot = mock.requests.slice(before).find((r) => r.path === "/api/projects/1/exports/" && r.method === "POST");
     expect(snapshot?.body).toMatchObject({ task_filter_options: { view: view.id } });
-    expect(sent()).not.toContain("POST /api/dm/views/");
+    expect(sent().slice(before)).not.toContain("POST /api/dm/views/");
   });
 
   test.each([
