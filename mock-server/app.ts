@@ -1,6 +1,7 @@
 import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
 import { randomUUID } from "node:crypto";
+import { match } from "ts-pattern";
 import { apiError, errorAnswer, pythonFailure, type ServerError } from "../src/emulation/error-answer.js";
 import { ServerException } from "../src/emulation/exceptions.js";
 import type { Clock } from "../src/vocabulary/clock.js";
@@ -13,7 +14,9 @@ import { allowHeader, sendJson, serverHeaders } from "./headers.js";
 import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
-import { routes, type Method, type Route } from "./routes/index.js";
+import { resolve, type Action, type OverrideRequest, type Overrides } from "./overrides.js";
+import { expressPath, routes, type Method, type Route } from "./routes/index.js";
+import { CREATED } from "./routes/replies.js";
 
 /**
  * The Express app: json-server's app with the server's headers (headers.ts) and CORS answers, then, as on the server, the URL
@@ -35,6 +38,8 @@ export interface AppOptions {
   readonly timeLimitMs: number;
   /** Bytes of a request body the mock reads into memory (the server's DATA_UPLOAD_MAX_MEMORY_SIZE). */
   readonly maxBodySize: number;
+  /** Answers a test put in front of the routes' own (`mock.use`). */
+  readonly overrides?: Overrides;
 }
 
 interface Locals {
@@ -99,7 +104,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   app.use("/playground", playground(ctx));
 
   for (const route of routes) {
-    app.all(route.path, (_req, res, next) => {
+    app.all(expressPath(route.path), (_req, res, next) => {
       (res.locals as Locals).route = route;
       next();
     });
@@ -136,7 +141,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
 function mount(app: Application, route: Route, ctx: MockContext, options: AppOptions): void {
   const methods: Partial<Record<Method, Handler>> = route.methods;
   const allowed = route.allow ?? allowHeader(Object.keys(methods) as Method[]);
-  app.all(route.path, (req, res, next) => {
+  app.all(expressPath(route.path), (req, res, next) => {
     // Answered 503 while the body was still arriving: never handled.
     if (res.headersSent) return;
     (res.locals as Locals).allow = allowed;
@@ -159,37 +164,91 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
       url: req.originalUrl,
     };
     locals.handling = true;
-    const transaction = ctx.store.begin();
-    let result: Reply | Promise<Reply>;
-    try {
-      result = handler(request, ctx);
-    } catch (error) {
-      ctx.store.suspend();
-      ctx.store.rollback(transaction);
-      return next(error);
-    }
-    // Writes belong to the transaction only while the handler runs synchronously (all store writes do).
-    ctx.store.suspend();
-    Promise.resolve(result).then(
-      (reply) => {
-        if (options.clock.now() - locals.started > options.timeLimitMs) {
-          ctx.store.rollback(transaction);
-          return next(timeLimitProblem());
-        }
-        if (ctx.strict && reply.status < 400 && data?.ignored()) {
-          ctx.store.rollback(transaction);
-          return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
-        }
-        if (reply.status >= 400) ctx.store.rollback(transaction);
-        else ctx.store.commit(transaction);
-        send(req, res, reply);
+    const serve = () => handle(req, res, next, handler, request, ctx, options);
+    const key = `${method} ${route.path}`;
+    const override = options.overrides?.take(key);
+    if (override === undefined) return serve();
+    const { handler: answer, call } = override;
+    const asked: OverrideRequest = {
+      method: req.method,
+      path: req.path,
+      // The route's own segments ({id}, {action}): the key names the route.
+      params: request.params as OverrideRequest["params"],
+      query: request.query,
+      headers: req.headers,
+      get body() {
+        return request.body;
       },
-      (error: unknown) => {
-        ctx.store.rollback(transaction);
-        next(error);
-      },
-    );
+      user: request.user,
+      call,
+    };
+    const act = (action: Action): void =>
+      match(action)
+        .with({ kind: "passthrough" }, () => serve())
+        .with({ kind: "reply" }, (a) =>
+          send(req, res, { status: a.status, ...(a.body === undefined ? {} : { body: a.body }), headers: a.headers }),
+        )
+        .with({ kind: "raw" }, (a) => {
+          const entry = locals.entry;
+          if (entry) entry.status = a.status;
+          res.status(a.status).setHeader("Content-Type", a.contentType);
+          res.end(a.text);
+        })
+        .with({ kind: "drop" }, () => void req.socket.destroy())
+        .with({ kind: "delay" }, (a) => {
+          if (a.ms === Infinity) return;
+          const timer = options.clock.setTimeout(() => act(a.then?.action ?? { kind: "passthrough" }), a.ms);
+          res.on("close", () => options.clock.clearTimeout(timer));
+        })
+        .exhaustive();
+    Promise.resolve()
+      .then(() => (typeof answer === "function" ? answer(asked) : answer))
+      .then((given) => act(resolve(given, CREATED.has(key) ? 201 : 200)), next);
   });
+}
+
+/** The route's own handler, in a store transaction: its changes are kept only when it answers below 400 in time. */
+function handle(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  handler: Handler,
+  request: MockRequest,
+  ctx: MockContext,
+  options: AppOptions,
+): void {
+  const locals = res.locals as Locals;
+  const { data } = locals;
+  const transaction = ctx.store.begin();
+  let result: Reply | Promise<Reply>;
+  try {
+    result = handler(request, ctx);
+  } catch (error) {
+    ctx.store.suspend();
+    ctx.store.rollback(transaction);
+    return next(error);
+  }
+  // Writes belong to the transaction only while the handler runs synchronously (all store writes do).
+  ctx.store.suspend();
+  Promise.resolve(result).then(
+    (reply) => {
+      if (options.clock.now() - locals.started > options.timeLimitMs) {
+        ctx.store.rollback(transaction);
+        return next(timeLimitProblem());
+      }
+      if (ctx.strict && reply.status < 400 && data?.ignored()) {
+        ctx.store.rollback(transaction);
+        return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
+      }
+      if (reply.status >= 400) ctx.store.rollback(transaction);
+      else ctx.store.commit(transaction);
+      send(req, res, reply);
+    },
+    (error: unknown) => {
+      ctx.store.rollback(transaction);
+      next(error);
+    },
+  );
 }
 
 /** The one way an error leaves the mock: the server's answer for it (`errorAnswer`, the exception handler). */

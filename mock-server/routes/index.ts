@@ -12,53 +12,63 @@ import { createView, deleteView, getView, listViews, orderViews, resetViews, upd
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Route {
-  /** An Express path; non-strict routing makes every one match with and without the trailing slash. */
+  /**
+   * The path as the server writes it (its trailing slash or none), with `{id}` for an integer id and
+   * `{action}` for an action id. Every route answers with and without the trailing slash (`expressPath`).
+   */
   readonly path: string;
   readonly methods: Partial<Record<Method, Handler>>;
   /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
   readonly allow?: string;
 }
 
-const ID = "(\\d+)";
-
 /** Every route the mock serves, in the server's URL layout (docs/reference/resources.md and the pages it links). */
-export const routes: readonly Route[] = [
-  { path: "/api/token/refresh", methods: { POST: refresh } },
-  { path: "/api/token/blacklist", methods: { POST: blacklist } },
-  { path: "/api/token/rotate", methods: { POST: rotate } },
-  { path: "/api/token", methods: { GET: listTokens, POST: createToken } },
+export const routes = [
+  { path: "/api/token/refresh/", methods: { POST: refresh } },
+  { path: "/api/token/blacklist/", methods: { POST: blacklist } },
+  { path: "/api/token/rotate/", methods: { POST: rotate } },
+  { path: "/api/token/", methods: { GET: listTokens, POST: createToken } },
   { path: "/api/current-user/whoami", methods: { GET: getWhoAmI } },
   // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
-  { path: "/api/users", methods: { GET: listUsers }, allow: "GET, POST, HEAD" },
-  { path: `/api/users/:id${ID}`, methods: { GET: getUser }, allow: "GET, PATCH, DELETE, HEAD" },
-  { path: "/api/version", methods: { GET: getVersion } },
+  { path: "/api/users/", methods: { GET: listUsers }, allow: "GET, POST, HEAD" },
+  { path: "/api/users/{id}/", methods: { GET: getUser }, allow: "GET, PATCH, DELETE, HEAD" },
+  { path: "/api/version/", methods: { GET: getVersion } },
 
-  { path: "/api/projects", methods: { GET: listProjects, POST: createProject } },
-  { path: `/api/projects/:id${ID}`, methods: { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject } },
-  { path: `/api/projects/:id${ID}/import`, methods: { POST: importIntoProject } },
-  { path: `/api/projects/:id${ID}/tasks`, methods: { DELETE: deleteAllTasks } },
+  { path: "/api/projects/", methods: { GET: listProjects, POST: createProject } },
+  { path: "/api/projects/{id}/", methods: { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject } },
+  { path: "/api/projects/{id}/import", methods: { POST: importIntoProject } },
+  { path: "/api/projects/{id}/tasks/", methods: { DELETE: deleteAllTasks } },
 
-  { path: "/api/tasks", methods: { GET: listTasks, POST: createTask } },
-  { path: `/api/tasks/:id${ID}`, methods: { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask } },
-  { path: `/api/tasks/:id${ID}/annotations`, methods: { GET: listTaskAnnotations, POST: createAnnotation } },
+  { path: "/api/tasks/", methods: { GET: listTasks, POST: createTask } },
+  { path: "/api/tasks/{id}/", methods: { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask } },
+  { path: "/api/tasks/{id}/annotations/", methods: { GET: listTaskAnnotations, POST: createAnnotation } },
   {
-    path: `/api/annotations/:id${ID}`,
+    path: "/api/annotations/{id}/",
     methods: { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation },
   },
 
-  { path: "/api/predictions", methods: { GET: listPredictions, POST: createPrediction } },
+  { path: "/api/predictions/", methods: { GET: listPredictions, POST: createPrediction } },
   {
-    path: `/api/predictions/:id${ID}`,
+    path: "/api/predictions/{id}/",
     methods: { GET: getPrediction, PATCH: patchPrediction, PUT: patchPrediction, DELETE: deletePrediction },
   },
 
-  { path: "/api/dm/views", methods: { GET: listViews, POST: createView } },
-  { path: "/api/dm/views/reset", methods: { DELETE: resetViews } },
-  { path: "/api/dm/views/order", methods: { POST: orderViews } },
-  { path: `/api/dm/views/:id${ID}`, methods: { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView } },
+  { path: "/api/dm/views/", methods: { GET: listViews, POST: createView } },
+  { path: "/api/dm/views/reset/", methods: { DELETE: resetViews } },
+  { path: "/api/dm/views/order/", methods: { POST: orderViews } },
+  { path: "/api/dm/views/{id}/", methods: { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView } },
 
-  { path: "/api/dm/actions", methods: { GET: listActions, POST: performAction } },
-  { path: "/api/dm/actions/:action/form", methods: { GET: getActionForm } },
+  { path: "/api/dm/actions/", methods: { GET: listActions, POST: performAction } },
+  { path: "/api/dm/actions/{action}/form/", methods: { GET: getActionForm } },
   { path: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
-  { path: "/api/actions/:action/form", methods: { GET: getActionForm } },
-];
+  { path: "/api/actions/{action}/form", methods: { GET: getActionForm } },
+] as const satisfies readonly Route[];
+
+/** A route's name: its method and path as in `routes`, e.g. `"GET /api/projects/{id}/"`. */
+export type RouteKey = KeysOf<(typeof routes)[number]>;
+type KeysOf<R> = R extends { readonly path: infer P extends string; readonly methods: infer M } ? `${keyof M & string} ${P}` : never;
+
+/** The Express pattern of a route path: `{id}` an integer, `{action}` one segment, the trailing slash optional. */
+export function expressPath(path: string): string {
+  return path.replace(/\/$/, "").replaceAll("{id}", ":id(\\d+)").replaceAll("{action}", ":action");
+}
