@@ -7,6 +7,7 @@ import { ServerException } from "../src/emulation/exceptions.js";
 import type { Clock } from "../src/vocabulary/clock.js";
 import { authenticate, type Authenticated } from "./auth.js";
 import { lazyData, readBody, type LazyData } from "./body.js";
+import type { RequestBody } from "../src/emulation/request-data.js";
 import { cors } from "./cors.js";
 import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
@@ -48,6 +49,10 @@ interface Locals {
   data?: LazyData;
   /** The route this path belongs to; unset for a path the server does not serve. */
   route?: Route;
+  /** The route's path segments (`{id}`, `{action}`). */
+  params?: Record<string, string>;
+  /** The body, read once (`bodyOf`). */
+  body?: Promise<RequestBody>;
   started: number;
   /** The handler is running (an async one may be waiting): the budget timer leaves it alone. */
   handling?: boolean;
@@ -104,13 +109,20 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   app.use("/playground", playground(ctx));
 
   for (const route of routes) {
-    app.all(expressPath(route.path), (_req, res, next) => {
-      (res.locals as Locals).route = route;
+    app.all(expressPath(route.path), (req, res, next) => {
+      const locals = res.locals as Locals;
+      locals.route = route;
+      locals.params = { ...(req.params as Record<string, string>) };
       next();
     });
   }
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     if (!(res.locals as Locals).route) return sendNotFoundPage(res);
+    next();
+  });
+  // A test's answers (`mock.use`) come before everything the server does for a request it routes.
+  app.use((req, res, next) => override(req, res, next, ctx, options));
+  app.use((req, res, next) => {
     if (isPublic(req.path)) return next();
     authenticate(req.headers, ctx.store, ctx.tokens).then((auth) => {
       (res.locals as Locals).auth = auth;
@@ -119,11 +131,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   });
   // The one body reader (body.ts): DRF's parsers, run when a view reads `request.data`.
   app.use((req, res, next) => {
-    readBody(req, options.maxBodySize).then((body) => {
-      const data = lazyData(body, { maxMemorySize: options.maxBodySize }, ctx.strict);
-      (res.locals as Locals).data = data;
-      const entry = (res.locals as Locals).entry;
-      if (entry) Object.assign(entry, journal.body(data.journal()));
+    bodyOf(req, res, ctx, options).then((body) => {
       if (ctx.strict && body.bytes === undefined) return next(tooLarge(body.length, options.maxBodySize));
       next();
     }, next);
@@ -164,47 +172,71 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
       url: req.originalUrl,
     };
     locals.handling = true;
-    const serve = () => handle(req, res, next, handler, request, ctx, options);
-    const key = `${method} ${route.path}`;
-    const override = options.overrides?.take(key);
-    if (override === undefined) return serve();
-    const { handler: answer, call } = override;
-    const asked: OverrideRequest = {
-      method: req.method,
-      path: req.path,
-      // The route's own segments ({id}, {action}): the key names the route.
-      params: request.params as OverrideRequest["params"],
-      query: request.query,
-      headers: req.headers,
-      get body() {
-        return request.body;
-      },
-      user: request.user,
-      call,
-    };
-    const act = (action: Action): void =>
-      match(action)
-        .with({ kind: "passthrough" }, () => serve())
-        .with({ kind: "reply" }, (a) =>
-          send(req, res, { status: a.status, ...(a.body === undefined ? {} : { body: a.body }), headers: a.headers }),
-        )
-        .with({ kind: "raw" }, (a) => {
-          const entry = locals.entry;
-          if (entry) entry.status = a.status;
-          res.status(a.status).setHeader("Content-Type", a.contentType);
-          res.end(a.text);
-        })
-        .with({ kind: "drop" }, () => void req.socket.destroy())
-        .with({ kind: "delay" }, (a) => {
-          if (a.ms === Infinity) return;
-          const timer = options.clock.setTimeout(() => act(a.then?.action ?? { kind: "passthrough" }), a.ms);
-          res.on("close", () => options.clock.clearTimeout(timer));
-        })
-        .exhaustive();
-    Promise.resolve()
-      .then(() => (typeof answer === "function" ? answer(asked) : answer))
-      .then((given) => act(resolve(given, CREATED.has(key) ? 201 : 200)), next);
+    handle(req, res, next, handler, request, ctx, options);
   });
+}
+
+/** Reads the request's body once (DRF's parsers run when a view reads it), for the journal and every later reader. */
+function bodyOf(req: Request, res: Response, ctx: MockContext, options: AppOptions): Promise<RequestBody> {
+  const locals = res.locals as Locals;
+  locals.body ??= readBody(req, options.maxBodySize).then((body) => {
+    const data = lazyData(body, { maxMemorySize: options.maxBodySize }, ctx.strict);
+    locals.data = data;
+    if (locals.entry) Object.assign(locals.entry, options.journal.body(data.journal()));
+    return body;
+  });
+  return locals.body;
+}
+
+/** A test's override of the route (`mock.use`): its answer, or on to the server's own handling (`passthrough`). */
+function override(req: Request, res: Response, next: NextFunction, ctx: MockContext, options: AppOptions): void {
+  const locals = res.locals as Locals;
+  const route = locals.route as Route;
+  const key = `${req.method === "HEAD" ? "GET" : req.method} ${route.path}`;
+  const taken = options.overrides?.take(key);
+  if (taken === undefined) return next();
+  // Not answered 503 by the time limit while the override decides (a delay is the override's own).
+  locals.handling = true;
+  const act = (action: Action): void =>
+    match(action)
+      .with({ kind: "passthrough" }, () => {
+        locals.handling = false;
+        next();
+      })
+      .with({ kind: "reply" }, (a) =>
+        send(req, res, { status: a.status, ...(a.body === undefined ? {} : { body: a.body }), headers: a.headers }),
+      )
+      .with({ kind: "raw" }, (a) => {
+        if (locals.entry) locals.entry.status = a.status;
+        res.status(a.status).setHeader("Content-Type", a.contentType);
+        if (a.stall) res.write(a.text);
+        else res.end(a.text);
+      })
+      .with({ kind: "drop" }, () => void req.socket.destroy())
+      .with({ kind: "delay" }, (a) => {
+        if (a.ms === Infinity) return;
+        const timer = options.clock.setTimeout(() => act(a.then?.action ?? { kind: "passthrough" }), a.ms);
+        res.on("close", () => options.clock.clearTimeout(timer));
+      })
+      .exhaustive();
+  bodyOf(req, res, ctx, options)
+    .then(() => {
+      const asked: OverrideRequest = {
+        method: req.method,
+        path: req.path,
+        // The route's own segments ({id}, {action}): the key names the route.
+        params: (locals.params ?? {}) as OverrideRequest["params"],
+        query: req.query as Query,
+        headers: req.headers,
+        get body() {
+          return locals.data ? locals.data.data() : {};
+        },
+        call: taken.call,
+      };
+      const { handler } = taken;
+      return typeof handler === "function" ? handler(asked) : handler;
+    })
+    .then((given) => act(resolve(given, CREATED.has(key) ? 201 : 200)), next);
 }
 
 /** The route's own handler, in a store transaction: its changes are kept only when it answers below 400 in time. */

@@ -43,6 +43,7 @@ export {
   faults,
   passthrough,
   reply,
+  type Answer,
   type MockAnswer,
   type OverrideHandler,
   type OverrideRequest,
@@ -75,8 +76,8 @@ export interface MockServer {
    * until `reset()`: a reply typed by the route's declaration, one of `faults` (a status, a 429 with
    * `Retry-After`, a delay, a dropped connection, a malformed body), `reply(…)` for anything else, or
    * `passthrough()` for the mock's own answer. The newest override of a route answers first;
-   * `{ times: n }` steps aside after n requests. Requests still pass authentication first, and the
-   * journal (`requests`) records them as usual.
+   * `{ times: n }` steps aside after n requests. An override answers before the server's own handling
+   * (authentication included); the journal (`requests`) records the requests as usual.
    */
   use<R extends RouteKey>(route: R, handler: OverrideHandler<R>, options?: UseOptions): void;
   /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens, drops every `use` override. */

@@ -1,6 +1,5 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import { apiError, errorAnswer, type ServerError } from "../src/emulation/error-answer.js";
-import type { UserRecord } from "../src/contract/records.js";
 import type { JsonValue } from "../src/vocabulary/json.js";
 import type { Query } from "./http.js";
 import type { DeclaredReplies } from "./routes/replies.js";
@@ -9,7 +8,8 @@ import type { RouteKey } from "./routes/index.js";
 /**
  * Answers a test puts in front of the mock's own, in the manner of MSW's `use()`: `mock.use(route,
  * handler)` makes `route` answer what `handler` gives (a declared reply, a fault, or the mock's own
- * answer), until `reset()`. The newest override of a route answers first; one given `{ times: n }`
+ * answer), until `reset()`. It answers before the server's own handling of the request (its
+ * authentication included): `passthrough()` hands the request on to it. The newest override of a route answers first; one given `{ times: n }`
  * steps aside after n requests.
  */
 
@@ -19,7 +19,7 @@ export type ReplyOf<R extends RouteKey> = R extends keyof DeclaredReplies ? Decl
 /** The `{name}` segments of a route's path. */
 type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamsOf<Rest> : never;
 
-/** A request as an override sees it: after authentication, before the mock's own handler. */
+/** A request as an override sees it: before anything the server does (authentication included) but routing. */
 export interface OverrideRequest<R extends RouteKey = RouteKey> {
   readonly method: string;
   /** The path as sent (no query). */
@@ -31,8 +31,6 @@ export interface OverrideRequest<R extends RouteKey = RouteKey> {
   readonly headers: IncomingHttpHeaders;
   /** DRF's `request.data`: the decoded JSON, a form's fields, or `{}`; reading a body the server refuses throws its error. */
   readonly body: unknown;
-  /** The authenticated user (none on the token refresh route: id 0). */
-  readonly user: UserRecord;
   /** How many requests this override has answered before this one (0 for the first). */
   readonly call: number;
 }
@@ -40,7 +38,7 @@ export interface OverrideRequest<R extends RouteKey = RouteKey> {
 /** What the app does with an answer. */
 export type Action =
   | { readonly kind: "reply"; readonly status: number; readonly body: unknown; readonly headers: Readonly<Record<string, string>> }
-  | { readonly kind: "raw"; readonly status: number; readonly text: string; readonly contentType: string }
+  | { readonly kind: "raw"; readonly status: number; readonly text: string; readonly contentType: string; readonly stall: boolean }
   | { readonly kind: "drop" }
   | { readonly kind: "delay"; readonly ms: number; readonly then: MockAnswer | undefined }
   | { readonly kind: "passthrough" };
@@ -48,7 +46,11 @@ export type Action =
 /** An answer other than the route's declared reply: made by `faults`, `reply` and `passthrough`. */
 export class MockAnswer {
   /** @internal */
-  constructor(readonly action: Action) {}
+  readonly action: Action;
+  /** @internal */
+  constructor(action: Action) {
+    this.action = action;
+  }
 }
 
 /** What an override answers: the route's declared reply (with the route's success status), or a `MockAnswer`. */
@@ -57,6 +59,7 @@ export type Answer<R extends RouteKey> = ReplyOf<R> | MockAnswer;
 /** An answer for every request, or a function of the request (it may be async). */
 export type OverrideHandler<R extends RouteKey> = Answer<R> | ((request: OverrideRequest<R>) => Answer<R> | Promise<Answer<R>>);
 
+/** Options of `mock.use`. */
 export interface UseOptions {
   /** Answer this many requests, then step aside (the next override, or the mock's own answer). Default: every request. */
   readonly times?: number;
@@ -109,7 +112,15 @@ export const faults = {
       status: options.status ?? 200,
       text: options.text ?? '{"id": 1, "detail": "cut sh',
       contentType: options.contentType ?? "application/json",
+      stall: false,
     });
+  },
+  /**
+   * A 200 that starts and never ends: the headers and the start of a JSON body, then nothing (a
+   * server or a proxy stalled mid-answer), until the client gives up or the mock closes.
+   */
+  stall(text = '{"id": 1, '): MockAnswer {
+    return new MockAnswer({ kind: "raw", status: 200, text, contentType: "application/json", stall: true });
   },
   /**
    * `ms` milliseconds on the mock's clock (the `clock` option), then `then` — by default the mock's own

@@ -61,7 +61,9 @@ describe("answers", () => {
     expect([answer.status, answer.headers.get("retry-after")]).toEqual([429, "30"]);
     expect(JSON.parse(answer.text).detail).toBe("Request was throttled. Expected available in 30 seconds.");
     mock.use("GET /api/tasks/", faults.rateLimited(1));
-    expect(JSON.parse((await raw("GET", "/api/tasks/?project=1")).text).detail).toBe("Request was throttled. Expected available in 1 second.");
+    expect(JSON.parse((await raw("GET", "/api/tasks/?project=1")).text).detail).toBe(
+      "Request was throttled. Expected available in 1 second.",
+    );
   });
 
   test("faults.drop: the connection closes with no answer", async () => {
@@ -100,7 +102,10 @@ describe("answers", () => {
 
     mock.use("GET /api/current-user/whoami", faults.delay(Infinity));
     const controller = new AbortController();
-    const never = fetch(`${mock.url}/api/current-user/whoami`, { headers: { authorization: `Token ${mock.legacyToken}` }, signal: controller.signal });
+    const never = fetch(`${mock.url}/api/current-user/whoami`, {
+      headers: { authorization: `Token ${mock.legacyToken}` },
+      signal: controller.signal,
+    });
     await clock.whenScheduled(clock.scheduled.length + 1);
     clock.advance(3_600_000);
     controller.abort();
@@ -118,17 +123,18 @@ describe("answers", () => {
 });
 
 describe("scope", () => {
-  test("a handler sees the request (params, query, body, user, the call's number) and may pass some through", async () => {
+  test("a handler sees the request (params, query, headers, body, the call's number) and may pass some through", async () => {
     const seen: unknown[] = [];
     mock.use("PATCH /api/tasks/{id}/", (request) => {
-      seen.push([request.params.id, request.query["fields"], request.body, request.user.username, request.call]);
+      const key = request.headers.authorization === `Token ${mock.legacyToken}` ? "the key" : "another key";
+      seen.push([request.params.id, request.query["fields"], request.body, key, request.call]);
       return request.params.id === "2" ? faults.status(409, { detail: "locked" }) : passthrough();
     });
     expect((await raw("PATCH", "/api/tasks/2/?fields=all", { meta: { a: 1 } })).status).toBe(409);
     expect((await raw("PATCH", "/api/tasks/3/", { meta: { b: 2 } })).status).toBe(200);
     expect(seen).toEqual([
-      ["2", "all", { meta: { a: 1 } }, "admin", 0],
-      ["3", undefined, { meta: { b: 2 } }, "admin", 1],
+      ["2", "all", { meta: { a: 1 } }, "the key", 0],
+      ["3", undefined, { meta: { b: 2 } }, "the key", 1],
     ]);
     expect(mock.data().tasks.find((t) => t.id === 3)?.meta).toEqual({ b: 2 });
   });
@@ -152,9 +158,16 @@ describe("scope", () => {
     expect((await raw("GET", "/api/projects/1/")).status).toBe(200);
   });
 
-  test("authentication comes first: a request without credentials is refused before any override", async () => {
-    mock.use("GET /api/projects/{id}/", faults.status(503));
+  test("an override answers before authentication; passthrough() hands the request on to it", async () => {
+    mock.use("GET /api/projects/{id}/", faults.status(503), { times: 1 });
+    expect((await fetch(`${mock.url}/api/projects/1/`)).status).toBe(503);
+    mock.use("GET /api/projects/{id}/", passthrough(), { times: 1 });
     expect((await fetch(`${mock.url}/api/projects/1/`)).status).toBe(401);
+  });
+
+  test("a path the mock does not route is its 404 page, whatever the overrides", async () => {
+    mock.use("GET /api/projects/{id}/", faults.status(503));
+    expect((await raw("GET", "/api/projects/x/")).status).toBe(404);
   });
 
   test("a route the mock does not serve is refused, with the methods its path has", () => {
