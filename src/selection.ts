@@ -52,7 +52,7 @@ function isQueryNode(source: object): source is QueryNode {
  * @param project a project id, or `client.project(id)` to be able to `.run()` actions
  * @typeParam D the task-data type; types the `tasks:data.<key>` columns
  */
-export function selection<D = Untyped>(project: number): FreshSelection<D>;
+export function selection<D = Untyped>(project: number): FreshSelection<D, "unbound">;
 export function selection<D = Untyped>(project: ProjectHandle): FreshSelection<D, "bound">;
 export function selection(project: number | ProjectHandle): unknown {
   checkProject(project);
@@ -63,7 +63,7 @@ export function selection(project: number | ProjectHandle): unknown {
  * `source`: a body (any JSON value, read by the parser), a Query value (`parseQuery(…)`), or a
  * selection. `unknown` because the parser checks it all at run time.
  */
-function from<D = Untyped>(project: number, source: unknown, options?: ParseOptions): ResumedSelection<D>;
+function from<D = Untyped>(project: number, source: unknown, options?: ParseOptions): ResumedSelection<D, "unbound">;
 function from<D = Untyped>(project: ProjectHandle, source: unknown, options?: ParseOptions): ResumedSelection<D, "bound">;
 function from(project: number | ProjectHandle, source: unknown, options?: ParseOptions): unknown {
   checkProject(project);

@@ -25,6 +25,8 @@ export type KnownColumn = keyof KnownColumnKinds;
 export type DataColumn<D> = [D] extends [Untyped] ? `tasks:data.${string}` : `tasks:data.${keyof D & string}`;
 /** A column a condition can name: a known `tasks:<column>` or a `tasks:data.<key>`. */
 export type ColumnArg<D> = KnownColumn | DataColumn<D>;
+/** An ordering key on a known column, whatever the task data. */
+type KnownOrderKey = KnownColumn | `-${KnownColumn}`;
 /** An ordering key: a column with an optional leading `-` for descending. */
 export type OrderKey<D> = ColumnArg<D> | `-${ColumnArg<D>}`;
 /**
@@ -58,7 +60,7 @@ type DataKindOfValue<V> = [V] extends [number]
  * (the compiler intersects the parameter types of a union of methods).
  */
 export type ColumnOperators<Col, D, Next> = Col extends KnownColumn
-  ? OperatorsByKind<Next, unknown>[KnownColumnKinds[Col]]
+  ? KnownOperators<Col, Next>
   : Col extends `tasks:data.${infer K}`
     ? [D] extends [Untyped]
       ? OperatorsByKind<Next, unknown>["dataAny"]
@@ -66,6 +68,11 @@ export type ColumnOperators<Col, D, Next> = Col extends KnownColumn
         ? OperatorsByKind<Next, D[K] & {}>[DataKindOfValue<D[K] & {}>]
         : OperatorsByKind<Next, unknown>["dataAny"]
     : never;
+
+/** The operator methods after known columns (the task data plays no part). */
+export type KnownOperators<Col extends KnownColumn, Next> = Col extends KnownColumn
+  ? OperatorsByKind<Next, unknown>[KnownColumnKinds[Col]]
+  : never;
 
 /** Lower-case, without underscores: `created_at`, `createdAt` and `CreatedAt` meet. */
 type Squash<S extends string> = S extends `${infer A}_${infer B}` ? Squash<`${A}${B}`> : Lowercase<S>;
@@ -98,23 +105,27 @@ export type ColumnSuggestion<S extends string, D> = string extends S
     : never;
 
 /*
- * The checks below are parameter types, so the compiler resolves their constraint on first use: it
- * checks every offered column against `Valid`. `Valid` is a parameter so that this is one lookup per
- * column rather than a new instantiation of `ColumnArg<D>` each time.
+ * The checks below are parameter types. They test the argument as a whole (`[Arg] extends …`, not
+ * distributive): the compiler resolves a parameter's constraint to keep a literal argument literal,
+ * and a distributive check would be instantiated for each of the ~35 offered columns. Known columns
+ * are tested first, without the task data, so that code generic over `D` resolves them.
  */
 /** The column argument as written, or (for a wrong one, not inferred from) the suggestion. */
-export type CheckColumn<Arg, D, Valid = ColumnArg<D>> = Arg extends Valid
+export type CheckColumn<Arg, D> = [Arg] extends [KnownColumn]
   ? Arg
-  : Arg extends string
-    ? NoInference<ColumnSuggestion<Arg, D>>
+  : [Arg] extends [string]
+    ? [Arg] extends [ColumnArg<D>]
+      ? Arg
+      : NoInference<ColumnSuggestion<Arg, D>>
     : Arg;
 /** The ordering key as written, or the suggestion (keeping a leading `-`). */
-export type CheckOrderKey<K, D, Valid = OrderKey<D>> = K extends Valid
-  ? K
-  : string extends K
-    ? NoInference<Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">>
+export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey] ? K : [K] extends [OrderKey<D>] ? K : NoInference<OrderKeySuggestion<K, D>>;
+type OrderKeySuggestion<K, D> = K extends string
+  ? string extends K
+    ? Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">
     : K extends `-${infer C}`
-      ? NoInference<ColumnSuggestion<C, D> extends infer S extends string ? `-${S}` : ColumnSuggestion<C, D>>
-      : K extends string
-        ? NoInference<ColumnSuggestion<K, D>>
-        : K;
+      ? ColumnSuggestion<C, D> extends infer S extends string
+        ? `-${S}`
+        : ColumnSuggestion<C, D>
+      : ColumnSuggestion<K, D>
+  : K;

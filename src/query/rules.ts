@@ -51,7 +51,7 @@ declare const dmqRule: unique symbol;
  * The type of a member you may not use in the current state. It has no call signature, so the
  * compiler says "This expression is not callable. Type 'Refused<"…why…">' has no call signatures".
  */
-export interface Refused<Why extends string> {
+export interface Refused<out Why extends string> {
   readonly [dmqRule]: Why;
 }
 

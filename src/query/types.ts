@@ -2,11 +2,11 @@ import type { DataTypeName, dataKindByType } from "../vocabulary/column-kinds.js
 import type { NonEmptyList } from "../vocabulary/value-shapes.js";
 import type { Run, ToRequest } from "./action-args.js";
 import type { AnyOperators, CheckColumn, CheckOrderKey, ColumnArg, ColumnOperators, DataColumn } from "./columns.js";
-import type { OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
+import type { KnownColumn, KnownOperators, OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { QueryBody, QueryNode } from "./nodes.js";
 import type { rules } from "./rules.js";
-import type { Binding, FilterState, IdState, OrderState, SelectionState, SelectionStateKey, Stateful } from "./state.js";
+import type { Binding, FilterState, IdState, OrderState, SelectionState, SelectionStateKey, Stateful, StateWordsPart } from "./state.js";
 
 /*
  * The public, type-state view of the builder. One runtime class implements every state (builder.ts);
@@ -36,10 +36,16 @@ export interface Condition {
  * A condition value (`condition(column).equal(…)`, or a plain `{ column, operator, value, type? }`
  * from a UI or a config file, checked at run time) is added as it is.
  */
-export interface Where<D, Next> {
+export interface Where<in out D, out Next> {
   <const Arg extends OfferedColumn<D> | Condition | (string & {})>(
     column: CheckColumn<Arg, D>,
-  ): [Arg] extends [string] ? ([Arg] extends [ColumnArg<D>] ? ColumnOperators<Arg, D, Next> : AnyOperators<Next>) : Next;
+  ): [Arg] extends [KnownColumn]
+    ? KnownOperators<Arg, Next>
+    : [Arg] extends [string]
+      ? [Arg] extends [ColumnArg<D>]
+        ? ColumnOperators<Arg, D, Next>
+        : AnyOperators<Next>
+      : Next;
   /** A data key compared as the given type (the filter's `type` drives the server's casting). */
   <T extends DataTypeName>(column: DataColumn<D>, type: T): OperatorsByKind<Next, unknown>[(typeof dataKindByType)[T]];
 }
@@ -47,46 +53,62 @@ export interface Where<D, Next> {
 type Rules = typeof rules;
 type R<M extends keyof RefusedMembers, Rule extends keyof RefusedMembers[M]> = RefusedMembers[M][Rule];
 
-interface WhereMember<D, I extends IdState, O extends OrderState, B extends Binding> {
+interface WhereMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
   /**
    * Start the filter set with a condition on `column`: `.where("tasks:total_annotations").equal(0)`.
    * Takes a condition value too: `condition(…)` or `{ column, operator, value, type? }` (checked at run time).
    */
   readonly where: Where<D, Selection<D, I, "first", O, B>>;
 }
-interface AndMember<D, I extends IdState, O extends OrderState, B extends Binding> {
+interface AndMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
   /** Add a filter line; every line of the set is AND-ed. */
   readonly and: Where<D, Selection<D, I, "and", O, B>>;
 }
-interface OrMember<D, I extends IdState, O extends OrderState, B extends Binding> {
+interface OrMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
   /** Add a filter line; every line of the set is OR-ed. */
   readonly or: Where<D, Selection<D, I, "or", O, B>>;
 }
-interface ChildMember<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> {
+interface ChildMember<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
   /** AND a condition into the current line (the server's `child_filters`). */
   readonly child: Where<D, Selection<D, I, F, O, B>>;
 }
 
-interface FilterMembers<D, I extends IdState, O extends OrderState, B extends Binding> {
-  none: WhereMember<D, I, O, B> & R<"and", "conditionFirst"> & R<"or", "conditionFirst"> & R<"child", "conditionFirst">;
-  first: R<"where", "whereTwice"> & AndMember<D, I, O, B> & OrMember<D, I, O, B> & ChildMember<D, I, "first", O, B>;
-  and: R<"where", "whereTwice"> & AndMember<D, I, O, B> & R<"or", "mixedOrAfterAnd"> & ChildMember<D, I, "and", O, B>;
-  or: R<"where", "whereTwice"> & R<"and", "mixedAndAfterOr"> & OrMember<D, I, O, B> & ChildMember<D, I, "or", O, B>;
-  unknown: WhereMember<D, I, O, B> & AndMember<D, I, O, B> & OrMember<D, I, O, B> & ChildMember<D, I, "unknown", O, B>;
+interface FilterMembers<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
+  none: WhereMember<D, I, O, B> &
+    R<"and", "conditionFirst"> &
+    R<"or", "conditionFirst"> &
+    R<"child", "conditionFirst"> &
+    FromViewByIds<D, O, B>[I];
+  first: R<"where", "whereTwice"> &
+    AndMember<D, I, O, B> &
+    OrMember<D, I, O, B> &
+    ChildMember<D, I, F, O, B> &
+    R<"fromView", "fromViewFresh">;
+  and: R<"where", "whereTwice"> &
+    AndMember<D, I, O, B> &
+    R<"or", "mixedOrAfterAnd"> &
+    ChildMember<D, I, F, O, B> &
+    R<"fromView", "fromViewFresh">;
+  or: R<"where", "whereTwice"> &
+    R<"and", "mixedAndAfterOr"> &
+    OrMember<D, I, O, B> &
+    ChildMember<D, I, F, O, B> &
+    R<"fromView", "fromViewFresh">;
+  unknown: WhereMember<D, I, O, B> & AndMember<D, I, O, B> & OrMember<D, I, O, B> & ChildMember<D, I, F, O, B> & FromViewByIds<D, O, B>[I];
 }
 
-interface IncludingMember<D, F extends FilterState, O extends OrderState, B extends Binding> {
+interface IncludingMember<in out D, out F extends FilterState, out O extends OrderState, out B extends Binding> {
   /** Act only on these tasks (intersected with the filtered set): `{all: false, included}`. Repeated calls add ids. */
   readonly including: (ids: NonEmptyList<number, Rules["emptyIncluding"]>) => Selection<D, "included", F, O, B>;
 }
-interface ExcludingMember<D, Next extends IdState, F extends FilterState, O extends OrderState, B extends Binding> {
+interface ExcludingMember<in out D, out Next extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
   /**
    * Act on every filtered task except these: `{all: true, excluded}`. Repeated calls add ids. Without
    * filters this still means "every task but these": destructive actions then need `.all()` too.
    */
   readonly excluding: (ids: readonly number[]) => Selection<D, Next, F, O, B>;
 }
-interface AllMember<D, F extends FilterState, O extends OrderState, B extends Binding> {
+interface AllMember<in out D, out F extends FilterState, out O extends OrderState, out B extends Binding> {
   /**
    * Act on every filtered task, deliberately: `{all: true, excluded: []}`. The word that lets a destructive
    * action run on a selection without filters, ids or view.
@@ -94,7 +116,7 @@ interface AllMember<D, F extends FilterState, O extends OrderState, B extends Bi
   readonly all: () => Selection<D, "all", F, O, B>;
 }
 
-interface IdMembers<D, F extends FilterState, O extends OrderState, B extends Binding> {
+interface IdMembers<in out D, out F extends FilterState, out O extends OrderState, out B extends Binding> {
   none: IncludingMember<D, F, O, B> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
   included: IncludingMember<D, F, O, B> & R<"excluding", "excludingAfterIncluding"> & R<"all", "excludingAfterIncluding">;
   excluded: R<"including", "includingAfterExcluding"> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
@@ -102,11 +124,11 @@ interface IdMembers<D, F extends FilterState, O extends OrderState, B extends Bi
   unknown: IncludingMember<D, F, O, B> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
 }
 
-interface OrderByMember<D, I extends IdState, F extends FilterState, B extends Binding> {
+interface OrderByMember<in out D, out I extends IdState, out F extends FilterState, out B extends Binding> {
   /** Order by one column; a leading `-` sorts descending. NULLs come last either way. */
   orderBy<const K extends OfferedOrderKey<D> | (string & {})>(key: CheckOrderKey<K, D>): Selection<D, I, F, "ordered", B>;
 }
-interface OrderMembers<D, I extends IdState, F extends FilterState, B extends Binding> {
+interface OrderMembers<in out D, out I extends IdState, out F extends FilterState, out B extends Binding> {
   unordered: OrderByMember<D, I, F, B>;
   ordered: R<"orderBy", "orderedTwice">;
   unknown: OrderByMember<D, I, F, B>;
@@ -119,24 +141,26 @@ type ViewBody = R<"where", "viewIgnoresBody"> &
   R<"orderBy", "viewIgnoresBody"> &
   R<"including", "viewIgnoresBody"> &
   R<"excluding", "viewIgnoresBody"> &
-  R<"all", "viewIgnoresBody">;
+  R<"all", "viewIgnoresBody"> &
+  R<"fromView", "fromViewFresh">;
 
-type Body<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = F extends "view"
-  ? ViewBody
-  : FilterMembers<D, I, O, B>[Exclude<F, "view">] & IdMembers<D, F, O, B>[I] & OrderMembers<D, I, F, B>[O];
-
-interface FromViewMember<D, B extends Binding> {
+interface FromViewMember<in out D, out B extends Binding> {
   /** Take filters, ordering and selected ids from a saved view (`?view=`); the body is then ignored. */
   readonly fromView: (view: number) => Selection<D, "none", "view", "unordered", B>;
 }
-/** Distributive over each dimension, so a union of states gets a union of members. */
-type FromViewPart<D, I, F, O, B extends Binding> = F extends "none" | "unknown"
-  ? I extends "none" | "unknown"
-    ? O extends "unordered" | "unknown"
-      ? FromViewMember<D, B>
-      : R<"fromView", "fromViewFresh">
-    : R<"fromView", "fromViewFresh">
-  : R<"fromView", "fromViewFresh">;
+/** `.fromView()` only on a fresh selection: no filters (see `FilterMembers`), no ids, no ordering. */
+interface FromViewByIds<in out D, out O extends OrderState, out B extends Binding> {
+  none: FromViewByOrder<D, B>[O];
+  included: R<"fromView", "fromViewFresh">;
+  excluded: R<"fromView", "fromViewFresh">;
+  all: R<"fromView", "fromViewFresh">;
+  unknown: FromViewByOrder<D, B>[O];
+}
+interface FromViewByOrder<in out D, out B extends Binding> {
+  unordered: FromViewMember<D, B>;
+  ordered: R<"fromView", "fromViewFresh">;
+  unknown: FromViewMember<D, B>;
+}
 
 interface RunMember {
   /**
@@ -150,9 +174,9 @@ interface BindingMembers {
   unbound: R<"run", "notBound">;
 }
 
-interface SelectionCore<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> {
+interface SelectionCore<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
   /** Compile-time only: the state this selection is in. */
-  readonly [selectionState]: SelectionState<I, F, O>;
+  readonly [selectionState]: SelectionState<I, F, O, D, B>;
   /** The documented body `{ filters?, ordering?, selectedItems? }`; `JSON.stringify(selection)` uses it. */
   toJSON(): QueryBody;
   /** The plain Query value behind this selection. */
@@ -168,12 +192,12 @@ interface SelectionCore<D, I extends IdState, F extends FilterState, O extends O
    * `then(this)` when `condition` holds, else this selection (Kysely's `$if`). The result's state is
    * either outcome, so a step is offered next only if both allow it.
    */
-  $if<Then extends Stateful>(
+  $if<Then extends Stateful<D, B>>(
     condition: boolean,
-    then: (selection: this) => Then,
+    then: (selection: Selection<D, I, F, O, B>) => Then,
   ): Selection<D, I | Then[SelectionStateKey]["ids"], F | Then[SelectionStateKey]["filters"], O | Then[SelectionStateKey]["order"], B>;
   /** `fn(this)`: run a reusable step inside a chain (Kysely's `$call`). */
-  $call<T>(fn: (selection: this) => T): T;
+  $call<T>(fn: (selection: Selection<D, I, F, O, B>) => T): T;
 }
 declare const selectionState: SelectionStateKey;
 
@@ -186,39 +210,94 @@ declare const selectionState: SelectionStateKey;
  * @typeParam B whether `.run()` is available (`Binding`)
  */
 export type Selection<
-  D = Untyped,
-  I extends IdState = "none",
-  F extends FilterState = "none",
-  O extends OrderState = "unordered",
-  B extends Binding = "unbound",
-> = Body<D, I, F, O, B> & FromViewPart<D, I, F, O, B> & BindingMembers[B] & SelectionCore<D, I, F, O, B>;
+  in out D = Untyped,
+  out I extends IdState = "none",
+  out F extends FilterState = "none",
+  out O extends OrderState = "unordered",
+  out B extends Binding = "unbound",
+> = { [K in keyof PartsTable<D, I, F, O, B>[F]]: PartsTable<D, I, F, O, B>[F][K] };
 
-/** Any selection, in any state: a parameter type for code that only reads or serialises one. */
-export type AnySelection<D = Untyped> = Selection<D, IdState, FilterState, OrderState, Binding>;
+/**
+ * The parts of a selection in a state. A table, so that the mapped type above can take `keyof` of
+ * it without resolving the members (which refer back to `Selection`).
+ */
+interface PartsTable<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
+  none: Body<D, I, F, O, B>;
+  first: Body<D, I, F, O, B>;
+  and: Body<D, I, F, O, B>;
+  or: Body<D, I, F, O, B>;
+  view: StateWordsPart<D, I, F, O, B> & ViewBody & BindingMembers[B] & SelectionCore<D, I, F, O, B>;
+  unknown: Body<D, I, F, O, B>;
+}
+type Body<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = StateWordsPart<D, I, F, O, B> &
+  FilterMembers<D, I, F, O, B>[Exclude<F, "view">] &
+  IdMembers<D, F, O, B>[I] &
+  OrderMembers<D, I, F, B>[O] &
+  BindingMembers[B] &
+  SelectionCore<D, I, F, O, B>;
+
+/*
+ * The aliases below that hold selections of any state are small structural interfaces: checking a
+ * selection against one compares a few members, not every member of every state.
+ */
+
+/**
+ * Any selection, in any state, of any task data (or of `D`), bound or not: a parameter type for code
+ * that reads or serialises one. Non-destructive actions only (`toRequest`); `selection.from` resumes it.
+ */
+export interface AnySelection<out D = unknown> {
+  /** Compile-time only: the state this selection may be in. */
+  readonly [selectionState]: SelectionState<IdState, FilterState, OrderState, D, Binding>;
+  /** The documented body `{ filters?, ordering?, selectedItems? }`. */
+  toJSON(): QueryBody;
+  /** The plain Query value behind this selection. */
+  toQuery(): QueryNode;
+  /** The request for an action on this selection; destructive actions need a `ScopedSelection`. */
+  readonly toRequest: ToRequest;
+  readonly project: number;
+  readonly view: number | undefined;
+}
 /** Any client-bound selection: `.run()` takes every action but the destructive ones. */
-export type BoundSelection<D = Untyped> = Selection<D, IdState, FilterState, OrderState, "bound">;
-/** A selection limited by filters, included ids or a view, or that said `.all()`: destructive actions may run on it. */
-export type ScopedSelection<D = Untyped, B extends Binding = Binding> =
-  | Selection<D, IdState, "first" | "and" | "or" | "view" | "unknown", OrderState, B>
-  | Selection<D, "included" | "all" | "unknown", FilterState, OrderState, B>;
-/** A selection as `selection(project)` returns it. */
-export type FreshSelection<D = Untyped, B extends Binding = "unbound"> = Selection<D, "none", "none", "unordered", B>;
-/** A filter set that takes `.and()` next (after `.where()` or `.and()`): the type to fold conditions into. */
+export interface BoundSelection<out D = unknown> extends AnySelection<D> {
+  readonly [selectionState]: SelectionState<IdState, FilterState, OrderState, D, "bound">;
+  /** Perform a non-destructive action; destructive ones need a `ScopedSelection<D, "bound">`. */
+  readonly run: Run;
+}
+/**
+ * A selection limited by filters, included ids or a view, or that said `.all()`: destructive actions
+ * may run on it (`.run()` when `B` is `"bound"`).
+ */
+export interface ScopedSelection<out D = unknown, out B extends Binding = Binding> extends AnySelection<D> {
+  readonly [selectionState]: SelectionState<IdState, FilterState, OrderState, D, B, true>;
+  /** Perform an action, destructive ones included (on a bound selection). */
+  readonly run: BindingMembers[B]["run"];
+}
+/*
+ * `Generic<D, T>` is `T`. Written as a conditional on `D`, it stays unresolved while `D` is a type
+ * parameter, so the compiler infers a generic helper's `D` and `B` from `Selection`'s own type
+ * arguments (an alias of an alias would hide them behind its own name).
+ */
+type Generic<D, T> = [D] extends [unknown] ? T : never;
+
+/** A selection as `selection(project)` returns it (bound or not unless `B` says). */
+export type FreshSelection<D = Untyped, B extends Binding = Binding> = Generic<D, Selection<D, "none", "none", "unordered", B>>;
+/**
+ * A filter set that takes `.and()` and `.child()` next (after `.where()` or `.and()`): the type to fold
+ * conditions into. Bound or not unless `B` says (`AndSelection<D, "bound">` keeps `.run()`).
+ */
 export type AndSelection<
   D = Untyped,
-  B extends Binding = "unbound",
+  B extends Binding = Binding,
   I extends IdState = "none",
   O extends OrderState = "unordered",
-> = Selection<D, I, "first" | "and", O, B>;
-/** A filter set that takes `.or()` next (after `.where()` or `.or()`). */
-export type OrSelection<
-  D = Untyped,
-  B extends Binding = "unbound",
-  I extends IdState = "none",
-  O extends OrderState = "unordered",
-> = Selection<D, I, "first" | "or", O, B>;
+> = Generic<D, Selection<D, I, "first" | "and", O, B>>;
+/** A filter set that takes `.or()` and `.child()` next (after `.where()` or `.or()`). */
+export type OrSelection<D = Untyped, B extends Binding = Binding, I extends IdState = "none", O extends OrderState = "unordered"> = Generic<
+  D,
+  Selection<D, I, "first" | "or", O, B>
+>;
 /** A selection resumed at run time (`selection.from`): each next step is checked at run time, then typed again. */
-export type ResumedSelection<D = Untyped, B extends Binding = "unbound"> = Selection<D, "unknown", "unknown", "unknown", B>;
+export type ResumedSelection<D = Untyped, B extends Binding = Binding> = Generic<D, Selection<D, "unknown", "unknown", "unknown", B>>;
 
 export type { Binding, FilterState, IdState, OrderState, Scoped, SelectionState, Stateful } from "./state.js";
 export type { ColumnArg, DataColumn, KnownColumn, OrderKey, Untyped } from "./columns.js";

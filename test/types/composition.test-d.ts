@@ -7,6 +7,7 @@ import type { Refused, rules } from "../../src/query/rules.js";
 import type {
   AndSelection,
   AnySelection,
+  Binding,
   BoundSelection,
   FreshSelection,
   OrSelection,
@@ -74,7 +75,7 @@ describe("state aliases: composition without casts", () => {
     void retrieve(selection(handle).where("tasks:id").equal(1));
     // @ts-expect-error an unbound selection cannot run
     void retrieve(selection(1));
-    const wipe = (s: ScopedSelection<never, "bound">) => s.run("delete_tasks");
+    const wipe = (s: ScopedSelection<unknown, "bound">) => s.run("delete_tasks");
     void wipe;
     const wipeAny = (s: ScopedSelection) => s.toRequest("delete_tasks");
     wipeAny(selection(1).where("tasks:id").equal(1));
@@ -178,8 +179,14 @@ describe("$if and $call", () => {
     void maybe.all().run("delete_tasks");
   });
   test("$call returns what the step returns", () => {
+    // An alias takes bound and unbound selections by default, so its result is either.
     const onlyDone = (s: AndSelection) => s.and("tasks:total_annotations").greater(0);
-    expectTypeOf(selection(1).where("tasks:id").equal(1).$call(onlyDone)).toEqualTypeOf<Selection<Untyped, "none", "and">>();
+    expectTypeOf(selection(1).where("tasks:id").equal(1).$call(onlyDone)).toEqualTypeOf<
+      Selection<Untyped, "none", "and", "unordered", Binding>
+    >();
+    // Generic over the binding, a helper keeps it.
+    const keepsBinding = <B extends Binding>(s: AndSelection<Untyped, B>) => s.and("tasks:total_annotations").greater(0);
+    expectTypeOf(selection(1).where("tasks:id").equal(1).$call(keepsBinding)).toEqualTypeOf<Selection<Untyped, "none", "and">>();
   });
 });
 
@@ -220,5 +227,119 @@ describe("run() and toRequest(): one signature", () => {
     // @ts-expect-error a wrong value gets the compiler's message on the params
     void s.run("cache_labels", { control_tag: "x", with_counters: "Maybe" });
     void s.run("cache_labels", { control_tag: "x", with_counters: "Yes" });
+  });
+});
+
+describe("helpers generic over the task data (issue #23)", () => {
+  type Review = { score: number; label: "cat" | "dog" };
+  test("known columns, conditions and ordering keys need no data type", () => {
+    const recent = <D, B extends Binding>(s: FreshSelection<D, B>) =>
+      s
+        .where("tasks:created_at")
+        .greater("2024-06-01")
+        .and(condition("tasks:total_annotations").equal(0))
+        .child("tasks:id")
+        .greater(3)
+        .orderBy("-tasks:created_at");
+    const typed = recent(selection<Review>(1));
+    expectTypeOf(typed).toEqualTypeOf<Selection<Review, "none", "and", "ordered">>();
+    // The data type stays: its keys are typed after the helper.
+    typed.excluding([1]).toJSON();
+    const more = recent(selection<Review>(1)).including([2]);
+    expectTypeOf(more).toEqualTypeOf<Selection<Review, "included", "and", "ordered">>();
+    expectTypeOf(recent(selection(handle))).toEqualTypeOf<Selection<Untyped, "none", "and", "ordered", "bound">>();
+  });
+  test("a helper's result keeps the data type for the caller's data columns", () => {
+    const unlabeled = <D, B extends Binding>(s: AndSelection<D, B>) => s.and("tasks:total_annotations").equal(0);
+    const s = unlabeled(selection<Review>(1).where("tasks:data.label").equal("cat"));
+    s.and("tasks:data.score").greater(0.5);
+    // @ts-expect-error not one of the labels: the helper kept Review
+    s.and("tasks:data.label").equal("cow");
+  });
+  test("the data type and binding are inferred through every alias", () => {
+    const f = <D, B extends Binding>(s: OrSelection<D, B>) => s;
+    expectTypeOf(f(selection<Review>(handle).where("tasks:id").equal(1))).toEqualTypeOf<
+      Selection<Review, "none", "first" | "or", "unordered", "bound">
+    >();
+    const r = <D, B extends Binding>(s: ResumedSelection<D, B>) => s;
+    expectTypeOf(r(selection.from(1, {}))).toEqualTypeOf<ResumedSelection<Untyped, "unbound">>();
+  });
+});
+
+describe(".child() on every alias (issue #23)", () => {
+  test("AndSelection and OrSelection take .child() and keep their state", () => {
+    const a = (s: AndSelection) => s.child("tasks:id").greater(1).child(condition("tasks:inner_id").less(9));
+    expectTypeOf(a(selection(1).where("tasks:id").equal(1))).toEqualTypeOf<AndSelection>();
+    const o = (s: OrSelection) => s.child("tasks:id").greater(1);
+    expectTypeOf(o(selection(1).where("tasks:id").equal(1))).toEqualTypeOf<OrSelection>();
+    let folded: AndSelection = selection(1).where("tasks:id").equal(1);
+    folded = folded.child("tasks:inner_id").less(3);
+    folded = folded.and("tasks:id").less(9).child("tasks:inner_id").greater(0);
+    void folded;
+  });
+  test("after $if, .child() is offered where every outcome has a line", () => {
+    const s = selection(1)
+      .where("tasks:id")
+      .equal(1)
+      .$if(flag, (x) => x.and("tasks:inner_id").less(2));
+    s.child("tasks:inner_id").greater(0);
+    const maybe = selection(1).$if(flag, (x) => x.where("tasks:id").equal(1));
+    // @ts-expect-error maybe there is no line yet
+    maybe.child("tasks:id");
+  });
+});
+
+describe("aliases take bound and unbound selections (issue #23)", () => {
+  test("a fold over a bound selection, then run", () => {
+    const conditions: Condition[] = [condition("tasks:id").greater(1), condition("tasks:inner_id").less(5)];
+    const [first, ...rest] = conditions;
+    if (!first) return;
+    // The default alias takes the bound selection; its bound form keeps run().
+    const loose = rest.reduce<AndSelection>((acc, c) => acc.and(c), selection(handle).where(first));
+    // @ts-expect-error the default alias may hold an unbound selection: no run()
+    void loose.run("retrieve_tasks_predictions");
+    const bound = rest.reduce<AndSelection<Untyped, "bound">>((acc, c) => acc.and(c), selection(handle).where(first));
+    expectTypeOf(bound.run("delete_tasks")).resolves.toEqualTypeOf<{ processed_items: number; reload: boolean; detail: string }>();
+    // @ts-expect-error an unbound selection does not fit the bound form
+    const unbound: AndSelection<Untyped, "bound"> = selection(1).where(first);
+    void unbound;
+  });
+  test("FreshSelection and ResumedSelection take both too", () => {
+    const fresh = (s: FreshSelection) => s.toJSON();
+    fresh(selection(1));
+    fresh(selection(handle));
+    const resumed = (s: ResumedSelection) => s.toJSON();
+    resumed(selection.from(1, {}));
+    resumed(selection.from(handle, {}));
+  });
+});
+
+describe("AnySelection, BoundSelection and ScopedSelection are small structural types (issue #23)", () => {
+  test("AnySelection takes every selection of any data type", () => {
+    const show = (s: AnySelection) => s.toJSON();
+    show(selection<{ a: number }>(1));
+    show(selection<{ a: number }>(handle).where("tasks:data.a").greater(1).orderBy("tasks:id").excluding([1]));
+    show(selection(1).fromView(2));
+    show(selection(1).$if(flag, (x) => x.where("tasks:id").equal(1)));
+  });
+  test("AnySelection<D> takes selections of D only", () => {
+    const ofReviews = (s: AnySelection<{ score: number }>) => s.project;
+    ofReviews(selection<{ score: number }>(1));
+    // @ts-expect-error a selection of other task data
+    ofReviews(selection<{ label: string }>(1));
+    const untyped = selection(1);
+    // @ts-expect-error an untyped selection
+    ofReviews(untyped);
+  });
+  test("BoundSelection runs what is not destructive; ScopedSelection<D, 'bound'> runs everything", () => {
+    const retrieve = (s: BoundSelection) => s.run("retrieve_tasks_predictions");
+    void retrieve(selection<{ a: number }>(handle).orderBy("tasks:id"));
+    const wipe = (s: ScopedSelection<unknown, "bound">) => s.run("delete_tasks");
+    void wipe(selection(handle).where("tasks:id").equal(1));
+    void wipe(selection<{ a: number }>(handle).all());
+    // @ts-expect-error not scoped
+    void wipe(selection(handle).excluding([1]));
+    // @ts-expect-error not bound
+    void wipe(selection(1).all());
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { paramsText } from "../../src/query/action-args.js";
 import { refusals, rules, type RuleName } from "../../src/query/rules.js";
+import { stateWords as words } from "../../src/query/state.js";
 import { columnKinds, type ColumnKindName } from "../../src/vocabulary/column-kinds.js";
 import { operatorAliases, operators, type OperatorName } from "../../src/vocabulary/operators.js";
 import { emptyListRule } from "../../src/vocabulary/value-shapes.js";
@@ -312,6 +313,26 @@ describe("errors that say what to do (exact texts)", () => {
           "a value one column of a union refuses",
           'selection(1).where(flag ? "tasks:id" : "tasks:created_at").greater(1);',
           "Argument of type 'number' is not assignable to parameter of type 'number & Date'.\n  Type 'number' is not assignable to type 'Date'.",
+        ],
+        [
+          "a variable typed by its first step, then given an AND chain",
+          'let s = selection(1).where("tasks:id").equal(0); if (flag) s = s.and("tasks:draft_exists").equal(true);',
+          `Type 'Selection<Untyped, "none", "and", "unordered", "unbound">' is not assignable to type 'Selection<Untyped, "none", "first", "unordered", "unbound">'.\n  The types of '[selectionIs].filters' are incompatible between these types.\n    Type '"${words.filters.and}"' is not assignable to type '"${words.filters.first}"'.`,
+        ],
+        [
+          "a fresh variable given a condition",
+          'let s = selection(1); if (flag) s = s.where("tasks:id").equal(1);',
+          `Type 'Selection<Untyped, "none", "first", "unordered", "unbound">' is not assignable to type 'Selection<Untyped, "none", "none", "unordered", "unbound">'.\n  The types of '[selectionIs].filters' are incompatible between these types.\n    Type '"${words.filters.first}"' is not assignable to type '"${words.filters.none}"'.`,
+        ],
+        [
+          "an ordered selection where an unordered one is declared",
+          'const f = (s: AndSelection) => s; f(selection(1).where("tasks:id").equal(1).orderBy("tasks:id"));',
+          `Argument of type 'Selection<Untyped, "none", "first", "ordered", "unbound">' is not assignable to parameter of type 'Selection<Untyped, "none", "and" | "first", "unordered", Binding>'.\n  The types of '[selectionIs].order' are incompatible between these types.\n    Type '"${words.order.ordered}"' is not assignable to type '"${words.order.unordered}"'.`,
+        ],
+        [
+          "a selection of other task data",
+          'const f = (s: AndSelection<{ a: number }>) => s; const s = selection(1).where("tasks:id").equal(1); f(s);',
+          `Argument of type 'Selection<Untyped, "none", "first", "unordered", "unbound">' is not assignable to parameter of type 'Selection<{ a: number; }, "none", "and" | "first", "unordered", Binding>'.\n  The types of '[selectionIs].data' are incompatible between these types.\n    Property 'a' is missing in type 'Untyped' but required in type '{ a: number; }'.`,
         ],
         [
           "a value outside a literal union",
