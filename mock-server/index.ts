@@ -26,11 +26,11 @@ import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "../src/vocabulary/timestamps.js";
 import { newLegacyKey, TokenService } from "./tokens.js";
 import { Overrides, type OverrideHandler, type UseOptions } from "./overrides.js";
-import { routes, type RouteKey } from "./routes/index.js";
+import { routeKeys, type RouteKey } from "./routes/keys.js";
 import { describeValue } from "../src/vocabulary/json.js";
 
 /** Every route's name, as `use` takes it. */
-const routeKeys: ReadonlySet<string> = new Set(routes.flatMap((r) => Object.keys(r.methods).map((m) => `${m} ${r.path}`)));
+const named: ReadonlySet<string> = new Set(routeKeys);
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
@@ -50,7 +50,7 @@ export {
   type ReplyOf,
   type UseOptions,
 } from "./overrides.js";
-export type { RouteKey } from "./routes/index.js";
+export type { RouteKey } from "./routes/keys.js";
 
 /** Internal knobs (tests and benchmarks). */
 export interface MockTuning {
@@ -197,9 +197,9 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
     },
     data: () => store.snapshot(),
     use(route, handler, options) {
-      if (!routeKeys.has(route)) {
+      if (!named.has(route)) {
         const path = typeof route === "string" ? route.split(" ")[1] : undefined;
-        const same = [...routeKeys].filter((k) => k.endsWith(` ${path}`));
+        const same = routeKeys.filter((k) => k.endsWith(` ${path}`));
         const hint = same.length > 0 ? `: ${same.join(", ")}` : `, e.g. "GET /api/projects/{id}/"`;
         throw new TypeError(`mock.use: route: expected "<METHOD> <path>" of a route the mock serves${hint}; found ${describeValue(route)}`);
       }

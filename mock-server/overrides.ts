@@ -1,9 +1,9 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import { apiError, errorAnswer, type ServerError } from "../src/emulation/error-answer.js";
 import type { JsonValue } from "../src/vocabulary/json.js";
-import type { Query } from "./http.js";
+import type { Query } from "./query.js";
 import type { DeclaredReplies } from "./routes/replies.js";
-import type { RouteKey } from "./routes/index.js";
+import type { RouteKey } from "./routes/keys.js";
 
 /**
  * Answers a test puts in front of the mock's own, in the manner of MSW's `use()`: `mock.use(route,

@@ -1,4 +1,5 @@
 import type { Handler } from "../http.js";
+import type { RouteKey } from "./keys.js";
 import { getActionForm, listActions, listActionsPublished, performAction } from "./actions.js";
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
@@ -64,9 +65,12 @@ export const routes = [
   { path: "/api/actions/{action}/form", methods: { GET: getActionForm } },
 ] as const satisfies readonly Route[];
 
-/** A route's name: its method and path as in `routes`, e.g. `"GET /api/projects/{id}/"`. */
-export type RouteKey = KeysOf<(typeof routes)[number]>;
+/** The names of the routes the table serves. */
 type KeysOf<R> = R extends { readonly path: infer P extends string; readonly methods: infer M } ? `${keyof M & string} ${P}` : never;
+type Served = KeysOf<(typeof routes)[number]>;
+/** The table serves exactly the named routes (keys.ts): a route added to one and not the other is a compile error here. */
+const servesTheNamedRoutes: [Exclude<Served, RouteKey>, Exclude<RouteKey, Served>] extends [never, never] ? true : never = true;
+void servesTheNamedRoutes;
 
 /** The Express pattern of a route path: `{id}` an integer, `{action}` one segment, the trailing slash optional. */
 export function expressPath(path: string): string {

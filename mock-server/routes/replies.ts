@@ -14,7 +14,7 @@ import type {
   viewOrder,
   whoAmI,
 } from "../../src/contract/index.js";
-import type { RouteKey } from "./index.js";
+import type { RouteKey } from "./keys.js";
 
 /**
  * The body each route answers with on success, where a declaration of src/contract renders it (the
