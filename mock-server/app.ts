@@ -5,7 +5,7 @@ import { match } from "ts-pattern";
 import { apiError, errorAnswer, pythonFailure, type ServerError } from "../src/emulation/error-answer.js";
 import { ServerException } from "../src/emulation/exceptions.js";
 import type { Clock } from "../src/vocabulary/clock.js";
-import { authenticate, type Authenticated } from "./auth.js";
+import { authenticate, isNotProvided, type Authenticated } from "./auth.js";
 import { lazyData, readBody, type LazyData } from "./body.js";
 import type { RequestBody } from "../src/emulation/request-data.js";
 import { cors } from "./cors.js";
@@ -16,7 +16,7 @@ import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js"
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
 import { resolve, type Action, type OverrideRequest, type Overrides } from "./overrides.js";
-import { expressPath, routes, type Method, type Route } from "./routes/index.js";
+import { nameOf, routes, type Method, type Route } from "./routes/index.js";
 import { CREATED } from "./routes/replies.js";
 
 /**
@@ -59,8 +59,6 @@ interface Locals {
   /** The DRF view's `Allow`: set on every answer of a server route, errors included. */
   allow?: string;
 }
-
-const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
 
 export function createApp(ctx: MockContext, options: AppOptions): Application {
   const { clock, journal } = options;
@@ -109,7 +107,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   app.use("/playground", playground(ctx));
 
   for (const route of routes) {
-    app.all(expressPath(route.path), (req, res, next) => {
+    app.all(route.path, (req, res, next) => {
       const locals = res.locals as Locals;
       locals.route = route;
       locals.params = { ...(req.params as Record<string, string>) };
@@ -123,11 +121,16 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   // A test's answers (`mock.use`) come before everything the server does for a request it routes.
   app.use((req, res, next) => override(req, res, next, ctx, options));
   app.use((req, res, next) => {
-    if (isPublic(req.path)) return next();
-    authenticate(req.headers, ctx.store, ctx.tokens).then((auth) => {
-      (res.locals as Locals).auth = auth;
-      next();
-    }, next);
+    const route = (res.locals as Locals).route as Route;
+    if (route.auth === "none") return next();
+    authenticate(req.headers, ctx.store, ctx.tokens).then(
+      (auth) => {
+        (res.locals as Locals).auth = auth;
+        next();
+      },
+      // AllowAny: no credentials at all is an anonymous caller; credentials that fail are refused all the same.
+      (error: unknown) => next(route.auth === "optional" && isNotProvided(error) ? undefined : error),
+    );
   });
   // The one body reader (body.ts): DRF's parsers, run when a view reads `request.data`.
   app.use((req, res, next) => {
@@ -149,7 +152,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
 function mount(app: Application, route: Route, ctx: MockContext, options: AppOptions): void {
   const methods: Partial<Record<Method, Handler>> = route.methods;
   const allowed = route.allow ?? allowHeader(Object.keys(methods) as Method[]);
-  app.all(expressPath(route.path), (req, res, next) => {
+  app.all(route.path, (req, res, next) => {
     // Answered 503 while the body was still arriving: never handled.
     if (res.headersSent) return;
     (res.locals as Locals).allow = allowed;
@@ -188,11 +191,18 @@ function bodyOf(req: Request, res: Response, ctx: MockContext, options: AppOptio
   return locals.body;
 }
 
+/** Express's parameters (`:id`, `:action`) under the names of the route's path, in order. */
+function paramsOf(name: string, express: Readonly<Record<string, string>>): Record<string, string> {
+  const values = Object.values(express);
+  return Object.fromEntries([...name.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1] as string, values[i] as string]));
+}
+
 /** A test's override of the route (`mock.use`): its answer, or on to the server's own handling (`passthrough`). */
 function override(req: Request, res: Response, next: NextFunction, ctx: MockContext, options: AppOptions): void {
   const locals = res.locals as Locals;
   const route = locals.route as Route;
-  const key = `${req.method === "HEAD" ? "GET" : req.method} ${route.path}`;
+  const name = nameOf(route);
+  const key = `${req.method === "HEAD" ? "GET" : req.method} ${name}`;
   const taken = options.overrides?.take(key);
   if (taken === undefined) return next();
   // Not answered 503 by the time limit while the override decides (a delay is the override's own).
@@ -224,8 +234,8 @@ function override(req: Request, res: Response, next: NextFunction, ctx: MockCont
       const asked: OverrideRequest = {
         method: req.method,
         path: req.path,
-        // The route's own segments ({id}, {action}): the key names the route.
-        params: (locals.params ?? {}) as OverrideRequest["params"],
+        // The route's segments under the names its path gives them (`{pk}`, `{action_id}`, …), in order.
+        params: paramsOf(name, locals.params ?? {}) as OverrideRequest["params"],
         query: req.query as Query,
         headers: req.headers,
         get body() {
@@ -272,7 +282,7 @@ function handle(
         ctx.store.rollback(transaction);
         return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
       }
-      if (reply.status >= 400) ctx.store.rollback(transaction);
+      if (reply.status >= 400 && !reply.commit) ctx.store.rollback(transaction);
       else ctx.store.commit(transaction);
       send(req, res, reply);
     },

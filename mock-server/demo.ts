@@ -89,6 +89,7 @@ export function demoData(): StoreState {
       },
     ],
     drafts: [],
+    ml_backends: [],
   };
 
   const truth: string[] = [];

@@ -1,4 +1,5 @@
-import { PyException } from "../src/emulation/exceptions.js";
+import { validationFailure } from "../src/emulation/error-answer.js";
+import { PyException, ServerException } from "../src/emulation/exceptions.js";
 import { QueryDict } from "../src/emulation/query-dict.js";
 import type { UserRecord } from "../src/contract/records.js";
 import { pyStr, pyType } from "../src/emulation/python-json.js";
@@ -41,6 +42,8 @@ export interface Reply {
   readonly status: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Keep the handler's changes although it answers an error (a view that saves, then raises). */
+  readonly commit?: boolean;
 }
 
 export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Reply>;
@@ -65,6 +68,9 @@ export function param(query: Query, key: string): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : (value as string | undefined);
 }
 
+/** `ValidationError({key: message})`: DRF keeps a dict's string value a string (not a list, as a serializer's field errors are). */
+const keyError = (key: string, message: string) => new ServerException(validationFailure({ [key]: message }));
+
 /**
  * The server's `int_from_request` (`label_studio/core/utils/params.py`): a missing key gives `fallback`; a
  * string goes through Python's `int()` (spaces, `+`, `_` between digits, any Unicode digits) and is otherwise a
@@ -76,11 +82,11 @@ function intFromRequest(present: boolean, raw: unknown, key: string, fallback: n
   if (typeof raw === "string") {
     const n = parsePyInt(raw);
     if (n !== undefined) return n;
-    throw fieldError(key, `Incorrect value in key "${key}" = "${raw}". It should be digit string.`);
+    throw keyError(key, `Incorrect value in key "${key}" = "${raw}". It should be digit string.`);
   }
   if (typeof raw === "boolean") return raw ? 1 : 0;
   if (typeof raw === "number" && Number.isInteger(raw)) return raw;
-  throw fieldError(key, `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.`);
+  throw keyError(key, `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.`);
 }
 
 /** `int_from_request(request.GET, key, fallback)`: the last value of a repeated key. */

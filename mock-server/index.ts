@@ -72,7 +72,7 @@ export interface MockServer {
   /** A deep copy of the store in the seed format. */
   data(): MockData;
   /**
-   * Answer `route` (e.g. `"GET /api/projects/{id}/"`) with `handler` instead of the mock's own handler,
+   * Answer `route` (e.g. `"GET /api/projects/{pk}/"`) with `handler` instead of the mock's own handler,
    * until `reset()`: a reply typed by the route's declaration, one of `faults` (a status, a 429 with
    * `Retry-After`, a delay, a dropped connection, a malformed body), `reply(…)` for anything else, or
    * `passthrough()` for the mock's own answer. The newest override of a route answers first;
@@ -200,7 +200,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
       if (!named.has(route)) {
         const path = typeof route === "string" ? route.split(" ")[1] : undefined;
         const same = routeKeys.filter((k) => k.endsWith(` ${path}`));
-        const hint = same.length > 0 ? `: ${same.join(", ")}` : `, e.g. "GET /api/projects/{id}/"`;
+        const hint = same.length > 0 ? `: ${same.join(", ")}` : `, e.g. "GET /api/projects/{pk}/"`;
         throw new TypeError(`mock.use: route: expected "<METHOD> <path>" of a route the mock serves${hint}; found ${describeValue(route)}`);
       }
       overrides.use(route, handler as OverrideHandler<RouteKey>, options);

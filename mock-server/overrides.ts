@@ -24,7 +24,7 @@ export interface OverrideRequest<R extends RouteKey = RouteKey> {
   readonly method: string;
   /** The path as sent (no query). */
   readonly path: string;
-  /** The route's `{id}` / `{action}` segments. */
+  /** The route's parameters, by the names its path gives them (`{pk}`, `{action_id}`, …). */
   readonly params: { readonly [K in ParamsOf<R>]: string };
   readonly query: Query;
   /** As sent, credentials included (the journal, `mock.requests`, keeps them redacted). */

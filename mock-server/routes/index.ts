@@ -1,78 +1,134 @@
+import type { HttpMethod, ServerPath } from "../../src/contract/routes.js";
 import type { Handler } from "../http.js";
-import type { RouteKey } from "./keys.js";
 import { getActionForm, listActions, listActionsPublished, performAction } from "./actions.js";
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
+import {
+  createMLBackend,
+  deleteMLBackend,
+  getMLBackend,
+  interactiveAnnotating,
+  listMLBackends,
+  listMLVersions,
+  predictTest,
+  trainMLBackend,
+  updateMLBackend,
+} from "./ml.js";
+import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
+import { getColumns, getProjectState } from "./dm-project.js";
+import { deleteModelVersion, getModelVersions } from "./model-versions.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
-import { createProject, deleteAllTasks, deleteProject, getProject, importIntoProject, listProjects, patchProject } from "./projects.js";
-import { createTask, deleteTask, getTask, patchTask } from "./tasks.js";
+import {
+  createProject,
+  deleteAllTasks,
+  deleteProject,
+  getProject,
+  getProjectLabelConfig,
+  importIntoProject,
+  listProjects,
+  patchProject,
+  validateLabelConfig,
+  validateProjectLabelConfig,
+} from "./projects.js";
+import { createProjectTask, createTask, deleteTask, getTask, listProjectTasks, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
-import { getUser, getVersion, getWhoAmI, listUsers } from "./users.js";
+import { createUser, deleteUser, getToken, getUser, getVersion, getWhoAmI, listUsers, patchUser, resetToken } from "./users.js";
 import { createView, deleteView, getView, listViews, orderViews, resetViews, updateView } from "./views.js";
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Method = HttpMethod;
 
 export interface Route {
-  /**
-   * The path as the server writes it (its trailing slash or none), with `{id}` for an integer id and
-   * `{action}` for an action id. Every route answers with and without the trailing slash (`expressPath`).
-   */
+  /** An Express path; non-strict routing makes every one match with and without the trailing slash. */
   readonly path: string;
+  /** The server route it serves (src/contract/routes.ts); absent for the published interface's `/api/actions` aliases. */
+  readonly server?: ServerPath;
+  /** The path of a published alias as the interface writes it, parameters in braces. */
+  readonly name?: string;
   readonly methods: Partial<Record<Method, Handler>>;
   /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
   readonly allow?: string;
+  /**
+   * Who may call it when not every caller must authenticate: `none` reads no credentials at all (the view has no
+   * `authentication_classes`); `optional` lets an anonymous caller in (`AllowAny`) but still refuses bad credentials.
+   */
+  readonly auth?: "none" | "optional";
 }
 
-/** Every route the mock serves, in the server's URL layout (docs/reference/resources.md and the pages it links). */
-export const routes = [
-  { path: "/api/token/refresh/", methods: { POST: refresh } },
-  { path: "/api/token/blacklist/", methods: { POST: blacklist } },
-  { path: "/api/token/rotate/", methods: { POST: rotate } },
-  { path: "/api/token/", methods: { GET: listTokens, POST: createToken } },
-  { path: "/api/current-user/whoami", methods: { GET: getWhoAmI } },
+/**
+ * The Express path of a server route: without its trailing slash, `{pk}` as `:id`, `{action_id}` as
+ * `:action`, any other parameter by its name; numeric parameters match digits only.
+ */
+export function expressPath(server: string): string {
+  return server
+    .replace(/\/$/, "")
+    .replace(/\{(\w+)\}/g, (_m, name: string) => (name === "action_id" ? ":action" : `:${name === "pk" ? "id" : name}(\\d+)`));
+}
+
+const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route, "allow" | "auth"> = {}): Route => ({
+  path: expressPath(server),
+  server,
+  methods,
+  ...extra,
+});
+
+/** Every route the mock serves, in the server's URL layout (the inventory in src/contract/routes.ts; docs/reference/routes.md). */
+export const routes: readonly Route[] = [
+  serve("/api/token/refresh/", { POST: refresh }, { auth: "none" }),
+  serve("/api/token/blacklist/", { POST: blacklist }),
+  serve("/api/token/rotate/", { POST: rotate }),
+  serve("/api/token/", { GET: listTokens, POST: createToken }),
+  serve("/api/current-user/whoami", { GET: getWhoAmI }),
+  serve("/api/current-user/token", { GET: getToken }),
+  serve("/api/current-user/reset-token/", { POST: resetToken }),
   // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
-  { path: "/api/users/", methods: { GET: listUsers }, allow: "GET, POST, HEAD" },
-  { path: "/api/users/{id}/", methods: { GET: getUser }, allow: "GET, PATCH, DELETE, HEAD" },
-  { path: "/api/version/", methods: { GET: getVersion } },
+  serve("/api/users/", { GET: listUsers, POST: createUser }, { allow: "GET, POST, HEAD" }),
+  serve("/api/users/{pk}/", { GET: getUser, PATCH: patchUser, DELETE: deleteUser }, { allow: "GET, PATCH, DELETE, HEAD" }),
+  serve("/api/version/", { GET: getVersion }),
 
-  { path: "/api/projects/", methods: { GET: listProjects, POST: createProject } },
-  { path: "/api/projects/{id}/", methods: { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject } },
-  { path: "/api/projects/{id}/import", methods: { POST: importIntoProject } },
-  { path: "/api/projects/{id}/tasks/", methods: { DELETE: deleteAllTasks } },
+  serve("/api/projects/", { GET: listProjects, POST: createProject }),
+  serve("/api/projects/{pk}/", { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject }),
+  serve("/api/projects/validate/", { POST: validateLabelConfig }, { auth: "optional" }),
+  serve("/api/projects/{pk}/validate/", { GET: getProjectLabelConfig, POST: validateProjectLabelConfig }),
+  serve("/api/projects/{pk}/model-versions/", { GET: getModelVersions, DELETE: deleteModelVersion }),
+  serve("/api/projects/{pk}/import", { POST: importIntoProject }),
+  serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
+  // TasksBulkCreateAPI is ImportAPI under an older name.
+  serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),
 
-  { path: "/api/tasks/", methods: { GET: listTasks, POST: createTask } },
-  { path: "/api/tasks/{id}/", methods: { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask } },
-  { path: "/api/tasks/{id}/annotations/", methods: { GET: listTaskAnnotations, POST: createAnnotation } },
-  {
-    path: "/api/annotations/{id}/",
-    methods: { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation },
-  },
+  serve("/api/tasks/", { GET: listTasks, POST: createTask }),
+  serve("/api/tasks/{pk}/", { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask }),
+  serve("/api/tasks/{pk}/annotations/", { GET: listTaskAnnotations, POST: createAnnotation }),
+  serve("/api/tasks/{pk}/drafts", { GET: listTaskDrafts, POST: createDraft }),
+  serve("/api/tasks/{pk}/annotations/{annotation_id}/drafts", { GET: listTaskDrafts, POST: createDraft }),
+  serve("/api/annotations/{pk}/convert-to-draft", { GET: convertToDraftGet, POST: convertToDraft }),
+  serve("/api/drafts/{pk}/", { GET: getDraft, PATCH: updateDraft, PUT: updateDraft, DELETE: deleteDraft }),
+  serve("/api/annotations/{pk}/", { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation }),
 
-  { path: "/api/predictions/", methods: { GET: listPredictions, POST: createPrediction } },
-  {
-    path: "/api/predictions/{id}/",
-    methods: { GET: getPrediction, PATCH: patchPrediction, PUT: patchPrediction, DELETE: deletePrediction },
-  },
+  serve("/api/predictions/", { GET: listPredictions, POST: createPrediction }),
+  serve("/api/predictions/{pk}/", { GET: getPrediction, PATCH: patchPrediction, PUT: patchPrediction, DELETE: deletePrediction }),
 
-  { path: "/api/dm/views/", methods: { GET: listViews, POST: createView } },
-  { path: "/api/dm/views/reset/", methods: { DELETE: resetViews } },
-  { path: "/api/dm/views/order/", methods: { POST: orderViews } },
-  { path: "/api/dm/views/{id}/", methods: { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView } },
+  serve("/api/dm/views/", { GET: listViews, POST: createView }),
+  serve("/api/dm/views/reset/", { DELETE: resetViews }),
+  serve("/api/dm/views/order/", { POST: orderViews }),
+  serve("/api/dm/views/{pk}/", { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView }),
 
-  { path: "/api/dm/actions/", methods: { GET: listActions, POST: performAction } },
-  { path: "/api/dm/actions/{action}/form/", methods: { GET: getActionForm } },
-  { path: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
-  { path: "/api/actions/{action}/form", methods: { GET: getActionForm } },
-] as const satisfies readonly Route[];
+  serve("/api/ml/", { GET: listMLBackends, POST: createMLBackend }),
+  serve("/api/ml/{pk}", { GET: getMLBackend, PATCH: updateMLBackend, PUT: updateMLBackend, DELETE: deleteMLBackend }),
+  serve("/api/ml/{pk}/train", { POST: trainMLBackend }),
+  serve("/api/ml/{pk}/predict/test", { POST: predictTest }),
+  serve("/api/ml/{pk}/interactive-annotating", { POST: interactiveAnnotating }),
+  serve("/api/ml/{pk}/versions", { GET: listMLVersions }),
 
-/** The names of the routes the table serves. */
-type KeysOf<R> = R extends { readonly path: infer P extends string; readonly methods: infer M } ? `${keyof M & string} ${P}` : never;
-type Served = KeysOf<(typeof routes)[number]>;
-/** The table serves exactly the named routes (keys.ts): a route added to one and not the other is a compile error here. */
-const servesTheNamedRoutes: [Exclude<Served, RouteKey>, Exclude<RouteKey, Served>] extends [never, never] ? true : never = true;
-void servesTheNamedRoutes;
+  serve("/api/dm/columns/", { GET: getColumns }),
+  serve("/api/dm/project/", { GET: getProjectState }),
+  serve("/api/dm/actions/", { GET: listActions, POST: performAction }),
+  serve("/api/dm/actions/{action_id}/form/", { GET: getActionForm }),
+  // The published interface's paths (not server routes): the same views.
+  { path: "/api/actions", name: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
+  { path: "/api/actions/:action/form", name: "/api/actions/{action_id}/form", methods: { GET: getActionForm } },
+];
 
-/** The Express pattern of a route path: `{id}` an integer, `{action}` one segment, the trailing slash optional. */
-export function expressPath(path: string): string {
-  return path.replace(/\/$/, "").replaceAll("{id}", ":id(\\d+)").replaceAll("{action}", ":action");
+/** The path a route is named by (`mock.use`): the server's pattern, or the published interface's. */
+export function nameOf(route: Route): string {
+  return route.server ?? route.name ?? route.path;
 }

@@ -1,60 +1,24 @@
-/**
- * Every route the mock serves, by name: its method and its path as the server writes it, `{id}` an
- * integer id, `{action}` an action id. `mock.use` takes these names; the route table (index.ts)
- * serves exactly these, which the compiler checks there. A list of its own, without the handlers, so
- * that the package's declarations of `use` reach neither the handlers nor json-server's types.
- */
-export const routeKeys = [
-  "POST /api/token/refresh/",
-  "POST /api/token/blacklist/",
-  "POST /api/token/rotate/",
-  "GET /api/token/",
-  "POST /api/token/",
-  "GET /api/current-user/whoami",
-  "GET /api/users/",
-  "GET /api/users/{id}/",
-  "GET /api/version/",
-  "GET /api/projects/",
-  "POST /api/projects/",
-  "GET /api/projects/{id}/",
-  "PATCH /api/projects/{id}/",
-  "PUT /api/projects/{id}/",
-  "DELETE /api/projects/{id}/",
-  "POST /api/projects/{id}/import",
-  "DELETE /api/projects/{id}/tasks/",
-  "GET /api/tasks/",
-  "POST /api/tasks/",
-  "GET /api/tasks/{id}/",
-  "PATCH /api/tasks/{id}/",
-  "PUT /api/tasks/{id}/",
-  "DELETE /api/tasks/{id}/",
-  "GET /api/tasks/{id}/annotations/",
-  "POST /api/tasks/{id}/annotations/",
-  "GET /api/annotations/{id}/",
-  "PATCH /api/annotations/{id}/",
-  "PUT /api/annotations/{id}/",
-  "DELETE /api/annotations/{id}/",
-  "GET /api/predictions/",
-  "POST /api/predictions/",
-  "GET /api/predictions/{id}/",
-  "PATCH /api/predictions/{id}/",
-  "PUT /api/predictions/{id}/",
-  "DELETE /api/predictions/{id}/",
-  "GET /api/dm/views/",
-  "POST /api/dm/views/",
-  "DELETE /api/dm/views/reset/",
-  "POST /api/dm/views/order/",
-  "GET /api/dm/views/{id}/",
-  "PATCH /api/dm/views/{id}/",
-  "PUT /api/dm/views/{id}/",
-  "DELETE /api/dm/views/{id}/",
-  "GET /api/dm/actions/",
-  "POST /api/dm/actions/",
-  "GET /api/dm/actions/{action}/form/",
-  "GET /api/actions",
-  "POST /api/actions",
-  "GET /api/actions/{action}/form",
-] as const;
+import { serverRoutes, type Served } from "../../src/contract/routes.js";
 
-/** A route's name, e.g. `"GET /api/projects/{id}/"`. */
-export type RouteKey = (typeof routeKeys)[number];
+/**
+ * Every route the mock serves, by name: its method and its path as the server writes it (the
+ * inventory of src/contract/routes.ts, parameters in braces: `{pk}`, `{action_id}`, …), and the
+ * published interface's `/api/actions` aliases. `mock.use` takes these names. Derived from the
+ * inventory, not from the route table, so that the package's declarations of `use` reach neither
+ * the handlers nor json-server's types; the inventory test holds the table to the inventory.
+ */
+type ServedRoute = Extract<(typeof serverRoutes)[number], { readonly mock: Served }>;
+type NamesOf<R> = R extends { readonly path: infer P extends string; readonly methods: readonly (infer M extends string)[] }
+  ? `${M} ${P}`
+  : never;
+
+/** The published interface's paths (not server routes), served by the same views. */
+const published = ["GET /api/actions", "POST /api/actions", "GET /api/actions/{action_id}/form"] as const;
+
+/** A route's name, e.g. `"GET /api/projects/{pk}/"`. */
+export type RouteKey = NamesOf<ServedRoute> | (typeof published)[number];
+
+export const routeKeys: readonly RouteKey[] = [
+  ...serverRoutes.flatMap((r) => (r.mock.served ? r.methods.map((m) => `${m} ${r.path}` as RouteKey) : [])),
+  ...published,
+];

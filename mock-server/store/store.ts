@@ -185,6 +185,7 @@ export class Store {
     );
     this.deleteTasks(taskIds);
     this.removeWhere("views", (v) => v.project === id);
+    this.removeWhere("ml_backends", (m) => m.project === id);
     this.removeWhere("projects", (p) => p.id === id);
   }
 

@@ -9,6 +9,8 @@ import { offlineCommands } from "./commands/offline.js";
 import { projectCommands } from "./commands/projects.js";
 import { taskCommands } from "./commands/tasks.js";
 import { userCommands } from "./commands/users.js";
+import { draftCommands } from "./commands/drafts.js";
+import { mlCommands } from "./commands/ml.js";
 import { viewCommands } from "./commands/views.js";
 import { formatRequests } from "./dry-run.js";
 import { describeFailure, EXIT, type ExitCode } from "./errors.js";
@@ -91,6 +93,8 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   projectCommands(program, kit);
   taskCommands(program, kit);
   resultCommands(program, kit);
+  draftCommands(program, kit);
+  mlCommands(program, kit);
   viewCommands(program, kit);
   actionCommands(program, kit);
   explainCommand(program, kit);

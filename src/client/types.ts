@@ -4,6 +4,9 @@ import type { Rendered } from "../contract/field.js";
 import type {
   actionEntry,
   annotation,
+  configChange,
+  draft,
+  mlBackend,
   dmTask,
   dmTaskDetail,
   prediction,
@@ -13,6 +16,7 @@ import type {
   taskPage,
   taskSimple,
   user,
+  userToken,
   view,
   whoAmI,
 } from "../contract/index.js";
@@ -280,3 +284,60 @@ export interface AccessToken {
 export interface RotatedToken {
   refresh: string;
 }
+
+/** The body of `POST /api/users/` (`username` required) and of `PATCH /api/users/{id}/` (where `email` is read-only: 405). */
+export interface UserWrite extends MoreFields {
+  username?: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  allow_newsletters?: boolean | null;
+}
+
+/** `GET /api/current-user/token`, `POST /api/current-user/reset-token/`: the caller's legacy API key. */
+export type UserToken = Rendered<typeof userToken>;
+
+/** An annotation draft (`AnnotationDraftSerializer`): `user` is the author's email. */
+export type Draft = Rendered<typeof draft>;
+
+/** The body of a draft create or update. */
+export interface DraftWrite extends MoreFields {
+  result?: JsonValue[];
+  lead_time?: number | null;
+  was_postponed?: boolean;
+  import_id?: number | null;
+}
+
+/** A registered ML backend (`MLBackendSerializer`); `state` is CO, DI, ER, TR or PR. */
+export type MLBackend = Rendered<typeof mlBackend>;
+
+/** The body of `POST /api/ml/`; an update must also carry `url` and `project` (the server checks the model server with them). */
+export interface MLBackendWrite extends MoreFields {
+  url: string;
+  project: number;
+  title?: string | null;
+  description?: string | null;
+  is_interactive?: boolean;
+  auth_method?: "NONE" | "BASIC_AUTH";
+  basic_auth_user?: string | null;
+  basic_auth_pass?: string | null;
+  extra_params?: JsonValue;
+  timeout?: number;
+  auto_update?: boolean;
+}
+
+/** `GET /api/ml/{id}/versions`. */
+export interface MLVersions {
+  versions: JsonValue[];
+  message?: string;
+}
+
+/** `POST /api/ml/{id}/interactive-annotating`: the first result, or the errors. */
+export interface InteractiveAnswer {
+  data?: JsonValue;
+  errors?: string[];
+}
+
+/** `POST /api/projects/{id}/validate/`. */
+export type ConfigCheck = Rendered<typeof configChange>;

@@ -179,6 +179,29 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     locked_by: ref("users", true, "optional"),
     locked_at: { expected: `${TIMESTAMP} or null`, fallback: "optional", timestamp: "nullable" },
   },
+  ml_backends: {
+    id,
+    project: ref("projects", false, "required"),
+    url: { check: nonEmptyStr, expected: "the model server's URL", fallback: "required" },
+    title: { check: orNull(str), expected: "a string or null", fallback: constant("default") },
+    description: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    state: {
+      check: (v) => ["CO", "DI", "ER", "TR", "PR"].includes(v as string),
+      expected: "one of CO, DI, ER, TR, PR",
+      fallback: constant("DI"),
+    },
+    is_interactive: { check: bool, expected: "a boolean", fallback: constant(false) },
+    error_message: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    auth_method: { check: (v) => v === "NONE" || v === "BASIC_AUTH", expected: "NONE or BASIC_AUTH", fallback: constant("NONE") },
+    basic_auth_user: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    basic_auth_pass: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    extra_params: { check: isJson, expected: "any JSON value", fallback: constant(null) },
+    model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    timeout: { check: finite, expected: "a number of seconds", fallback: constant(100) },
+    auto_update: { check: bool, expected: "a boolean", fallback: constant(true) },
+    created_at: now(),
+    updated_at: sameAs("created_at"),
+  },
 };
 
 /** Task columns the store keeps; every other column is computed by the engine. */

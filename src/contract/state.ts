@@ -1,4 +1,4 @@
-import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "./records.js";
+import type { AnnotationRecord, DraftRecord, MLBackendRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "./records.js";
 import type { JsonValue } from "../vocabulary/json.js";
 
 /**
@@ -25,6 +25,7 @@ export interface StoreState {
   predictions: PredictionRecord[];
   views: ViewRecord[];
   drafts: DraftRecord[];
+  ml_backends: MLBackendRecord[];
 }
 
 export type CollectionName = keyof StoreState;
@@ -39,8 +40,9 @@ export const collectionNames = [
   "annotations",
   "drafts",
   "views",
+  "ml_backends",
 ] as const satisfies readonly CollectionName[];
 
 export function emptyState(): StoreState {
-  return { users: [], projects: [], tasks: [], annotations: [], predictions: [], views: [], drafts: [] };
+  return { users: [], projects: [], tasks: [], annotations: [], predictions: [], views: [], drafts: [], ml_backends: [] };
 }

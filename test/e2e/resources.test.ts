@@ -189,7 +189,7 @@ describe("tasks", () => {
     const neither = await raw(server, "GET", "/api/tasks/");
     expect([neither.status, neither.body]).toEqual([404, { detail: "Neither project nor view id specified" }]);
     const bad = await raw(server, "GET", "/api/tasks/?project=abc");
-    expect(bad.body.validation_errors).toEqual({ project: ['Incorrect value in key "project" = "abc". It should be digit string.'] });
+    expect(bad.body.validation_errors).toEqual({ project: 'Incorrect value in key "project" = "abc". It should be digit string.' });
   });
 
   test("the list through the client: a query, a view, pages until the 404", async () => {

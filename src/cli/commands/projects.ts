@@ -1,3 +1,4 @@
+import { readArgument } from "../params.js";
 import { Option, type Command } from "@commander-js/extra-typings";
 import type { ImportParams, ImportResult, ImportTask, ProjectCreate, ProjectListParams } from "../../client/types.js";
 import type { JsonValue } from "../../vocabulary/json.js";
@@ -111,6 +112,23 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
     'dmq projects create -p title="Reviews" -p label_config=@config.xml',
     `dmq projects create --body '{"title": "Reviews", "description": "Q3"}' --dry-run`,
   ]);
+
+  const validate = group
+    .command("validate")
+    .description("check a labeling config: on its own, or against a project and the labels its annotations use")
+    .argument("[project]", "project id (strict: the labels its annotations and drafts use must stay)", idArgument)
+    .requiredOption("--label-config <config>", "the labeling config, or @file to read it from a file");
+  validate.action((project, options) =>
+    kit.run(async (session) => {
+      const label_config = readArgument(options.labelConfig, "--label-config");
+      const client = await session.client();
+      if (project === undefined) {
+        await client.projects.validateConfig({ label_config });
+        session.print({ valid: true });
+      } else session.print(await client.projects.validateLabelConfig(project, { label_config }));
+    }),
+  );
+  examples(validate, ["dmq projects validate --label-config @config.xml", "dmq projects validate 1 --label-config @config.xml"]);
 
   recordCommands(group, kit, {
     noun: "project",

@@ -4,6 +4,7 @@ import { paginate, type Paginated } from "../pager.js";
 import { anything, arrayOf, nullable, number, object, record, string } from "../shape.js";
 import type { Send } from "../transport.js";
 import type {
+  ConfigCheck,
   ImportParams,
   ImportResult,
   ImportTask,
@@ -23,6 +24,13 @@ export interface ProjectsResource extends RecordMethods<Project, ProjectUpdate> 
   list(params?: ProjectListParams): Paginated<Project, ProjectPage>;
   /** Create a project. */
   create(body: ProjectCreate, options?: RequestOptions): Promise<Project>;
+  /**
+   * Check a labeling config against a project and what its annotations use (`POST /api/projects/{id}/validate/`):
+   * whether a control changed (`true` or `null`), or a 400 with the server's reason.
+   */
+  validateLabelConfig(id: number, body: { label_config: string }, options?: RequestOptions): Promise<ConfigCheck>;
+  /** Check a labeling config on its own (`POST /api/projects/validate/`, no credentials needed): resolves when valid. */
+  validateConfig(body: { label_config: string }, options?: RequestOptions): Promise<void>;
   /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
   importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
 }
@@ -58,6 +66,15 @@ export function projectsResource(send: Send): ProjectsResource {
       return send({ method: "POST", path: "/api/projects/", body, expect: project }, options);
     },
     ...recordMethods<Project, ProjectUpdate>(send, "/api/projects/", project),
+    async validateLabelConfig(id: number, body: { label_config: string }, options?: RequestOptions) {
+      const path = `/api/projects/${checkId("id", id)}/validate/`;
+      checkObject("body", body);
+      return send({ method: "POST", path, body, expect: object<ConfigCheck>() }, options);
+    },
+    async validateConfig(body: { label_config: string }, options?: RequestOptions) {
+      checkObject("body", body);
+      return send<void>({ method: "POST", path: "/api/projects/validate/", body }, options);
+    },
     async importTasks(id: number, tasks: readonly ImportTask[], params: ImportParams = {}, options?: RequestOptions) {
       const path = `/api/projects/${checkId("id", id)}/import`;
       if (!Array.isArray(tasks)) throw new ClientConfigError("tasks", "an array of { data } objects", describeValue(tasks));

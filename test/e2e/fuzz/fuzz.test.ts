@@ -69,6 +69,11 @@ function check(fuzz: FuzzRequest, answer: Answer): string | undefined {
   const keys = Object.keys(record).sort();
   if (keys.length === 1 && keys[0] === "detail")
     return typeof record["detail"] === "string" ? undefined : "a bare detail that is not a string";
+  // LabelConfigValidateAPI answers its serializer's errors through DRF's own handler: bare `{field: [messages]}`.
+  if (/^\/api\/projects\/validate\/?(\?|$)/.test(fuzz.url) && answer.status === 400 && !("status_code" in record))
+    return Object.values(record).every((v) => Array.isArray(v) && v.every((m) => typeof m === "string"))
+      ? undefined
+      : "field errors that are not lists of text";
   const expected = "validation_errors" in record ? [...HANDLER_KEYS, "validation_errors"].sort() : HANDLER_KEYS;
   if (JSON.stringify(keys) !== JSON.stringify(expected)) return `error keys ${keys.join(",")}`;
   if (record["status_code"] !== answer.status) return "status_code differs from the status";

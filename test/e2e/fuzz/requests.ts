@@ -93,12 +93,9 @@ const queryArb = fc
 
 /** A path for a route pattern, with generated ids and an optional trailing slash. */
 function pathOf(pattern: string): fc.Arbitrary<string> {
-  const parts = pattern
-    .replace(/\/$/, "")
-    .split(/(\{id\}|\{action\})/)
-    .filter((p) => p !== "");
+  const parts = pattern.split(/(:\w+\([^)]*\)|:action)/).filter((p) => p !== "");
   return fc
-    .tuple(...parts.map((p) => (p === "{id}" ? idArb : p === "{action}" ? actionArb : fc.constant(p))), fc.boolean())
+    .tuple(...parts.map((p) => (p === ":action" ? actionArb : p.startsWith(":") ? idArb : fc.constant(p))), fc.boolean())
     .map((pieces) => {
       const slash = pieces.pop() as boolean;
       return `${(pieces as string[]).join("")}${slash ? "/" : ""}`;
@@ -288,7 +285,5 @@ export const requestArb: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...routes).
 /** Whether the path (without the query, as sent) is one the server routes (case-sensitive, optional trailing slash). */
 export function routed(url: string): boolean {
   const path = url.split("?")[0] as string;
-  return routes.some((r) =>
-    new RegExp(`^${r.path.replace(/\/$/, "").replaceAll("{id}", "(\\d+)").replaceAll("{action}", "([^/]+?)")}/?$`).test(path),
-  );
+  return routes.some((r) => new RegExp(`^${r.path.replace(/:\w+\(([^)]*)\)/g, "($1)").replace(/:\w+/g, "([^/]+?)")}/?$`).test(path));
 }

@@ -11,7 +11,9 @@ python3-jwt`, the SDK's `src/` on disk, and a one-line `pydantic_core` shim (pyd
     SDK_SRC=/path/to/label-studio-sdk/src SHIM=shim python3 test/e2e/python-sdk/check.py http://127.0.0.1:8080 <legacy token>
 
 It runs the same calls twice: with the legacy token, then with a personal access token obtained
-from `POST /api/token/` (the SDK exchanges it at /api/token/refresh/ and sends Bearer).
+from `POST /api/token/` (the SDK exchanges it at /api/token/refresh/ and sends Bearer); then the other served
+resources (users, ML backends with a model server of its own, label config validation, the key's reset).
+`bash test/e2e/python-sdk/run.sh` runs it inside a built real-server root (Python 3.13 with the SDK installed).
 """
 import os
 import sys, json, httpx
@@ -58,9 +60,63 @@ def run(key, label):
 run(legacy, "legacy")
 run(pat, "pat")
 
+# The routes the inventory serves beyond the Data Manager's (docs/reference/routes.md), through the SDK's own methods.
+import threading, http.server, socketserver
+
+class TinyModel(http.server.BaseHTTPRequestHandler):
+    """A model server: health, setup, predict (the first choice of "s"), versions."""
+    def log_message(self, *args):
+        pass
+    def _answer(self, body):
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+    def do_GET(self):
+        self._answer({"status": "UP"} if self.path == "/health" else {"versions": ["tiny-v1"]})
+    def do_POST(self):
+        request = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+        if self.path == "/setup":
+            return self._answer({"model_version": "tiny-v1"})
+        result = [{"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": ["A"]}}]
+        self._answer({"results": [{"result": result, "score": 0.5} for _ in request.get("tasks", [])]})
+
+model = socketserver.TCPServer(("127.0.0.1", 0), TinyModel)
+threading.Thread(target=model.serve_forever, daemon=True).start()
+model_url = "http://127.0.0.1:%d" % model.server_address[1]
+
+ls = LabelStudioBase(base_url=url, api_key=legacy)
+config = '<View><Text name="text" value="$text"/><Choices name="s" toName="text"><Choice value="A"/><Choice value="B"/></Choices></View>'
+p = ls.projects.create(title="sdk routes", label_config=config)
+ls.projects.import_tasks(id=p.id, request=[{"text": "one"}, {"text": "two"}])
+print("validate", ls.projects.validate_label_config(id=p.id, label_config=config))
+users = ls.users.list()
+print("users", [u.username for u in users])
+dee = ls.users.create(username="sdk-dee", email="sdk-dee@example.com")
+print("user", ls.users.get(id=dee.id).email, ls.users.update(id=dee.id, first_name="Dee").first_name)
+ls.users.delete(id=dee.id)
+backend = ls.ml.create(url=model_url, project=p.id, title="tiny")
+print("ml", backend.state, [b.id for b in ls.ml.list(project=p.id)], ls.ml.get(id=backend.id).model_version)
+print("ml versions", ls.ml.list_model_versions(id=backend.id))
+ls.actions.create(id="retrieve_tasks_predictions", project=p.id, selected_items={"all": True, "excluded": []})
+made = [x for x in ls.predictions.list(project=p.id) if x.model_version == "tiny-v1"]
+assert len(made) == 2, made
+print("ml predictions", len(made))
+ls.ml.train(id=backend.id)
+ls.ml.delete(id=backend.id)
+ls.tasks.delete_all_tasks(id=p.id)
+ls.projects.delete(id=p.id)
+# Last: a new legacy key for the caller (the old one stops working).
+new_key = ls.users.reset_token()
+fresh = LabelStudioBase(base_url=url, api_key=new_key.token)
+assert fresh.users.get_token().token == new_key.token
+print("reset token ok")
+
 # A view overrides the body; the plain pager raises on the 404 past the end, as against a server.
 from label_studio_sdk.core.api_error import ApiError
-ls = LabelStudioBase(base_url=url, api_key=legacy)
+ls = LabelStudioBase(base_url=url, api_key=new_key.token)
 ls.actions.create(id="retrieve_tasks_predictions", project=1, view=1, selected_items={"all": False, "included": [1]})
 try:
     list(ls.projects.list(page_size=50))

@@ -59,7 +59,7 @@ describe("ApiError", () => {
 
   test("a non-JSON error body is kept as text", async () => {
     const page = "<html><body>\n  Bad gateway\n</body></html>";
-    mock.use("GET /api/projects/{id}/", faults.malformed({ status: 502, text: page, contentType: "text/html; charset=utf-8" }));
+    mock.use("GET /api/projects/{pk}/", faults.malformed({ status: 502, text: page, contentType: "text/html; charset=utf-8" }));
     const client = createClient({ baseUrl: mock.url, apiKey: LEGACY_KEY, maxRetries: 0 });
     const error = (await caught(client.projects.get(2))) as ApiError;
     expect(error.body).toBe("<html><body>\n  Bad gateway\n</body></html>");
@@ -67,14 +67,14 @@ describe("ApiError", () => {
   });
 
   test("an empty error body falls back to the status text", async () => {
-    mock.use("DELETE /api/projects/{id}/", reply(403));
+    mock.use("DELETE /api/projects/{pk}/", reply(403));
     const client = createClient({ baseUrl: mock.url, apiKey: LEGACY_KEY });
     const error = await caught(client.projects.delete(2));
     expect(error.message).toBe("DELETE /api/projects/2/ → 403: Forbidden");
   });
 
   test("a 2xx whose body is not JSON is an UnexpectedResponseError (an ApiError), not a crash", async () => {
-    mock.use("GET /api/projects/{id}/", faults.malformed({ text: "<html>login page</html>", contentType: "text/html; charset=utf-8" }));
+    mock.use("GET /api/projects/{pk}/", faults.malformed({ text: "<html>login page</html>", contentType: "text/html; charset=utf-8" }));
     const client = createClient({ baseUrl: mock.url, apiKey: LEGACY_KEY });
     const error = await caught(client.projects.get(2));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
@@ -103,7 +103,7 @@ describe("ApiError", () => {
   });
 
   test("an empty 2xx where JSON is expected is reported; where none is expected it is fine", async () => {
-    mock.use("DELETE /api/projects/{id}/", reply(204));
+    mock.use("DELETE /api/projects/{pk}/", reply(204));
     mock.use("GET /api/dm/actions/", reply(200));
     const client = createClient({ baseUrl: mock.url, apiKey: LEGACY_KEY });
     await expect(client.projects.delete(1)).resolves.toBeUndefined();
@@ -158,7 +158,7 @@ describe("no key or token in errors or in the client", () => {
       return faults.delay(Infinity);
     };
     mock.use("GET /api/current-user/whoami", answer);
-    mock.use("GET /api/projects/{id}/", answer);
+    mock.use("GET /api/projects/{pk}/", answer);
     const client = createClient({ baseUrl: mock.url, apiKey: pat, timeoutInSeconds: 0.3 });
     const failures: unknown[] = [];
     failures.push(await caught(client.users.whoami()));

@@ -175,8 +175,8 @@ describe("actions and tokens", () => {
     expect(await client.actions.form(3, "delete_tasks_annotations")).toMatchObject([{ fields: [{ type: "select", name: "annotator" }] }]);
     expect(sent()).toMatchObject({ method: "GET", path: "/api/dm/actions/delete_tasks_annotations/form/", query: { project: "3" } });
     // A plugin's action: the mock (a community server) has no form for it.
-    mock.use("GET /api/dm/actions/{action}/form/", (request) =>
-      request.params.action === "my_plugin_action" ? reply(200, []) : passthrough(),
+    mock.use("GET /api/dm/actions/{action_id}/form/", (request) =>
+      request.params.action_id === "my_plugin_action" ? reply(200, []) : passthrough(),
     );
     await client.actions.form(3, customAction("my_plugin_action"));
     expect(sent().path).toBe("/api/dm/actions/my_plugin_action/form/");

@@ -33,10 +33,10 @@ const clientOf = (url: string, extra: Parameters<typeof createClient>[0] = {}): 
   createClient({ baseUrl: url, apiKey: LEGACY_KEY, clock, ...extra });
 
 const ROUTES: readonly RouteKey[] = [
-  "GET /api/projects/{id}/",
+  "GET /api/projects/{pk}/",
   "POST /api/projects/",
-  "PATCH /api/projects/{id}/",
-  "DELETE /api/tasks/{id}/",
+  "PATCH /api/projects/{pk}/",
+  "DELETE /api/tasks/{pk}/",
   "POST /api/dm/actions/",
   "POST /api/token/refresh/",
 ];

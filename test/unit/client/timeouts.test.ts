@@ -26,7 +26,7 @@ beforeEach(async () => {
 /** The mock answers whoami and project reads only when the test releases them. */
 function holding(): MockServer {
   mock.use("GET /api/current-user/whoami", holdInto(held, passthrough()));
-  mock.use("GET /api/projects/{id}/", holdInto(held, passthrough()));
+  mock.use("GET /api/projects/{pk}/", holdInto(held, passthrough()));
   return mock;
 }
 

@@ -31,7 +31,7 @@ async function raw(method: string, path: string, body?: unknown) {
 describe("answers", () => {
   test("a declared reply, with the route's success status (201 for a create)", async () => {
     const project = await client.projects.get(1);
-    mock.use("GET /api/projects/{id}/", { ...project, title: "from the override" });
+    mock.use("GET /api/projects/{pk}/", { ...project, title: "from the override" });
     expect((await client.projects.get(1)).title).toBe("from the override");
     const view = JSON.parse((await raw("GET", "/api/dm/views/1/")).text) as ReplyOf<"POST /api/dm/views/">;
     mock.use("POST /api/dm/views/", { ...view, id: 99 });
@@ -42,12 +42,12 @@ describe("answers", () => {
   });
 
   test("faults.status: the server's error body, the reason phrase as detail unless given", async () => {
-    mock.use("GET /api/projects/{id}/", faults.status(503));
+    mock.use("GET /api/projects/{pk}/", faults.status(503));
     const answer = await raw("GET", "/api/projects/1/");
     expect(answer.status).toBe(503);
     expect(JSON.parse(answer.text)).toMatchObject({ status_code: 503, detail: "Service Unavailable", exc_info: null });
     expect(Object.keys(JSON.parse(answer.text)).sort()).toEqual(["detail", "exc_info", "id", "status_code", "version"]);
-    mock.use("GET /api/projects/{id}/", faults.status(500, { detail: "boom", headers: { "X-Trace": "t1" } }));
+    mock.use("GET /api/projects/{pk}/", faults.status(500, { detail: "boom", headers: { "X-Trace": "t1" } }));
     const error = await client.projects.get(1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ statusCode: 500, serverError: { detail: "boom" } });
@@ -113,10 +113,10 @@ describe("answers", () => {
   });
 
   test("reply(): any status, body and headers; passthrough(): the mock's own answer", async () => {
-    mock.use("DELETE /api/tasks/{id}/", reply(204));
+    mock.use("DELETE /api/tasks/{pk}/", reply(204));
     expect((await raw("DELETE", "/api/tasks/1/")).status).toBe(204);
     expect(mock.data().tasks.some((t) => t.id === 1)).toBe(true);
-    mock.use("DELETE /api/tasks/{id}/", passthrough());
+    mock.use("DELETE /api/tasks/{pk}/", passthrough());
     expect((await raw("DELETE", "/api/tasks/1/")).status).toBe(204);
     expect(mock.data().tasks.some((t) => t.id === 1)).toBe(false);
   });
@@ -125,10 +125,10 @@ describe("answers", () => {
 describe("scope", () => {
   test("a handler sees the request (params, query, headers, body, the call's number) and may pass some through", async () => {
     const seen: unknown[] = [];
-    mock.use("PATCH /api/tasks/{id}/", (request) => {
+    mock.use("PATCH /api/tasks/{pk}/", (request) => {
       const key = request.headers.authorization === `Token ${mock.legacyToken}` ? "the key" : "another key";
-      seen.push([request.params.id, request.query["fields"], request.body, key, request.call]);
-      return request.params.id === "2" ? faults.status(409, { detail: "locked" }) : passthrough();
+      seen.push([request.params.pk, request.query["fields"], request.body, key, request.call]);
+      return request.params.pk === "2" ? faults.status(409, { detail: "locked" }) : passthrough();
     });
     expect((await raw("PATCH", "/api/tasks/2/?fields=all", { meta: { a: 1 } })).status).toBe(409);
     expect((await raw("PATCH", "/api/tasks/3/", { meta: { b: 2 } })).status).toBe(200);
@@ -140,18 +140,18 @@ describe("scope", () => {
   });
 
   test("times: the override steps aside after n requests; the newest override answers first", async () => {
-    mock.use("GET /api/projects/{id}/", faults.status(500));
-    mock.use("GET /api/projects/{id}/", faults.status(503), { times: 2 });
+    mock.use("GET /api/projects/{pk}/", faults.status(500));
+    mock.use("GET /api/projects/{pk}/", faults.status(503), { times: 2 });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await raw("GET", "/api/projects/1/")).status);
     expect(statuses).toEqual([503, 503, 500, 500]);
-    expect(() => mock.use("GET /api/projects/{id}/", faults.status(500), { times: 0 })).toThrow(
+    expect(() => mock.use("GET /api/projects/{pk}/", faults.status(500), { times: 0 })).toThrow(
       "mock.use: options.times: expected a whole number ≥ 1, found 0",
     );
   });
 
   test("reset() drops every override; the journal records overridden requests as usual", async () => {
-    mock.use("GET /api/projects/{id}/", faults.status(503));
+    mock.use("GET /api/projects/{pk}/", faults.status(503));
     expect((await raw("GET", "/api/projects/1/")).status).toBe(503);
     expect(mock.requests.map((r) => [r.method, r.path, r.status])).toEqual([["GET", "/api/projects/1/", 503]]);
     await mock.reset();
@@ -159,25 +159,25 @@ describe("scope", () => {
   });
 
   test("an override answers before authentication; passthrough() hands the request on to it", async () => {
-    mock.use("GET /api/projects/{id}/", faults.status(503), { times: 1 });
+    mock.use("GET /api/projects/{pk}/", faults.status(503), { times: 1 });
     expect((await fetch(`${mock.url}/api/projects/1/`)).status).toBe(503);
-    mock.use("GET /api/projects/{id}/", passthrough(), { times: 1 });
+    mock.use("GET /api/projects/{pk}/", passthrough(), { times: 1 });
     expect((await fetch(`${mock.url}/api/projects/1/`)).status).toBe(401);
   });
 
   test("a path the mock does not route is its 404 page, whatever the overrides", async () => {
-    mock.use("GET /api/projects/{id}/", faults.status(503));
+    mock.use("GET /api/projects/{pk}/", faults.status(503));
     expect((await raw("GET", "/api/projects/x/")).status).toBe(404);
   });
 
   test("a route the mock does not serve is refused, with the methods its path has", () => {
     // @ts-expect-error not a route of the mock
-    expect(() => mock.use("GET /api/project/{id}/", faults.status(503))).toThrow(
-      'mock.use: route: expected "<METHOD> <path>" of a route the mock serves, e.g. "GET /api/projects/{id}/"; found string "GET /api/project/{id}/"',
+    expect(() => mock.use("GET /api/project/{pk}/", faults.status(503))).toThrow(
+      'mock.use: route: expected "<METHOD> <path>" of a route the mock serves, e.g. "GET /api/projects/{pk}/"; found string "GET /api/project/{pk}/"',
     );
     // @ts-expect-error the route has no POST
-    expect(() => mock.use("POST /api/projects/{id}/", faults.status(503))).toThrow(
-      "of a route the mock serves: GET /api/projects/{id}/, PATCH /api/projects/{id}/, PUT /api/projects/{id}/, DELETE /api/projects/{id}/;",
+    expect(() => mock.use("POST /api/projects/{pk}/", faults.status(503))).toThrow(
+      "of a route the mock serves: GET /api/projects/{pk}/, PUT /api/projects/{pk}/, PATCH /api/projects/{pk}/, DELETE /api/projects/{pk}/;",
     );
   });
 });
