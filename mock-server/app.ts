@@ -12,7 +12,7 @@ import { cors } from "./cors.js";
 import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
 import { allowHeader, sendJson, serverHeaders } from "./headers.js";
-import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
+import { FileBody, type Handler, type MockContext, type MockRequest, type Query, type Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
 import { resolve, type Action, type OverrideRequest, type Overrides } from "./overrides.js";
@@ -108,9 +108,12 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
 
   for (const route of routes) {
     app.all(route.path, (req, res, next) => {
-      const locals = res.locals as Locals;
-      locals.route = route;
-      locals.params = { ...(req.params as Record<string, string>) };
+      // A pattern without the trailing slash does not match the path with it (Django matches exactly).
+      if (route.slash !== false || !req.path.endsWith("/")) {
+        const locals = res.locals as Locals;
+        locals.route = route;
+        locals.params = { ...(req.params as Record<string, string>) };
+      }
       next();
     });
   }
@@ -144,7 +147,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
-    answerProblem(req, res, toProblem(error, options.log));
+    const problem = toProblem(error, options.log);
+    if (problem.status === 404 && slashRetried(res)) return sendNotFoundPage(res);
+    answerProblem(req, res, problem);
   });
   return app;
 }
@@ -173,6 +178,7 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
       user: auth?.user ?? { id: 0, username: "", email: "", first_name: "", last_name: "" },
       origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
       url: req.originalUrl,
+      headers: req.headers,
     };
     locals.handling = true;
     handle(req, res, next, handler, request, ctx, options);
@@ -300,6 +306,7 @@ function answerProblem(req: Request, res: Response, error: ServerError): void {
 }
 
 function send(_req: Request, res: Response, reply: Reply): void {
+  if (reply.status === 404 && slashRetried(res)) return sendNotFoundPage(res);
   // Set before the answer leaves: a client that has the answer finds it in the journal.
   const entry = (res.locals as Locals).entry;
   if (entry) entry.status = reply.status;
@@ -308,7 +315,18 @@ function send(_req: Request, res: Response, reply: Reply): void {
   if (allow !== undefined) res.setHeader("Allow", allow);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.body === undefined) res.end();
+  else if (reply.body instanceof FileBody) res.end(reply.body.bytes);
   else sendJson(res, reply.body);
+}
+
+/**
+ * A 404 of a view whose URL pattern has no trailing slash: the server's
+ * `CommonMiddlewareAppendSlashWithoutRedirect` (core/middleware.py) answers a 404 by resolving the
+ * path again with a slash appended, which routes nowhere, so the client gets the 404 page instead
+ * of the view's answer.
+ */
+function slashRetried(res: Response): boolean {
+  return (res.locals as Locals).route?.slash === false;
 }
 
 /** Strict mode: a body past the limit is refused before any view runs. */

@@ -2,6 +2,7 @@ import { validationFailure } from "../src/emulation/error-answer.js";
 import { PyException, ServerException } from "../src/emulation/exceptions.js";
 import { QueryDict } from "../src/emulation/query-dict.js";
 import type { UserRecord } from "../src/contract/records.js";
+import type { Clock } from "../src/vocabulary/clock.js";
 import { pyStr, pyType } from "../src/emulation/python-json.js";
 import { parsePyInt } from "../src/emulation/python-text.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
@@ -15,6 +16,8 @@ export interface MockContext {
   readonly store: Store;
   readonly tokens: TokenService;
   readonly strict: boolean;
+  /** Where routes read the time they store (export file names, snapshot times); the system clock when absent. */
+  readonly clock?: Clock;
 }
 
 export type { Query } from "./query.js";
@@ -36,14 +39,22 @@ export interface MockRequest {
   readonly origin: string;
   /** The request URL (path and query) as sent. */
   readonly url: string;
+  /** The request's headers, names in lower case (the few views that read one: a download's `Range`). */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
 }
 
 export interface Reply {
   readonly status: number;
+  /** JSON (DRF's renderer), or a file's bytes sent as they are (`headers` then give its type). */
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   /** Keep the handler's changes although it answers an error (a view that saves, then raises). */
   readonly commit?: boolean;
+}
+
+/** A file's bytes as a reply body: sent as they are, never as JSON. */
+export class FileBody {
+  constructor(readonly bytes: Uint8Array) {}
 }
 
 export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Reply>;

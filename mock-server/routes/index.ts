@@ -17,6 +17,17 @@ import {
 import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
 import { getColumns, getProjectState } from "./dm-project.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
+import {
+  convertGet,
+  convertSnapshotRoute,
+  createSnapshot,
+  deleteSnapshot,
+  downloadSnapshot,
+  getSnapshot,
+  listFormats,
+  listSnapshots,
+  oneStepExport,
+} from "./exports.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
 import {
   createProject,
@@ -52,6 +63,13 @@ export interface Route {
    * `authentication_classes`); `optional` lets an anonymous caller in (`AllowAny`) but still refuses bad credentials.
    */
   readonly auth?: "none" | "optional";
+  /**
+   * `false`: the server's URL pattern has no trailing slash, and the mock answers that as the server
+   * does: the path with one is not routed, and a 404 of the view reaches the client as the 404 page
+   * (see `slashRetried` in app.ts). The export routes say so; the other slash-less patterns still
+   * take both forms.
+   */
+  readonly slash?: false;
 }
 
 /**
@@ -64,7 +82,7 @@ export function expressPath(server: string): string {
     .replace(/\{(\w+)\}/g, (_m, name: string) => (name === "action_id" ? ":action" : `:${name === "pk" ? "id" : name}(\\d+)`));
 }
 
-const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route, "allow" | "auth"> = {}): Route => ({
+const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route, "allow" | "auth" | "slash"> = {}): Route => ({
   path: expressPath(server),
   server,
   methods,
@@ -94,6 +112,13 @@ export const routes: readonly Route[] = [
   serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
   // TasksBulkCreateAPI is ImportAPI under an older name.
   serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),
+  // The export app (label_studio/data_export/urls.py).
+  serve("/api/projects/{pk}/export", { GET: oneStepExport }, { slash: false }),
+  serve("/api/projects/{pk}/export/formats", { GET: listFormats }, { slash: false }),
+  serve("/api/projects/{pk}/exports/", { GET: listSnapshots, POST: createSnapshot }),
+  serve("/api/projects/{pk}/exports/{export_pk}", { GET: getSnapshot, DELETE: deleteSnapshot }, { slash: false }),
+  serve("/api/projects/{pk}/exports/{export_pk}/download", { GET: downloadSnapshot }, { slash: false }),
+  serve("/api/projects/{pk}/exports/{export_pk}/convert", { GET: convertGet, POST: convertSnapshotRoute }, { slash: false }),
 
   serve("/api/tasks/", { GET: listTasks, POST: createTask }),
   serve("/api/tasks/{pk}/", { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask }),

@@ -57,13 +57,24 @@ describe("ApiError", () => {
     expect(error.message).toBe("POST /api/tasks/ → 400: Validation error; project: This field is required.");
   });
 
-  test("a non-JSON error body is kept as text", async () => {
+  test("a non-JSON error body is kept as text; an HTML page is named by its title, or its text", async () => {
     const page = "<html><body>\n  Bad gateway\n</body></html>";
     mock.use("GET /api/projects/{pk}/", faults.malformed({ status: 502, text: page, contentType: "text/html; charset=utf-8" }));
     const client = createClient({ baseUrl: mock.url, apiKey: LEGACY_KEY, maxRetries: 0 });
     const error = (await caught(client.projects.get(2))) as ApiError;
     expect(error.body).toBe("<html><body>\n  Bad gateway\n</body></html>");
-    expect(error.message).toBe("GET /api/projects/2/ → 502: <html><body> Bad gateway </body></html>");
+    expect(error.message).toBe("GET /api/projects/2/ → 502: an HTML page: Bad gateway");
+    mock.use(
+      "GET /api/projects/{pk}/",
+      faults.malformed({
+        status: 404,
+        text: "<!DOCTYPE html>\n<html><head><title>404 | Label Studio</title></head><body>…</body></html>",
+        contentType: "text/html; charset=utf-8",
+      }),
+    );
+    expect(((await caught(client.projects.get(2))) as ApiError).message).toBe(
+      'GET /api/projects/2/ → 404: an HTML page titled "404 | Label Studio"',
+    );
   });
 
   test("an empty error body falls back to the status text", async () => {
