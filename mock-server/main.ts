@@ -3,6 +3,7 @@ import { DEMO_TASKS } from "./demo.js";
 import { isMain } from "./is-main.js";
 import { MockCliUsageError, mockOptionsOf, mockUsage } from "./flags.js";
 import { startMockServer, type MockServer } from "./index.js";
+import { summaryOf } from "./summary.js";
 
 /**
  * `npm start` / `dmq mock`: runs the mock on port 8080 (or `--port` / `$PORT`) with the demo data
@@ -37,11 +38,12 @@ export async function runMockCli(
   const strict = given.strict === true;
   const server = await startMockServer({ ...given, logger: given.logger === false ? false : out });
 
-  const data = server.data();
+  // Counts read from the store: a copy of the data (`server.data()`) would double the memory of a big seed.
+  const summary = summaryOf(server);
   const dataFile = typeof given.data === "string" ? given.data : undefined;
   const persistFile = given.persist;
-  const source = dataFile ?? `built-in demo (${data.projects.length} project, ${DEMO_TASKS} tasks, ${data.users.length} users)`;
-  const project = data.projects[0]?.id ?? 1;
+  const source = dataFile ?? `built-in demo (${summary.projects} project, ${DEMO_TASKS} tasks, ${summary.users} users)`;
+  const project = summary.firstProject ?? 1;
   out(
     [
       `dmq mock server (${strict ? "strict" : "faithful"}) listening on ${server.url}`,
