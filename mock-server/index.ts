@@ -22,6 +22,7 @@ import { Journal, type JournalEntry } from "./journal.js";
 import { redo } from "./store/changes.js";
 import { loadSeed, SeedError } from "../src/contract/seed.js";
 import { readSeedFile } from "./store/seed-file.js";
+import { registerSummary } from "./summary.js";
 import { collectionNames, type StoreState } from "../src/contract/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "../src/vocabulary/timestamps.js";
@@ -200,7 +201,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
-  return {
+  const running: MockServer = {
     url,
     get legacyToken() {
       return firstUser().token;
@@ -238,4 +239,10 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
       await wal?.close();
     },
   };
+  registerSummary(running, () => ({
+    projects: store.list("projects").length,
+    users: store.list("users").length,
+    firstProject: store.list("projects")[0]?.id,
+  }));
+  return running;
 }

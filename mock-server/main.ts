@@ -4,6 +4,7 @@ import { isMain } from "./is-main.js";
 import { MockCliUsageError, mockOptionsOf, mockUsage, type KeySource } from "./flags.js";
 import { startMockServer, type MockServer, type MockServerOptions } from "./index.js";
 import { watchParent } from "./parent-watch.js";
+import { summaryOf } from "./summary.js";
 
 /**
  * `npm start` / `dmq mock`: runs the mock on port 8080 (or `--port` / `$PORT`) with the demo data
@@ -88,11 +89,12 @@ export async function runMockCli(
     throw startError(error, given);
   }
 
-  const data = server.data();
+  // Counts read from the store: a copy of the data (`server.data()`) would double the memory of a big seed.
+  const summary = summaryOf(server);
   const dataFile = typeof given.data === "string" ? given.data : undefined;
   const persistFile = given.persist;
-  const source = dataFile ?? `built-in demo (${data.projects.length} project, ${DEMO_TASKS} tasks, ${data.users.length} users)`;
-  const project = data.projects[0]?.id ?? 1;
+  const source = dataFile ?? `built-in demo (${summary.projects} project, ${DEMO_TASKS} tasks, ${summary.users} users)`;
+  const project = summary.firstProject ?? 1;
 
   const own = options.signals !== false;
   let unwatch = () => {};

@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { demoData, MockOptionError, SeedError, startMockServer } from "../../mock-server/index.js";
 import { runMockCli } from "../../mock-server/main.js";
+import { Store } from "../../mock-server/store/store.js";
 import { ADA_KEY, BO_KEY, clientFor, raw, seed, startFixture } from "./fixture.js";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "dmq-mock-"));
@@ -178,6 +179,21 @@ describe("the CLI entry", () => {
     await run.stop();
     expect(out.at(-1)).toBe("dmq mock server stopped");
     await expect(fetch(`${run.server.url}/api/projects/`)).rejects.toThrow();
+  });
+
+  test("the banner reads counts from the store, never a copy of it (a 100k-task seed would double the memory)", async () => {
+    const snapshot = vi.spyOn(Store.prototype, "snapshot");
+    const out: string[] = [];
+    const run = await runMockCli(["--port", "0", "--quiet"], {}, { out: (l) => out.push(l), signals: false });
+    try {
+      expect(snapshot).not.toHaveBeenCalled();
+      expect(out[0]?.split("\n")[0]).toBe(`dmq mock server (faithful) listening on ${run.server.url}`);
+      expect(out.join("\n")).toContain("built-in demo (1 project, 200 tasks, 3 users)");
+      expect(out.join("\n")).toContain(`/api/dm/actions/?project=1"`);
+    } finally {
+      snapshot.mockRestore();
+      await run.stop();
+    }
   });
 
   test("--token pins the legacy key across reset(); a key from $LABEL_STUDIO_API_KEY is used but never printed", async () => {
