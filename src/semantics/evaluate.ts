@@ -55,7 +55,8 @@ export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, o
 
   let indexes = filtered(ds, filter, query.selectedItems);
   if (order?.k === "ok") indexes = order.sort(indexes);
-  const ids = select(ds, indexes, query.selectedItems);
+  // `{all: false, included}` already narrowed the filter to the included ids (filtered reads them).
+  const ids = select(ds, indexes, query.selectedItems?.all === false ? undefined : query.selectedItems);
   return result(ds, ids, filter.k === "test" ? filter.rows : undefined);
 }
 
@@ -119,15 +120,26 @@ function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsN
   const ids = new Array<number>(indexes.length);
   for (let k = 0; k < indexes.length; k++) ids[k] = ds.idAt(indexes[k] as number);
   if (!selected) return ids;
-  if (selected.all === false && selected.included.length > 0) {
-    const keep = new Set(selected.included);
-    return ids.filter((id) => keep.has(id));
-  }
   if (selected.all === true && selected.excluded.length > 0) {
-    const drop = new Set(selected.excluded);
+    const drop = listed(ids, selected.excluded);
     return ids.filter((id) => !drop.has(id));
   }
   return ids;
+}
+
+/**
+ * The ids of `ids` that `list` names, as a set. A hash set of the shorter side: a body listing a
+ * million ids against a small project builds a set of the project's ids, not of the list.
+ */
+function listed(ids: readonly number[], list: readonly number[]): ReadonlySet<number> {
+  if (list.length <= ids.length) return new Set(list);
+  const candidates = new Set(ids);
+  const found = new Set<number>();
+  for (let k = 0; k < list.length; k++) {
+    const id = list[k] as number;
+    if (candidates.has(id)) found.add(id);
+  }
+  return found;
 }
 
 function result(ds: PreparedDataset, ids: readonly number[], rowsOf: ((i: number) => number) | undefined): Evaluation {
