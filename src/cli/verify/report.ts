@@ -1,6 +1,6 @@
-import { match } from "ts-pattern";
+import { match, P } from "ts-pattern";
 import { formatTable } from "../tables.js";
-import type { Format } from "../output.js";
+import { render, type Format } from "../output.js";
 import type { Comparison, VerifyReport } from "./run.js";
 import { tally } from "./run.js";
 import { areaNames, areas } from "./scenario.js";
@@ -40,10 +40,28 @@ function causeText(row: EnvironmentRow): string {
 
 /** A report for people: the counts, every unexplained difference by area, then what the environment explains, by reason. */
 export function formatReport(report: VerifyReport, format: Format): string {
-  return match(format)
-    .with("json", () => JSON.stringify(jsonReport(report), null, 2))
-    .with("table", () => tableReport(report))
-    .exhaustive();
+  return (
+    match(format)
+      .with("json", () => JSON.stringify(jsonReport(report), null, 2))
+      .with("table", () => tableReport(report))
+      // One comparison per line or row (the explaining rows' ids in `explained`): for a spreadsheet or jq.
+      .with(P.union("csv", "jsonl"), (f) => render(report.comparisons.map(comparisonRecord), f, COMPARISON_COLUMNS))
+      .exhaustive()
+  );
+}
+
+const COMPARISON_COLUMNS = ["scenario", "area", "aspect", "verdict", "differences", "explained"] as const;
+
+/** A comparison as one flat record: its unexplained differences, and the rows that explain the others. */
+function comparisonRecord(c: Comparison): Record<(typeof COMPARISON_COLUMNS)[number], unknown> {
+  return {
+    scenario: c.scenario,
+    area: c.area,
+    aspect: c.aspect,
+    verdict: c.verdict,
+    differences: c.differences,
+    explained: [...new Set(c.explained.map((e) => e.row))],
+  };
 }
 
 /** The report as JSON: regular expressions of the rows as their source text. */
