@@ -16,6 +16,7 @@ import {
 } from "./ml.js";
 import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
 import { getColumns, getProjectState } from "./dm-project.js";
+import { getHotkeys, updateHotkeys } from "./hotkeys.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
 import {
@@ -78,6 +79,7 @@ export const routes: readonly Route[] = [
   serve("/api/current-user/whoami", { GET: getWhoAmI }),
   serve("/api/current-user/token", { GET: getToken }),
   serve("/api/current-user/reset-token/", { POST: resetToken }),
+  serve("/api/current-user/hotkeys/", { GET: getHotkeys, PATCH: updateHotkeys }),
   // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
   serve("/api/users/", { GET: listUsers, POST: createUser }, { allow: "GET, POST, HEAD" }),
   serve("/api/users/{pk}/", { GET: getUser, PATCH: patchUser, DELETE: deleteUser }, { allow: "GET, PATCH, DELETE, HEAD" }),

@@ -11,6 +11,7 @@ import { MLApi, endpointUrl } from "../ml/api.js";
 import { presentProject } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, recordOr404 } from "./lookup.js";
+import { drfMessages } from "./drf-fields.js";
 import { inputHas, validateWrite, writeInput, type CustomRules } from "./serializer.js";
 
 /**
@@ -284,7 +285,7 @@ export const interactiveAnnotating: Handler = async (req, ctx): Promise<Reply> =
     throw validationError({ task: ["A valid integer is required."] });
   const context = body["context"] === undefined ? {} : body["context"];
   if (!isPlainObject(context))
-    throw validationError({ context: [`Expected a dictionary of items but got type "${typeof context === "string" ? "str" : "list"}".`] });
+    throw validationError({ context: [drfMessages.notADictField(context)] });
   const task = ctx.store.find("tasks", Number(taskId));
   if (!task || task.project !== found.project) throw notFound("Task");
   if (!found.is_interactive) return ok({ errors: ["Model is not set to be used for interactive preannotations"] });

@@ -9,6 +9,7 @@ import type {
   mlBackend,
   dmTask,
   dmTaskDetail,
+  hotkeys,
   prediction,
   project,
   projectPage,
@@ -294,6 +295,12 @@ export interface UserWrite extends MoreFields {
   phone?: string;
   allow_newsletters?: boolean | null;
 }
+
+/**
+ * `GET`/`PATCH /api/current-user/hotkeys/`: the caller's keyboard shortcuts of the labeling UI, keyed `section:action`,
+ * each `{ key: "ctrl+enter", active?: boolean }`.
+ */
+export type Hotkeys = Rendered<typeof hotkeys>;
 
 /** `GET /api/current-user/token`, `POST /api/current-user/reset-token/`: the caller's legacy API key. */
 export type UserToken = Rendered<typeof userToken>;
