@@ -14,6 +14,7 @@ import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js"
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
 import { routes, type Method, type Route } from "./routes/index.js";
+import { Transaction } from "./store/store.js";
 
 /**
  * The Express app: json-server's app with the server's headers (headers.ts) and CORS answers, then, as on the server, the URL
@@ -162,17 +163,15 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
       url: req.originalUrl,
     };
     locals.handling = true;
-    const transaction = ctx.store.begin();
+    // Every write of the handler, also after it awaited a model server, is this request's: kept or undone together.
+    const transaction = new Transaction();
     let result: Reply | Promise<Reply>;
     try {
-      result = handler(request, ctx);
+      result = ctx.store.within(transaction, () => handler(request, ctx));
     } catch (error) {
-      ctx.store.suspend();
       ctx.store.rollback(transaction);
       return next(error);
     }
-    // Writes belong to the transaction only while the handler runs synchronously (all store writes do).
-    ctx.store.suspend();
     Promise.resolve(result).then(
       (reply) => {
         if (options.clock.now() - locals.started > options.timeLimitMs) {
