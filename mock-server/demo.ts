@@ -90,6 +90,8 @@ export function demoData(): StoreState {
     ],
     drafts: [],
     ml_backends: [],
+    exports: [],
+    converted_formats: [],
   };
 
   const truth: string[] = [];

@@ -18,6 +18,17 @@ import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, 
 import { getColumns, getProjectState } from "./dm-project.js";
 import { getHotkeys, updateHotkeys } from "./hotkeys.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
+import {
+  convertGet,
+  convertSnapshotRoute,
+  createSnapshot,
+  deleteSnapshot,
+  downloadSnapshot,
+  getSnapshot,
+  listFormats,
+  listSnapshots,
+  oneStepExport,
+} from "./exports.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
 import {
   createProject,
@@ -43,6 +54,8 @@ export interface Route {
   readonly path: string;
   /** The server route it serves (src/contract/routes.ts); absent for the published interface's `/api/actions` aliases. */
   readonly server?: ServerPath;
+  /** The path of a published alias as the interface writes it, parameters in braces. */
+  readonly name?: string;
   readonly methods: Partial<Record<Method, Handler>>;
   /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
   readonly allow?: string;
@@ -51,6 +64,13 @@ export interface Route {
    * `authentication_classes`); `optional` lets an anonymous caller in (`AllowAny`) but still refuses bad credentials.
    */
   readonly auth?: "none" | "optional";
+  /**
+   * `false`: the server's URL pattern has no trailing slash, and the mock answers that as the server
+   * does: the path with one is not routed, and a 404 of the view reaches the client as the 404 page
+   * (see `slashRetried` in app.ts). The export routes say so; the other slash-less patterns still
+   * take both forms.
+   */
+  readonly slash?: false;
 }
 
 /**
@@ -63,7 +83,7 @@ export function expressPath(server: string): string {
     .replace(/\{(\w+)\}/g, (_m, name: string) => (name === "action_id" ? ":action" : `:${name === "pk" ? "id" : name}(\\d+)`));
 }
 
-const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route, "allow" | "auth"> = {}): Route => ({
+const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route, "allow" | "auth" | "slash"> = {}): Route => ({
   path: expressPath(server),
   server,
   methods,
@@ -94,6 +114,13 @@ export const routes: readonly Route[] = [
   serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
   // TasksBulkCreateAPI is ImportAPI under an older name.
   serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),
+  // The export app (label_studio/data_export/urls.py).
+  serve("/api/projects/{pk}/export", { GET: oneStepExport }, { slash: false }),
+  serve("/api/projects/{pk}/export/formats", { GET: listFormats }, { slash: false }),
+  serve("/api/projects/{pk}/exports/", { GET: listSnapshots, POST: createSnapshot }),
+  serve("/api/projects/{pk}/exports/{export_pk}", { GET: getSnapshot, DELETE: deleteSnapshot }, { slash: false }),
+  serve("/api/projects/{pk}/exports/{export_pk}/download", { GET: downloadSnapshot }, { slash: false }),
+  serve("/api/projects/{pk}/exports/{export_pk}/convert", { GET: convertGet, POST: convertSnapshotRoute }, { slash: false }),
 
   serve("/api/tasks/", { GET: listTasks, POST: createTask }),
   serve("/api/tasks/{pk}/", { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask }),
@@ -124,6 +151,11 @@ export const routes: readonly Route[] = [
   serve("/api/dm/actions/", { GET: listActions, POST: performAction }),
   serve("/api/dm/actions/{action_id}/form/", { GET: getActionForm }),
   // The published interface's paths (not server routes): the same views.
-  { path: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
-  { path: "/api/actions/:action/form", methods: { GET: getActionForm } },
+  { path: "/api/actions", name: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
+  { path: "/api/actions/:action/form", name: "/api/actions/{action_id}/form", methods: { GET: getActionForm } },
 ];
+
+/** The path a route is named by (`mock.use`): the server's pattern, or the published interface's. */
+export function nameOf(route: Route): string {
+  return route.server ?? route.name ?? route.path;
+}

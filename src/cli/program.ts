@@ -4,6 +4,7 @@ import { actionCommands } from "./commands/actions.js";
 import { resultCommands } from "./commands/annotations.js";
 import type { CommandKit } from "./commands/common.js";
 import { explainCommand } from "./commands/explain.js";
+import { exportCommands } from "./commands/exports.js";
 import { mockCommand } from "./commands/mock.js";
 import { offlineCommands } from "./commands/offline.js";
 import { projectCommands } from "./commands/projects.js";
@@ -97,6 +98,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   mlCommands(program, kit);
   viewCommands(program, kit);
   actionCommands(program, kit);
+  exportCommands(program, kit);
   explainCommand(program, kit);
   offlineCommands(program, kit);
   mockCommand(program, kit);

@@ -8,6 +8,22 @@ export { actionEntry } from "./action.js";
 export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.js";
 export { draft } from "./draft.js";
 export { errorBody, projectPage, taskPage } from "./envelope.js";
+export {
+  annotationFilterOptions,
+  convertedFormat,
+  exportAnnotation,
+  exportCompletedBy,
+  exportConvert,
+  exportConverted,
+  exportCreate,
+  exportFormat,
+  exportSnapshot,
+  exportStatusChoices,
+  exportTask,
+  serializationOption,
+  serializationOptions,
+  taskFilterOptions,
+} from "./export.js";
 export { mlBackend, mlBackendAuthMethods, mlBackendStates } from "./ml-backend.js";
 export { prediction } from "./prediction.js";
 export {

@@ -69,6 +69,10 @@ export interface AnnotationRecord {
   readonly bulk_created?: boolean | null;
   readonly parent_annotation?: number | null;
   readonly last_created_by?: number | null;
+  /** Model fields only the export serializer renders: a UUID drawn at creation, `prediction` (a JSONField, `{}`), `result_count` (0). */
+  readonly unique_id?: string;
+  readonly prediction?: { readonly [key: string]: JsonValue } | null;
+  readonly result_count?: number;
 }
 
 /** A stored prediction. */

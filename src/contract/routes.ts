@@ -56,7 +56,9 @@ const STORAGE = notServed(
 const ORGANIZATION = notServed(
   "organization management and invitations: the mock has one organization whose members are its users (`/api/users/` serves them)",
 );
-const EXPORT = notServed("exports and export snapshots: not served yet");
+const EXPORT_FILES = notServed(
+  "the files of the one-step exports a server kept on its disk (`export/files`, and nginx's auth check for them): the mock keeps no files; snapshots (`/exports/`) keep exports",
+);
 const WEBHOOKS = notServed("outgoing webhooks: the mock calls no URL on its own but a registered ML backend's");
 const LABELS = notServed(
   "the label manager of the labeling UI (custom label sets and their links to projects): nothing the Data Manager reads",
@@ -263,44 +265,50 @@ export const serverRoutes = [
     mock: SERVED,
   },
   { path: "/api/dm/actions/{action_id}/form/", view: "data_manager/api.py ProjectActionsFormAPI", methods: ["GET"], sdk: [], mock: SERVED },
-  { path: "/api/projects/{pk}/export", view: "data_export/api.py ExportAPI", methods: ["GET"], sdk: [], mock: EXPORT },
+  {
+    path: "/api/projects/{pk}/export",
+    view: "data_export/api.py ExportAPI",
+    methods: ["GET"],
+    sdk: ["projects.exports.download_sync"],
+    mock: SERVED,
+  },
   {
     path: "/api/projects/{pk}/export/formats",
     view: "data_export/api.py ExportFormatsListAPI",
     methods: ["GET"],
     sdk: ["projects.exports.list_formats"],
-    mock: EXPORT,
+    mock: SERVED,
   },
-  { path: "/api/projects/{pk}/export/files", view: "data_export/api.py ProjectExportFiles", methods: ["GET"], sdk: [], mock: EXPORT },
+  { path: "/api/projects/{pk}/export/files", view: "data_export/api.py ProjectExportFiles", methods: ["GET"], sdk: [], mock: EXPORT_FILES },
   {
     path: "/api/projects/{pk}/exports/",
     view: "data_export/api.py ExportListAPI",
     methods: ["GET", "POST"],
     sdk: ["projects.exports.list", "projects.exports.create"],
-    mock: EXPORT,
+    mock: SERVED,
   },
   {
     path: "/api/projects/{pk}/exports/{export_pk}",
     view: "data_export/api.py ExportDetailAPI",
     methods: ["GET", "DELETE"],
     sdk: ["projects.exports.delete", "projects.exports.get"],
-    mock: EXPORT,
+    mock: SERVED,
   },
   {
     path: "/api/projects/{pk}/exports/{export_pk}/download",
     view: "data_export/api.py ExportDownloadAPI",
     methods: ["GET"],
-    sdk: [],
-    mock: EXPORT,
+    sdk: ["projects.exports.download"],
+    mock: SERVED,
   },
   {
     path: "/api/projects/{pk}/exports/{export_pk}/convert",
     view: "data_export/api.py ExportConvertAPI",
     methods: ["GET", "POST"],
     sdk: ["projects.exports.convert"],
-    mock: EXPORT,
+    mock: SERVED,
   },
-  { path: "/api/auth/export/", view: "data_export/api.py ProjectExportFilesAuthCheck", methods: ["GET"], sdk: [], mock: EXPORT },
+  { path: "/api/auth/export/", view: "data_export/api.py ProjectExportFilesAuthCheck", methods: ["GET"], sdk: [], mock: EXPORT_FILES },
   {
     path: "/api/users/",
     view: "users/api.py UserAPI",

@@ -15,7 +15,6 @@ export const userSimple = {
     id: { kind: "integer", nullable: false, access: "read-only" },
     first_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
     last_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
-    username: { kind: "string", nullable: false, access: "read-write", checks: [maxLength(256)] },
     email: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(254)] },
     avatar: { kind: "string", nullable: true, access: "read-only" },
   },

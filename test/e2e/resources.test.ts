@@ -84,7 +84,8 @@ describe("projects", () => {
       title: "New",
       label_config: "<View/>",
       task_number: null,
-      created_by: { id: 1, username: "ada" },
+      // UserSimpleSerializer: id, first_name, last_name, email, avatar (no username).
+      created_by: { id: 1, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", avatar: null },
     });
     expect((await client.projects.get(3)).task_number).toBe(0);
     const fixture = await client.projects.get(1);

@@ -29,6 +29,9 @@ const isNotFoundPage = (answer: Raw) => answer.status === 404 && (answer.headers
 
 async function call(method: string, path: string): Promise<Raw> {
   await server.reset();
+  // A snapshot's routes answer the 404 page for a snapshot that does not exist (their patterns have no trailing slash):
+  // make snapshot 1 first.
+  if (path.includes("{export_pk}")) await raw(server, "POST", "/api/projects/1/exports/", { body: {} });
   const body = ["POST", "PUT", "PATCH"].includes(method) ? { body: {} } : {};
   return raw(server, method, `${concrete(path)}${path.includes("?") ? "&" : "?"}project=1`, body);
 }

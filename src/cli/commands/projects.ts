@@ -7,6 +7,7 @@ import { CliUsageError } from "../errors.js";
 import { positiveInt, readTextFile, type Params } from "../params.js";
 import type { Session } from "../session.js";
 import { examples, idArgument, intParam, ParamFlags, type CommandKit } from "./common.js";
+import { projectExportCommand } from "./exports.js";
 import { recordCommands } from "./records.js";
 
 const COLUMNS = ["id", "title", "task_number", "created_at"];
@@ -166,6 +167,8 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
       session.print(total);
     }),
   );
+  projectExportCommand(group, kit);
+
   examples(imports, [
     "dmq projects import 1 tasks.json",
     "dmq projects import 1 reviews.csv --batch-size 100",

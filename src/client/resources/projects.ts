@@ -15,6 +15,7 @@ import type {
   ProjectUpdate,
 } from "../types.js";
 import { checkId, checkObject } from "./common.js";
+import { exportsResource, type ExportsResource } from "./exports.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 import { describeValue } from "../../vocabulary/json.js";
 
@@ -33,6 +34,8 @@ export interface ProjectsResource extends RecordMethods<Project, ProjectUpdate> 
   validateConfig(body: { label_config: string }, options?: RequestOptions): Promise<void>;
   /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
   importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
+  /** Exports and snapshots (the SDK's `client.projects.exports`). */
+  readonly exports: ExportsResource;
 }
 
 export const project = record<Project>({ title: string });
@@ -82,5 +85,6 @@ export function projectsResource(send: Send): ProjectsResource {
       checkObject("params", params);
       return send({ method: "POST", path, query: { ...params }, body: tasks, expect: importResult }, options);
     },
+    exports: exportsResource(send),
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NOT_FOUND_PAGE } from "../../../mock-server/guards.js";
 import type { MockServer } from "../../../mock-server/index.js";
 import { ADA_KEY, startFixture } from "../fixture.js";
-import { requestArb, routed, type FuzzRequest } from "./requests.js";
+import { requestArb, routed, routeOf, type FuzzRequest } from "./requests.js";
 
 /**
  * Hostile requests against every route (requests.ts), in faithful and in strict mode. For each one:
@@ -20,6 +20,7 @@ const PER_RUN = 12;
 interface Answer {
   readonly status: number;
   readonly contentType: string | undefined;
+  readonly disposition: string | undefined;
   readonly text: string;
 }
 
@@ -37,7 +38,12 @@ function send(server: MockServer, fuzz: FuzzRequest): Promise<Answer> {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], text: Buffer.concat(chunks).toString("utf8") }),
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: res.headers["content-type"],
+          disposition: res.headers["content-disposition"],
+          text: Buffer.concat(chunks).toString("utf8"),
+        }),
       );
       res.on("error", reject);
     });
@@ -56,6 +62,14 @@ function check(fuzz: FuzzRequest, answer: Answer): string | undefined {
   }
   if (fuzz.method === "HEAD" || answer.status === 204 || (answer.status === 200 && fuzz.method === "OPTIONS" && answer.text === ""))
     return undefined;
+  // A file (an export) is sent as it is, with its own type.
+  if (answer.status < 400 && answer.disposition?.startsWith("attachment; ")) return undefined;
+  // A view without the trailing slash in its pattern: its 404 reaches the client as the 404 page.
+  if (answer.status === 404 && routeOf(fuzz.url)?.slash === false) {
+    return answer.contentType === "text/html; charset=utf-8" && answer.text === NOT_FOUND_PAGE
+      ? undefined
+      : "a 404 that is not the 404 page";
+  }
   if (!answer.contentType?.startsWith("application/json")) return `a routed path answered ${answer.contentType}`;
   let body: unknown;
   try {

@@ -1,7 +1,8 @@
 """
 Drive a running dmq mock with the official Python SDK (label-studio-sdk 2.x), unchanged.
 
-Not part of `npm test` (it needs Python and the SDK's source). Set-up on Debian bookworm, as
+test/e2e/python-sdk/python-sdk.test.ts runs it where a realls root (/work/shared/realls/setup.sh) exists: its Python
+3.13 has the SDK and its dependencies (pandas for the exports' `as_pandas`). Elsewhere, set-up on Debian bookworm, as
 docs/reference/python-sdk.md#running-it-without-pypi describes: `apt-get install python3-httpx python3-pydantic
 python3-jwt`, the SDK's `src/` on disk, and a one-line `pydantic_core` shim (pydantic 1 lacks it):
 
@@ -57,8 +58,63 @@ def run(key, label):
     ls.tasks.delete(id=str(left[0].id))
     ls.projects.delete(id=p.id)
 
+def exports(key, label):
+    """The SDK's projects.exports calls (and its ext helpers) on a project of their own, unchanged."""
+    from label_studio_sdk.projects.exports.client_ext import ExportsClientExt
+    ls = LabelStudioBase(base_url=url, api_key=key)
+    ex = ls.projects.exports
+    config = '<View><Text name="text" value="$text"/><Choices name="s" toName="text"><Choice value="A"/><Choice value="B"/></Choices></View>'
+    p = ls.projects.create(title="sdk exports " + label, label_config=config)
+    choice = lambda v: [{"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": [v]}}]
+    ls.projects.import_tasks(id=p.id, request=[
+        {"data": {"text": "labeled"}, "annotations": [{"result": choice("A")}], "predictions": [{"result": choice("B"), "score": 0.5}]},
+        {"data": {"text": "skipped"}, "annotations": [{"result": [], "was_cancelled": True}]},
+        {"data": {"text": "untouched"}},
+    ])
+    formats = ex.list_formats(id=p.id)
+    print(label, "export formats", [f["name"] for f in formats if not f.get("disabled")])
+    csv = b"".join(ex.download_sync(id=p.id, export_type="CSV", download_all_tasks=True)).decode()
+    assert csv.startswith('"annotation_id","annotator","created_at","id"'), csv
+    # One row per annotation not skipped, one for the task without any, none for the skipped one.
+    print(label, "download_sync CSV rows", csv.count("\r\n") - 1)
+    snap = ex.create(id=p.id, title="sdk " + label, task_filter_options={"annotated": "only"}, serialization_options={"predictions": {"only_id": False}})
+    assert snap.status == "completed", snap
+    print(label, "export create", snap.status, snap.counters)
+    assert snap.id in [e.id for e in ex.list(id=p.id)]
+    got = ex.get(export_pk=snap.id, id=p.id)
+    assert got.md5 == snap.md5 and got.created_by.email, got
+    converted = ex.convert(export_pk=snap.id, id=p.id, export_type="JSON_MIN")
+    print(label, "export convert", converted.export_type)
+    tasks = json.loads(b"".join(ex.download(export_pk=snap.id, id=p.id, request_options={"chunk_size": 1024})))
+    assert [t["data"]["text"] for t in tasks] == ["labeled"], tasks
+    assert isinstance(tasks[0]["predictions"][0], dict) and tasks[0]["predictions"][0]["score"] == 0.5, "predictions expanded"
+    rows = b"".join(ex.download(export_pk=snap.id, id=p.id, export_type="TSV")).decode().split("\r\n")
+    assert rows[0].split("\t")[3] == '"id"' and len(rows) == 3, rows
+    print(label, "export download", len(tasks), "task,", len(rows) - 2, "TSV row")
+    try:
+        ex.convert(export_pk=snap.id, id=p.id, export_type="JSON_MIN")
+        raise SystemExit("expected 'Conversion to JSON_MIN already started'")
+    except ApiError as e:
+        assert e.status_code == 400 and e.body["validation_errors"] == {"non_field_errors": ["Conversion to JSON_MIN already started"]}, e.body
+    ex.delete(export_pk=snap.id, id=p.id)
+    try:
+        ex.get(export_pk=snap.id, id=p.id)
+        raise SystemExit("expected the 404 page")
+    except ApiError as e:
+        assert e.status_code == 404 and "404 | Label Studio" in str(e.body), e.body
+    ext = ExportsClientExt(client_wrapper=ls._client_wrapper)
+    everything = ext.as_json(p.id)
+    frame = ext.as_pandas(p.id)
+    assert sorted(t["data"]["text"] for t in everything) == ["labeled", "skipped", "untouched"], everything
+    assert sorted(frame["text"]) == ["labeled", "untouched"], frame
+    print(label, "as_json", len(everything), "tasks, as_pandas", frame.shape[0], "rows")
+    ls.projects.delete(id=p.id)
+
+from label_studio_sdk.core.api_error import ApiError
 run(legacy, "legacy")
 run(pat, "pat")
+exports(legacy, "legacy")
+exports(pat, "pat")
 
 # The routes the inventory serves beyond the Data Manager's (docs/reference/routes.md), through the SDK's own methods.
 import threading, http.server, socketserver
@@ -123,7 +179,6 @@ assert fresh.users.get_token().token == new_key.token
 print("reset token ok")
 
 # A view overrides the body; the plain pager raises on the 404 past the end, as against a server.
-from label_studio_sdk.core.api_error import ApiError
 ls = LabelStudioBase(base_url=url, api_key=new_key.token)
 ls.actions.create(id="retrieve_tasks_predictions", project=1, view=1, selected_items={"all": False, "included": [1]})
 try:
