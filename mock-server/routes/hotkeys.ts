@@ -133,7 +133,8 @@ export const updateHotkeys: Handler = (req, ctx) => {
     throw error;
   }
   const result = validated(body, ctx);
-  if ("errors" in result) return { status: 400, body: render(hotkeysError, { error: "Invalid hotkeys configuration", details: result.errors }) };
+  if ("errors" in result)
+    return { status: 400, body: render(hotkeysError, { error: "Invalid hotkeys configuration", details: result.errors }) };
   ctx.store.update("users", req.user.id, { custom_hotkeys: result.custom_hotkeys });
   return ok(render(hotkeys, result));
 };

@@ -284,8 +284,7 @@ export const interactiveAnnotating: Handler = async (req, ctx): Promise<Reply> =
   if (typeof taskId !== "number" && !(typeof taskId === "string" && /^\d+$/.test(taskId)))
     throw validationError({ task: ["A valid integer is required."] });
   const context = body["context"] === undefined ? {} : body["context"];
-  if (!isPlainObject(context))
-    throw validationError({ context: [drfMessages.notADictField(context)] });
+  if (!isPlainObject(context)) throw validationError({ context: [drfMessages.notADictField(context)] });
   const task = ctx.store.find("tasks", Number(taskId));
   if (!task || task.project !== found.project) throw notFound("Task");
   if (!found.is_interactive) return ok({ errors: ["Model is not set to be used for interactive preannotations"] });

@@ -25,9 +25,15 @@ test("PATCH replaces the caller's shortcuts and answers them; GET and whoami rea
 test("a refused body: the view's own 400 with the serializer's first problem, nothing changed", async () => {
   await ls.client.users.updateHotkeys({ custom_hotkeys: submit });
   const cases: [unknown, unknown][] = [
-    [{ custom_hotkeys: { "annotation:submit": { key: "Alt+F4 " } } }, { custom_hotkeys: ["Key combination 'Alt+F4 ' is not allowed for security reasons"] }],
+    [
+      { custom_hotkeys: { "annotation:submit": { key: "Alt+F4 " } } },
+      { custom_hotkeys: ["Key combination 'Alt+F4 ' is not allowed for security reasons"] },
+    ],
     [{ custom_hotkeys: { submit: { key: "a" } } }, { custom_hotkeys: ["Action key 'submit' must be in 'section:action' format"] }],
-    [{ custom_hotkeys: { "a:b": { key: "ctrl+ä" } } }, { custom_hotkeys: ["Key combination 'ctrl+ä' for 'a:b' contains invalid characters"] }],
+    [
+      { custom_hotkeys: { "a:b": { key: "ctrl+ä" } } },
+      { custom_hotkeys: ["Key combination 'ctrl+ä' for 'a:b' contains invalid characters"] },
+    ],
     [{ custom_hotkeys: { "a:b": { key: "a", active: 1 } } }, { custom_hotkeys: ["Active flag for 'a:b' must be a boolean"] }],
     [{ custom_hotkeys: "x" }, { custom_hotkeys: ['Expected a dictionary of items but got type "str".'] }],
     [{ hotkeys: {} }, { custom_hotkeys: ["This field is required."] }],

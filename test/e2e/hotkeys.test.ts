@@ -27,7 +27,10 @@ describe("GET and PATCH", () => {
     expect((await raw(server, "GET", PATH, { key: ADA_KEY })).body).toEqual({ custom_hotkeys: submit });
     expect((await raw(server, "GET", "/api/current-user/whoami", { key: ADA_KEY })).body.custom_hotkeys).toEqual(submit);
     expect((await raw(server, "GET", PATH, { key: BO_KEY })).body).toEqual({ custom_hotkeys: {} });
-    const replaced = await raw(server, "PATCH", PATH, { key: ADA_KEY, body: { custom_hotkeys: { "regions:delete": { key: "backspace" } } } });
+    const replaced = await raw(server, "PATCH", PATH, {
+      key: ADA_KEY,
+      body: { custom_hotkeys: { "regions:delete": { key: "backspace" } } },
+    });
     expect(replaced.body).toEqual({ custom_hotkeys: { "regions:delete": { key: "backspace" } } });
     expect(server.data().users[0]!.custom_hotkeys).toEqual({ "regions:delete": { key: "backspace" } });
   });
@@ -52,11 +55,17 @@ describe("GET and PATCH", () => {
 
 describe("refused bodies: the view's own 400 with the serializer's errors, nothing stored", () => {
   test.each([
-    [{ custom_hotkeys: { "annotation:submit": { key: "alt+f4" } } }, refused("Key combination 'alt+f4' is not allowed for security reasons")],
+    [
+      { custom_hotkeys: { "annotation:submit": { key: "alt+f4" } } },
+      refused("Key combination 'alt+f4' is not allowed for security reasons"),
+    ],
     [{ custom_hotkeys: [1] }, refused('Expected a dictionary of items but got type "list".')],
     [{}, refused("This field is required.")],
     [{ custom_hotkeys: null }, refused("This field may not be null.")],
-    [[1], { error: "Invalid hotkeys configuration", details: { non_field_errors: ["Invalid data. Expected a dictionary, but got list."] } }],
+    [
+      [1],
+      { error: "Invalid hotkeys configuration", details: { non_field_errors: ["Invalid data. Expected a dictionary, but got list."] } },
+    ],
   ])("%j", async (body, answer) => {
     const got = await raw(server, "PATCH", PATH, { body });
     expect([got.status, got.body]).toEqual([400, answer]);
