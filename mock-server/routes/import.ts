@@ -148,7 +148,7 @@ function authors(tasks: readonly ImportItem[], ctx: MockContext, caller: number)
 }
 
 /** `prediction.get('model_version', 'undefined')`: a missing version is the text "undefined". */
-const versionOf = (p: Record<string, unknown>): string | null => {
+export const versionOf = (p: Record<string, unknown>): string | null => {
   const v = p["model_version"];
   return v === undefined ? "undefined" : typeof v === "string" ? v : v === null ? null : pyStr(v);
 };

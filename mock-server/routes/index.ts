@@ -17,6 +17,7 @@ import {
 import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
 import { getColumns, getProjectState } from "./dm-project.js";
 import { getHotkeys, updateHotkeys } from "./hotkeys.js";
+import { importPredictions } from "./import-predictions.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
 import {
   convertGet,
@@ -111,6 +112,7 @@ export const routes: readonly Route[] = [
   serve("/api/projects/{pk}/validate/", { GET: getProjectLabelConfig, POST: validateProjectLabelConfig }),
   serve("/api/projects/{pk}/model-versions/", { GET: getModelVersions, DELETE: deleteModelVersion }),
   serve("/api/projects/{pk}/import", { POST: importIntoProject }),
+  serve("/api/projects/{pk}/import/predictions", { POST: importPredictions }, { slash: false }),
   serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
   // TasksBulkCreateAPI is ImportAPI under an older name.
   serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),

@@ -100,6 +100,19 @@ export interface ImportTask extends MoreFields {
   predictions?: readonly JsonObject[];
 }
 
+/** One prediction of `POST /api/projects/{id}/import/predictions`: for a task the project has. */
+export interface ImportPrediction extends MoreFields {
+  task: number;
+  result: readonly JsonObject[];
+  score?: number | null;
+  model_version?: string;
+}
+
+/** What `POST /api/projects/{id}/import/predictions` answers: how many predictions it stored. */
+export interface ImportPredictionsResult {
+  created: number;
+}
+
 /** Query parameters of a project import. */
 export interface ImportParams {
   commit_to_project?: boolean;
