@@ -103,7 +103,7 @@ export interface ImportTask extends MoreFields {
 /** One prediction of `POST /api/projects/{id}/import/predictions`: for a task the project has. */
 export interface ImportPrediction extends MoreFields {
   task: number;
-  result: readonly JsonObject[];
+  result: readonly JsonValue[];
   score?: number | null;
   model_version?: string;
 }

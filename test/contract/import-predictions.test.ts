@@ -126,3 +126,79 @@ describe("import/predictions", () => {
     expect([get.status, ((await get.json()) as { detail: string }).detail]).toEqual([405, 'Method "GET" not allowed.']);
   });
 });
+
+describe("predictions in a task import", () => {
+  const importing = (project: number, body: unknown) => post(project, body, `/api/projects/${project}/import`);
+  /** Each prediction as text with its keys sorted (the server stores results as jsonb, in its own key order), sorted. */
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canon)
+      : typeof v === "object" && v !== null
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, canon(x)]),
+          )
+        : v;
+  const stored = async (project: number) =>
+    (await ls.client.predictions.list({ project })).map((p) => JSON.stringify(canon([p.result, p.score, p.model_version]))).sort();
+
+  test("results as prepare_prediction_result reads them, scores float() reads or null, versions as text; validate_prediction is not applied", async () => {
+    const seeded = await ls.seed({ label_config: CONFIG, tasks: [] });
+    const answer = await importing(seeded.id, [
+      {
+        data: { text: "a" },
+        predictions: [
+          { result: "pos" }, // a text: the first single-valued control taking one
+          { result: { choices: ["neg"] } }, // an object: under the control of its key's type
+          { result: 2 }, // an integer: Rating
+          { result: choice("pos"), score: "0.5" },
+          { result: choice("pos"), score: "high", model_version: 3 },
+          { result: [{ from_name: "nope", to_name: "text", type: "choices", value: { choices: ["pos"] } }], score: 7 },
+        ],
+      },
+    ]);
+    expect([answer.status, answer.json?.["prediction_count"], answer.json?.["data_columns"]]).toEqual([201, 6, []]);
+    const region = (from: string, type: string, value: object) => [{ from_name: from, to_name: "text", type, value }];
+    const expected = [
+      [region("label", "choices", { choices: ["pos"] }), null, "undefined"],
+      [region("label", "choices", { choices: ["neg"] }), null, "undefined"],
+      [region("r", "rating", { rating: [2] }), null, "undefined"],
+      [choice("pos"), 0.5, "undefined"],
+      [choice("pos"), null, "3"],
+      [region("nope", "choices", { choices: ["pos"] }), 7, "undefined"],
+    ] as const;
+    expect(await stored(seeded.id)).toEqual(expected.map((row) => JSON.stringify(canon(row))).sort());
+  });
+
+  test("a prediction that is not an object, or a result it cannot read: tasks and annotations are kept, no prediction, then a 500", async () => {
+    const seeded = await ls.seed({ label_config: CONFIG, tasks: [] });
+    for (const bad of [5, { result: 1.5 }, { result: [1] }]) {
+      const answer = await importing(seeded.id, [
+        { data: { text: "kept" }, annotations: [{ result: choice("pos") }], predictions: [{ result: choice("pos") }, bad] },
+        { data: { text: "also kept" }, predictions: [{ result: choice("neg") }] },
+      ]);
+      expect([answer.status, answer.json?.["detail"]]).toEqual([500, "'BaseTaskSerializerBulk' object has no attribute 'db_predictions'"]);
+    }
+    const tasks = await ls.client.tasks.list({ project: seeded.id, fields: "all" }).toArray();
+    expect([tasks.length, tasks.reduce((n, t) => n + (t.total_annotations ?? 0), 0)]).toEqual([6, 3]);
+    expect(await stored(seeded.id)).toEqual([]);
+  });
+
+  test("TaskValidator: predictions must be a list, each object in it with a result; the import is refused whole", async () => {
+    const seeded = await ls.seed({ label_config: CONFIG, tasks: [] });
+    const notList = await importing(seeded.id, [{ data: { text: "x" }, predictions: { result: [] } }]);
+    expect([notList.status, notList.json?.["validation_errors"]]).toEqual([
+      400,
+      { non_field_errors: ["Error at item 0: Task[predictions] must be list :: {'data': {'text': 'x'}, 'predictions': {'result': []}}"] },
+    ]);
+    const noResult = await importing(seeded.id, [{ data: { text: "ok" } }, { data: { text: "y" }, predictions: [{ score: 0.5 }] }]);
+    expect(noResult.json?.["validation_errors"]).toEqual({
+      non_field_errors: [
+        {},
+        "Error at item 1: Prediction must have \"result\" fields :: {'data': {'text': 'y'}, 'predictions': [{'score': 0.5}]}",
+      ],
+    });
+    expect((await ls.client.tasks.list({ project: seeded.id }).toArray()).length).toBe(0);
+  });
+});
