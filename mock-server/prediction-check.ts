@@ -110,7 +110,8 @@ function fits(value: Record<string, unknown>, fields: Readonly<Record<string, Fi
     if (!Object.hasOwn(value, name)) return field.includes("?");
     const v = value[name];
     if (v === null) return field.endsWith("null");
-    return SHAPES[field.replace(/[? ].*$/, "") as Shape](v);
+    const cut = [...field].findIndex((c) => c === "?" || c === " ");
+    return SHAPES[(cut < 0 ? field : field.slice(0, cut)) as Shape](v);
   });
 }
 
