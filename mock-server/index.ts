@@ -25,14 +25,32 @@ import { collectionNames, type StoreState } from "../src/contract/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "../src/vocabulary/timestamps.js";
 import { newLegacyKey, TokenService } from "./tokens.js";
+import { Overrides, type OverrideHandler, type UseOptions } from "./overrides.js";
+import { routeKeys, type RouteKey } from "./routes/keys.js";
+import { describeValue } from "../src/vocabulary/json.js";
+
+/** Every route's name, as `use` takes it. */
+const named: ReadonlySet<string> = new Set(routeKeys);
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
-export type { StoreState as MockData, ViewRecord } from "../src/contract/state.js";
+export type { ConvertedFormatRecord, ExportRecord, StoreState as MockData, ViewRecord } from "../src/contract/state.js";
 export { SeedError } from "../src/contract/seed.js";
 export { MockOptionError } from "./options.js";
 export type { MockSeed, MockServerOptions } from "./options.js";
 export { demoData } from "./demo.js";
+export {
+  faults,
+  passthrough,
+  reply,
+  type Answer,
+  type MockAnswer,
+  type OverrideHandler,
+  type OverrideRequest,
+  type ReplyOf,
+  type UseOptions,
+} from "./overrides.js";
+export type { RouteKey } from "./routes/keys.js";
 
 /** Internal knobs (tests and benchmarks). */
 export interface MockTuning {
@@ -53,7 +71,16 @@ export interface MockServer {
   readonly requestsDropped: number;
   /** A deep copy of the store in the seed format. */
   data(): MockData;
-  /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens. */
+  /**
+   * Answer `route` (e.g. `"GET /api/projects/{pk}/"`) with `handler` instead of the mock's own handler,
+   * until `reset()`: a reply typed by the route's declaration, one of `faults` (a status, a 429 with
+   * `Retry-After`, a delay, a dropped connection, a malformed body), `reply(…)` for anything else, or
+   * `passthrough()` for the mock's own answer. The newest override of a route answers first;
+   * `{ times: n }` steps aside after n requests. An override answers before the server's own handling
+   * (authentication included); the journal (`requests`) records the requests as usual.
+   */
+  use<R extends RouteKey>(route: R, handler: OverrideHandler<R>, options?: UseOptions): void;
+  /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens, drops every `use` override. */
   reset(seed?: MockSeed | string): Promise<void>;
   /** Stop listening and drop open connections. */
   close(): Promise<void>;
@@ -140,10 +167,11 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const tokens = new TokenService(options.accessTokenLifetime ?? DEFAULT_ACCESS_LIFETIME_SECONDS, clock);
   const journal = new Journal(options.journalCapacity, options.journalBodyLimit);
   const log = options.logger === true ? (line: string) => process.stderr.write(`${line}\n`) : options.logger || undefined;
-  const ctx = { store, tokens, strict: options.strict ?? false };
+  const ctx = { store, tokens, strict: options.strict ?? false, clock };
   const timeLimitMs = (options.requestTimeLimit ?? DEFAULT_REQUEST_TIME_LIMIT_SECONDS) * 1000;
   const maxBodySize = options.maxBodySize ?? DATA_UPLOAD_MAX_MEMORY_SIZE;
-  const app = createApp(ctx, { journal, log, clock, timeLimitMs, maxBodySize });
+  const overrides = new Overrides();
+  const app = createApp(ctx, { journal, log, clock, timeLimitMs, maxBodySize, overrides });
 
   const firstUser = () => store.list("users")[0] as { id: number; token: string };
   let personalAccessToken = await tokens.issue("refresh", firstUser().id);
@@ -168,7 +196,17 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
       return journal.dropped;
     },
     data: () => store.snapshot(),
+    use(route, handler, options) {
+      if (!named.has(route)) {
+        const path = typeof route === "string" ? route.split(" ")[1] : undefined;
+        const same = routeKeys.filter((k) => k.endsWith(` ${path}`));
+        const hint = same.length > 0 ? `: ${same.join(", ")}` : `, e.g. "GET /api/projects/{pk}/"`;
+        throw new TypeError(`mock.use: route: expected "<METHOD> <path>" of a route the mock serves${hint}; found ${describeValue(route)}`);
+      }
+      overrides.use(route, handler as OverrideHandler<RouteKey>, options);
+    },
     async reset(next) {
+      overrides.clear();
       if (next !== undefined) seed = next;
       store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed)));
       journal.clear();

@@ -1,7 +1,22 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ClientConfigError, createClient } from "../../../src/client/index.js";
-import { json, startTestServer } from "../../helpers/http-server.js";
+import { passthrough, type MockServer } from "../../../mock-server/index.js";
+import { startMock } from "./on-mock.js";
 import { LEGACY_KEY } from "./fixtures.js";
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock.close());
+beforeEach(() => mock.reset());
+
+/** The Authorization headers whoami requests carry, as sent. */
+function keysSent(): unknown[] {
+  const sent: unknown[] = [];
+  mock.use("GET /api/current-user/whoami", (request) => (sent.push(request.headers.authorization), passthrough()));
+  return sent;
+}
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -48,31 +63,25 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
   });
 
   test("a path prefix is kept: requests go under it", async () => {
-    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
-    try {
-      await createClient({ baseUrl: `${server.url}/prefix`, apiKey: LEGACY_KEY }).users.whoami();
-      expect(server.requests[0]?.path).toBe("/prefix/api/current-user/whoami");
-    } finally {
-      await server.close();
-    }
+    // The mock serves no prefix: its answer is the server's 404 page, and its journal shows the path.
+    await expect(createClient({ baseUrl: `${mock.url}/prefix`, apiKey: LEGACY_KEY }).users.whoami()).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect(mock.requests.map((r) => r.path)).toEqual(["/prefix/api/current-user/whoami"]);
   });
 });
 
 describe("environment", () => {
   test("LABEL_STUDIO_URL and LABEL_STUDIO_API_KEY are the defaults, read when the client is created", async () => {
-    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
-    try {
-      vi.stubEnv("LABEL_STUDIO_URL", server.url);
-      vi.stubEnv("LABEL_STUDIO_API_KEY", LEGACY_KEY);
-      const client = createClient();
-      vi.stubEnv("LABEL_STUDIO_URL", "http://127.0.0.1:9");
-      vi.stubEnv("LABEL_STUDIO_API_KEY", "another-key-entirely");
-      await client.users.whoami();
-      expect(client.baseUrl).toBe(server.url);
-      expect(server.requests[0]?.headers.authorization).toBe(`Token ${LEGACY_KEY}`);
-    } finally {
-      await server.close();
-    }
+    const sent = keysSent();
+    vi.stubEnv("LABEL_STUDIO_URL", mock.url);
+    vi.stubEnv("LABEL_STUDIO_API_KEY", LEGACY_KEY);
+    const client = createClient();
+    vi.stubEnv("LABEL_STUDIO_URL", "http://127.0.0.1:9");
+    vi.stubEnv("LABEL_STUDIO_API_KEY", "another-key-entirely");
+    await client.users.whoami();
+    expect(client.baseUrl).toBe(mock.url);
+    expect(sent).toEqual([`Token ${LEGACY_KEY}`]);
   });
 
   test("options win over the environment", () => {
@@ -110,13 +119,9 @@ describe("key, timeout and retry settings", () => {
   });
 
   test("surrounding whitespace (a pasted key) is trimmed", async () => {
-    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
-    try {
-      await createClient({ baseUrl: server.url, apiKey: ` ${LEGACY_KEY}\n` }).users.whoami();
-      expect(server.requests[0]?.headers.authorization).toBe(`Token ${LEGACY_KEY}`);
-    } finally {
-      await server.close();
-    }
+    const sent = keysSent();
+    await createClient({ baseUrl: mock.url, apiKey: ` ${LEGACY_KEY}\n` }).users.whoami();
+    expect(sent).toEqual([`Token ${LEGACY_KEY}`]);
   });
 
   test.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, "5"])("timeoutInSeconds %j is refused", (timeoutInSeconds) => {
