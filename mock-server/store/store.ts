@@ -328,7 +328,9 @@ export class Store {
       .returnType<RecordChange[]>()
       .with({ kind: "insert" }, (c) => [{ kind: collection, before: undefined, after: c.record } as RecordChange])
       .with({ kind: "update" }, (c) => [{ kind: collection, before: c.before, after: c.after } as RecordChange])
-      .with({ kind: "remove" }, (c) => c.removed.map(([, record]) => ({ kind: collection, before: record, after: undefined }) as RecordChange))
+      .with({ kind: "remove" }, (c) =>
+        c.removed.map(([, record]) => ({ kind: collection, before: record, after: undefined }) as RecordChange),
+      )
       .exhaustive();
     for (const live of this.#live.values()) live.apply(changes);
   }

@@ -11,18 +11,18 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { evaluate, EvaluationError, PreparedDataset } from "../../src/semantics/index.js";
+import { PreparedDataset } from "../../src/semantics/index.js";
 import { deriveColumns } from "../../src/semantics/derived.js";
 import type { RecordChange } from "../../src/semantics/changes.js";
 import type { QueryNode } from "../../src/query/nodes.js";
 import type { AnnotationRecord, Dataset, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { selection } from "../../src/selection.js";
 import { dataValueArb, datasetArb, OTHER_PROJECT, PROJECT } from "./generators/datasets.js";
 import * as pools from "./generators/pools.js";
 import { buildQuery, querySpecArb } from "./generators/queries.js";
 import { datasetSnippet } from "./format.js";
 import { check, timeLimit } from "./settings.js";
+import { answer, FIXED } from "./generators/kept-queries.js";
 
 // ---------------------------------------------------------------------------------------------
 // Writes
@@ -246,40 +246,6 @@ class Records {
       changes.push({ kind: "projects", after: this.project });
     }
     return changes;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Queries that build every kind of kept structure
-
-const num = (key: string) => selection(1).where(`tasks:data.${key}`, "Number");
-const FIXED: readonly QueryNode[] = [
-  selection(1).where("tasks:data.text").equal("apple").or("tasks:data.text").equal("kiwi").toQuery(),
-  num("num").equal(5).orderBy("-tasks:data.num").toQuery(),
-  { ...num("num").greater(1).orderBy("tasks:data.num").toQuery(), columnsDisplayType: { "tasks:data.num": "Number" } },
-  num("mixed").less(10).toQuery(),
-  selection(1).where("tasks:total_annotations").equal(1).orderBy("tasks:completed_at").toQuery(),
-  selection(1).where("tasks:inner_id").equal(2).orderBy("-tasks:created_at").toQuery(),
-  selection(1).where("tasks:data.text").contains("a").orderBy("tasks:data.text").toQuery(),
-  selection(1).where("tasks:data.text").regex("^[a-k]").orderBy("-tasks:annotators").toQuery(),
-  selection(1).where("tasks:file_upload").contains("up").orderBy("tasks:file_upload").toQuery(),
-  selection(1).where("tasks:avg_lead_time").greater(1).orderBy("-tasks:predictions_score").toQuery(),
-  selection(1).where("tasks:draft_exists").equal(true).orderBy("tasks:updated_at").toQuery(),
-  selection(1).where("tasks:cancelled_annotations").greaterOrEqual(1).or("tasks:total_predictions").equal(1).toQuery(),
-  selection(1).where("tasks:annotations_results").contains("pos").orderBy("tasks:inner_id").toQuery(),
-  selection(1).where("tasks:predictions_model_versions").contains(["v1"]).orderBy("-tasks:total_annotations").toQuery(),
-  selection(1).where("tasks:updated_by").contains([1, 2]).orderBy("-tasks:storage_filename").toQuery(),
-];
-
-type Answer = { readonly status: number; readonly detail?: string; readonly ids?: readonly number[]; readonly totals?: unknown };
-
-function answer(ds: PreparedDataset, query: QueryNode): Answer {
-  try {
-    const e = evaluate(ds, query);
-    return { status: 200, ids: e.ids, totals: e.totals(), derived: e.ids.map((id) => e.derived(id)) } as Answer;
-  } catch (error) {
-    if (error instanceof EvaluationError) return { status: error.status, detail: error.detail };
-    throw error;
   }
 }
 
