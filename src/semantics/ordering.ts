@@ -1,6 +1,6 @@
 import { match, P } from "ts-pattern";
 import type { OrderingNode } from "../query/nodes.js";
-import { isAgreementRelated, engineColumn, type Scalar } from "./columns.js";
+import { isAgreementRelated, engineColumn } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { EvaluationError } from "./errors.js";
 import { serverError } from "./errors.js";
