@@ -2,6 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import jsonServer from "json-server";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import type { Dataset } from "../../src/semantics/records.js";
+import { PreparedDataset } from "../../src/semantics/dataset.js";
+import type { RecordChange } from "../../src/semantics/changes.js";
+import { liveDatasets } from "./live.js";
 import { match } from "ts-pattern";
 import { redoOf, touchedBy, undo, undoInterleaved, type Change, type Redo, type Undone } from "./changes.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "../../src/contract/state.js";
@@ -46,6 +49,8 @@ export class Store {
   readonly #byTask = new Map<CollectionName, Map<number, AnyRecord[]>>();
   #version = 0;
   readonly #datasets = new Map<number, Dataset>();
+  /** Per project, the engine's prepared dataset, kept across writes: each write patches it (`apply`). */
+  readonly #live = new Map<number, PreparedDataset>();
   #open: Transaction | undefined;
   /** The transaction of the request whose code is running, across its awaits. */
   readonly #scope = new AsyncLocalStorage<Transaction>();
@@ -108,6 +113,8 @@ export class Store {
     this.#changeCount += 1;
     this.#index.clear();
     this.#byTask.clear();
+    // Rare (a failed request): the prepared datasets are built again rather than patched back.
+    this.#live.clear();
     this.#touch();
     // Another request's commit may have logged records as this one had left them: log them as they are again.
     if (interleaved) this.#wal?.append(this.#currentOf(transaction.changes), this.db.getState());
@@ -236,21 +243,61 @@ export class Store {
     this.removeWhere("projects", (p) => p.id === id);
   }
 
-  /** The records of one project as the engine takes them; cached until the next write to the project. */
+  /**
+   * The records of one project as the engine takes them; a new object after each write to the project.
+   * Its record lists are gathered on first read: the engine's helpers read the project's live prepared
+   * dataset (`prepared`) instead, so a list page after a write costs no pass over the store.
+   */
   dataset(project: ProjectRecord): Dataset {
     const cached = this.#datasets.get(project.id);
     if (cached && cached.project === project) return cached;
-    const of = <T extends { project: number }>(rows: readonly T[]) => rows.filter((r) => r.project === project.id);
-    const taskIds = new Set(of(this.list("tasks")).map((t) => t.id));
-    const dataset: Dataset = {
+    let records: Dataset | undefined;
+    const all = () => (records ??= this.#records(project));
+    const dataset: Dataset = Object.freeze({
       project,
-      tasks: of(this.list("tasks")),
+      get tasks() {
+        return all().tasks;
+      },
+      get annotations() {
+        return all().annotations;
+      },
+      get predictions() {
+        return all().predictions;
+      },
+      get drafts() {
+        return all().drafts ?? [];
+      },
+    });
+    this.#datasets.set(project.id, dataset);
+    liveDatasets.set(dataset, this.prepared(project));
+    return dataset;
+  }
+
+  /** The project's prepared dataset (the engine's indexes and columns), kept and patched by every write. */
+  prepared(project: ProjectRecord): PreparedDataset {
+    let live = this.#live.get(project.id);
+    if (live && live.project !== project) {
+      // A project record replaced outside the store's writes (a reset): start afresh.
+      live = undefined;
+    }
+    if (!live) {
+      live = new PreparedDataset(this.#records(project));
+      this.#live.set(project.id, live);
+    }
+    return live;
+  }
+
+  #records(project: ProjectRecord): Dataset {
+    const of = <T extends { project: number }>(rows: readonly T[]) => rows.filter((r) => r.project === project.id);
+    const tasks = of(this.list("tasks"));
+    const taskIds = new Set(tasks.map((t) => t.id));
+    return {
+      project,
+      tasks,
       annotations: of(this.list("annotations")),
       predictions: of(this.list("predictions")),
       drafts: this.list("drafts").filter((d) => taskIds.has(d.task)),
     };
-    this.#datasets.set(project.id, dataset);
-    return dataset;
   }
 
   /** Next per-project inner id (the server numbers a project's tasks from 1 up). */
@@ -266,6 +313,7 @@ export class Store {
     this.#resetCounters();
     this.#index.clear();
     this.#byTask.clear();
+    this.#live.clear();
     this.#touch();
     this.#wal?.reset(state);
   }
@@ -302,6 +350,7 @@ export class Store {
       } else if (change.kind === "insert") addByTask(byTask, change.record);
       else for (const r of records) dropByTask(byTask, r);
     }
+    this.#patchLive(change);
     this.#touch(change.collection, records);
     this.#changeCount += 1;
     const open = this.#scope.getStore() ?? this.#open;
@@ -309,6 +358,30 @@ export class Store {
       if (open.changes.length === 0) open.firstChange = this.#changeCount;
       open.changes.push(change);
     } else this.#wal?.append([redoOf(change)], this.db.getState());
+  }
+
+  /** Hand a change of what the engine reads to every live prepared dataset (each ignores other projects' records). */
+  #patchLive(change: Change): void {
+    if (this.#live.size === 0) return;
+    const collection = change.collection;
+    if (collection === "projects") {
+      if (change.kind === "remove") for (const [, record] of change.removed) this.#live.delete(record.id);
+      else {
+        const after = (change.kind === "insert" ? change.record : change.after) as ProjectRecord;
+        this.#live.get(after.id)?.apply([{ kind: "projects", after }]);
+      }
+      return;
+    }
+    if (collection !== "tasks" && collection !== "annotations" && collection !== "predictions" && collection !== "drafts") return;
+    const changes = match(change)
+      .returnType<RecordChange[]>()
+      .with({ kind: "insert" }, (c) => [{ kind: collection, before: undefined, after: c.record } as RecordChange])
+      .with({ kind: "update" }, (c) => [{ kind: collection, before: c.before, after: c.after } as RecordChange])
+      .with({ kind: "remove" }, (c) =>
+        c.removed.map(([, record]) => ({ kind: collection, before: record, after: undefined }) as RecordChange),
+      )
+      .exhaustive();
+    for (const live of this.#live.values()) live.apply(changes);
   }
 
   /**
