@@ -1,5 +1,6 @@
 import { match } from "ts-pattern";
 import { formatTable } from "./tables.js";
+import { isPlainObject } from "../vocabulary/json.js";
 
 /** The output formats (`--format`): every output matches on them exhaustively, so a new one must be handled everywhere. */
 export const formats = ["json", "table"] as const;
@@ -15,14 +16,12 @@ function cell(value: unknown): string {
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The columns of a table of records: the preferred ones that occur, then others in first-seen order. */
 function columnsOf(rows: readonly Record<string, unknown>[], preferred: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) seen.add(key);
   const first = preferred.filter((c) => seen.has(c));
-  const rest = [...seen].filter((c) => !first.includes(c) && rows.some((r) => !isRecord(r[c]) && !Array.isArray(r[c])));
+  const rest = [...seen].filter((c) => !first.includes(c) && rows.some((r) => !isPlainObject(r[c]) && !Array.isArray(r[c])));
   return preferred.length > 0 && first.length > 0 ? first : [...first, ...rest].slice(0, MAX_COLUMNS);
 }
 
@@ -40,11 +39,11 @@ export function render(value: unknown, format: Format, columns: readonly string[
 function tableOf(value: unknown, columns: readonly string[]): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return "(none)";
-    const rows = value.filter(isRecord);
+    const rows = value.filter(isPlainObject);
     if (rows.length !== value.length) return value.map(cell).join("\n");
     const cols = columnsOf(rows, columns);
     return formatTable([cols, ...rows.map((r) => cols.map((c) => cell(r[c])))]);
   }
-  if (isRecord(value)) return formatTable([["field", "value"], ...Object.entries(value).map(([k, v]) => [k, cell(v)])]);
+  if (isPlainObject(value)) return formatTable([["field", "value"], ...Object.entries(value).map(([k, v]) => [k, cell(v)])]);
   return cell(value);
 }
