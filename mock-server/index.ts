@@ -12,6 +12,7 @@ import {
   checkOptions,
   DEFAULT_ACCESS_LIFETIME_SECONDS,
   DEFAULT_REQUEST_TIME_LIMIT_SECONDS,
+  MockOptionError,
   type MockSeed,
   type MockServerOptions,
 } from "./options.js";
@@ -21,6 +22,7 @@ import { Journal, type JournalEntry } from "./journal.js";
 import { redo } from "./store/changes.js";
 import { loadSeed, SeedError } from "../src/contract/seed.js";
 import { readSeedFile } from "./store/seed-file.js";
+import { registerSummary } from "./summary.js";
 import { collectionNames, type StoreState } from "../src/contract/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "../src/vocabulary/timestamps.js";
@@ -90,13 +92,29 @@ type MockData = StoreState;
 /** The user a seed without users gets, so that the server always has a credential to hand out. */
 const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
 
-function initialState(data: MockSeed | string | undefined, parsed = typeof data === "string"): StoreState {
+function initialState(data: MockSeed | string | undefined, token: string | undefined, parsed = typeof data === "string"): StoreState {
   const raw = typeof data === "string" ? readSeedFile(data) : (data ?? demoData());
   const state = loadSeed(raw, nowTimestamp(), { parsed });
   if (state.users.length === 0) state.users.push({ ...defaultUser });
   const first = state.users[0] as { token?: string };
   if (first.token === undefined) first.token = newLegacyKey();
-  return frozen(state);
+  return pinned(frozen(state), token);
+}
+
+/** The state with the first user's key pinned to `token` (the `token` option), checked against the other users' keys. */
+function pinned(state: StoreState, token: string | undefined): StoreState {
+  const [first] = state.users;
+  if (token === undefined || first === undefined || first.token === token) return state;
+  // Another user's key would log the pinned key in as that user.
+  const holder = state.users.findIndex((u) => u.token === token);
+  if (holder > 0)
+    throw new MockOptionError(
+      "token",
+      "a key no other user of the data holds",
+      `the key of users[${holder}] (id ${state.users[holder]?.id})`,
+    );
+  state.users[0] = Object.freeze({ ...first, token });
+  return state;
 }
 
 /**
@@ -109,18 +127,18 @@ function frozen(state: StoreState): StoreState {
 }
 
 /** The snapshot (checked like a seed) with the log replayed over it. */
-function persistedState(path: string): StoreState | undefined {
+function persistedState(path: string, token: string | undefined): StoreState | undefined {
   const persisted = readPersisted(path);
   if (persisted === undefined) return undefined;
   let state: StoreState;
   try {
-    state = initialState(persisted.snapshot as MockSeed, true);
+    state = initialState(persisted.snapshot as MockSeed, undefined, true);
   } catch (error) {
     if (error instanceof SeedError) throw new SeedError(error.path, error.expected, error.found, `${path}: ${error.path}`);
     throw error;
   }
   redo(state, persisted.redo);
-  return frozen(state);
+  return pinned(frozen(state), token);
 }
 
 const snapshots = new WeakSet<StoreState>();
@@ -156,7 +174,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const { createApp, Store } = await loadServerModules();
   const host = options.host ?? "127.0.0.1";
   const clock = options.clock ?? systemClock;
-  const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
+  const start = (options.persist && persistedState(options.persist, options.token)) || initialState(options.data, options.token);
   // What reset() goes back to: the start state's records in arrays of their own, or a seed given
   // to reset(), loaded anew each time.
   let seed: MockSeed | string | StoreState = pristine(start);
@@ -183,7 +201,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
-  return {
+  const running: MockServer = {
     url,
     get legacyToken() {
       return firstUser().token;
@@ -208,7 +226,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
     async reset(next) {
       overrides.clear();
       if (next !== undefined) seed = next;
-      store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed)));
+      store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed), options.token));
       journal.clear();
       tokens.clearPersonal();
       personalAccessToken = await tokens.issue("refresh", firstUser().id);
@@ -221,4 +239,10 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
       await wal?.close();
     },
   };
+  registerSummary(running, () => ({
+    projects: store.list("projects").length,
+    users: store.list("users").length,
+    firstProject: store.list("projects")[0]?.id,
+  }));
+  return running;
 }

@@ -40,7 +40,9 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
   test.each([
     ["http://localhost:8080/", 'found "http://localhost:8080/"; drop the trailing slash: "http://localhost:8080"'],
     ["https://x.test/prefix//", 'found "https://x.test/prefix//"; drop the trailing slash: "https://x.test/prefix"'],
-    ["localhost:8080", 'found "localhost:8080"'],
+    ["localhost:8080", 'found "localhost:8080"; add the scheme: "http://localhost:8080"'],
+    ["127.0.0.1:8080/", 'found string "127.0.0.1:8080/"; add the scheme: "http://127.0.0.1:8080"'],
+    ["label.example.com", 'found string "label.example.com"; add the scheme: "https://label.example.com"'],
     ["ftp://x.test", 'found "ftp://x.test"'],
     ["http://", 'found string "http://"'],
     ["", 'found string ""'],
@@ -48,6 +50,17 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
     const error = configError(() => createClient({ baseUrl, apiKey: LEGACY_KEY }));
     expect(error.field).toBe("baseUrl");
     expect(error.message).toBe(`baseUrl: expected an http:// or https:// URL without a trailing slash (the published rule), ${found}`);
+  });
+
+  test.each([
+    ["http://localhost:8080/api", "http://localhost:8080"],
+    ["https://x.test/prefix/api/", "https://x.test/prefix"],
+  ])("%j, the API's root rather than the server's: drop the /api (the client adds it)", (baseUrl, fixed) => {
+    const error = configError(() => createClient({ baseUrl, apiKey: LEGACY_KEY }));
+    expect(error.message).toBe(
+      "baseUrl: expected an http:// or https:// URL without a trailing slash (the published rule), the server's root " +
+        `(the client adds /api/… itself), found ${JSON.stringify(baseUrl)}; drop the /api at the end: ${JSON.stringify(fixed)}`,
+    );
   });
 
   test("a query string or fragment is refused", () => {
@@ -117,6 +130,18 @@ describe("key, timeout and retry settings", () => {
     );
     expect(error.message).not.toContain("secretpart");
   });
+
+  test.each(["Token", "Bearer", "token"])(
+    "a key pasted with its %s prefix: the hint says to pass it alone, the key is not shown",
+    (scheme) => {
+      const error = configError(() => createClient({ baseUrl: "http://x.test", apiKey: `${scheme} secretpart0123456789` }));
+      expect(error.message).toBe(
+        "apiKey: expected a legacy token or a personal access token (visible ASCII characters, no spaces), " +
+          `found a value that starts with "${scheme} "; pass the key alone, without "${scheme} " (the client adds the header's scheme itself)`,
+      );
+      expect(error.message).not.toContain("secretpart");
+    },
+  );
 
   test("surrounding whitespace (a pasted key) is trimmed", async () => {
     const sent = keysSent();

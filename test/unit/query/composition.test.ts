@@ -151,11 +151,15 @@ describe("nothing destructive by accident", () => {
   test.each(destructive)("%s is refused on a selection without filters, ids or view", async (id) => {
     const { handle, sent } = recordingHandle();
     const params = id === "add_data_field" ? { column_name: "c", value_type: "String", value: "v" } : undefined;
-    for (const s of [selection(handle), selection(handle).excluding([3]), selection(handle).orderBy("tasks:id")]) {
+    for (const [s, rule] of [
+      [selection(handle), rules.everyTask],
+      [selection(handle).excluding([3]), rules.everyTaskExcluded],
+      [selection(handle).orderBy("tasks:id"), rules.everyTask],
+    ] as const) {
       const error = thrown(QueryBuildError, () => loose(s).toRequest(id, params));
-      expect(error.message).toBe(`${id}: ${rules.everyTask}`);
+      expect(error.message).toBe(`${id}: ${rule}`);
       expect(error.path).toBe("selectedItems");
-      await expect(loose(s).run(id, params)).rejects.toThrow(rules.everyTask);
+      await expect(loose(s).run(id, params)).rejects.toThrow(rule);
     }
     expect(sent).toEqual([]);
   });
@@ -268,6 +272,14 @@ describe("selection.from: resuming the builder", () => {
     expect(() => loose(s).excluding([1])).toThrow(rules.excludingAfterIncluding);
     expect(s.where("tasks:id").greater(1).toRequest("delete_tasks").body.selectedItems).toEqual({ all: false, included: [5] });
   });
+  test("a selection that only excludes ids is refused for a destructive action, in words that fit it", () => {
+    for (const s of [selection(1).excluding([1, 2]), selection.from(1, { selectedItems: { all: true, excluded: [4] } })]) {
+      expect(() => loose(s).toRequest("delete_tasks")).toThrow(`delete_tasks: ${rules.everyTaskExcluded}`);
+    }
+    expect(rules.everyTaskExcluded).not.toContain("no task ids");
+    expect(selection(1).excluding([1]).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [1] });
+  });
+
   test("a resumed body without filters or included ids is not a deliberate 'every task'", () => {
     const s = selection.from(1, { selectedItems: { all: true, excluded: [] } });
     expect(() => loose(s).toRequest("delete_tasks")).toThrow(rules.everyTask);
@@ -322,5 +334,15 @@ describe("inspect", () => {
     expect(text).toBe(`Selection<project 3, bound> ${inspect(s.toJSON(), { depth: 5 })}`);
     expect(text).not.toContain(secret);
     expect(inspect(selection(1).fromView(4))).toBe("Selection<project 1, view 4> {}");
+  });
+
+  test("the whole body at any depth option, and nested in other values: never [Object]", () => {
+    const s = selection(1).where("tasks:id").greater(1).child("tasks:inner_id").less(9);
+    const full = `Selection<project 1> ${inspect(s.toJSON(), { depth: null })}`;
+    expect(inspect(s)).toBe(full);
+    expect(full).toContain("filter: 'filter:tasks:inner_id'");
+    // Nested as deep as Node's default shows a value at all.
+    expect(inspect({ a: { b: s } })).toContain("filter: 'filter:tasks:inner_id'");
+    expect(inspect(s, { depth: 0 })).not.toContain("[Object]");
   });
 });
