@@ -1,3 +1,4 @@
+import type { ColumnKindName, columnKinds } from "../vocabulary/column-kinds.js";
 import type { ColumnKindOf, ColumnName } from "../vocabulary/columns.js";
 import type { operatorAliases, operators } from "../vocabulary/operators.js";
 import type { OperatorsByKind } from "./generated.js";
@@ -69,10 +70,33 @@ export type ColumnOperators<Col, D, Next> = Col extends KnownColumn
         : OperatorsByKind<Next, unknown>["dataAny"]
     : never;
 
-/** The operator methods after known columns (the task data plays no part). */
-export type KnownOperators<Col extends KnownColumn, Next> = Col extends KnownColumn
-  ? OperatorsByKind<Next, unknown>[KnownColumnKinds[Col]]
+/**
+ * The operator methods after known columns (the task data plays no part). A union of columns of one
+ * kind has that kind's methods; of several kinds, the methods they share, each refused with its own
+ * message where the kinds take different values (`greater` on tasks:id takes a number, on
+ * tasks:created_at a datetime: no value suits both).
+ */
+export type KnownOperators<Col extends KnownColumn, Next> = [KnownColumnKinds[Col]] extends [infer K extends ColumnKindName]
+  ? IsUnion<K> extends true
+    ? MixedOperators<K, Next>
+    : OperatorsByKind<Next, unknown>[K]
   : never;
+
+type IsUnion<T> = [T] extends [UnionToIntersection<T>] ? false : true;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** The wire operator of a method (aliases included). */
+type OperatorOf<M> =
+  | { [O in keyof typeof operators]: (typeof operators)[O]["method"] extends M ? O : never }[keyof typeof operators]
+  | (M extends keyof Aliases ? Aliases[M] : never);
+/** The value shapes a method takes on the kinds `K` (a union when they differ). */
+type ShapesOf<K extends ColumnKindName, M> = {
+  [k in K]: (typeof columnKinds)[k]["operators"][OperatorOf<M> & keyof (typeof columnKinds)[k]["operators"]];
+}[K];
+type MixedOperators<K extends ColumnKindName, Next> = {
+  readonly [M in keyof OperatorsByKind<Next, unknown>[K]]: IsUnion<ShapesOf<K, M>> extends true
+    ? Refused<`${M & string}: the columns of this union take different kinds of value, and no value suits them all; call it per column (with $if)`>
+    : OperatorsByKind<Next, unknown>[K][M];
+};
 
 /** Lower-case, without underscores: `created_at`, `createdAt` and `CreatedAt` meet. */
 type Squash<S extends string> = S extends `${infer A}_${infer B}` ? Squash<`${A}${B}`> : Lowercase<S>;

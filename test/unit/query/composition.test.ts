@@ -102,7 +102,30 @@ describe("the dynamic entry: a condition from strings, checked at run time", () 
       "filters.items[1].operator",
       /contains is not allowed on tasks:completed_at/,
     ],
-    ["a value of the wrong shape", fromUi("tasks:id", "in", [1, 2]), "filters.items[1].value", /expects \{ min: number, max: number \}/],
+    [
+      "a value of the wrong shape",
+      fromUi("tasks:predictions_score", "in", [1, 2]),
+      "filters.items[1].value",
+      /expects \{ min: number, max: number \}/,
+    ],
+    [
+      "a fraction on an integer column (the server would truncate it)",
+      fromUi("tasks:total_annotations", "equal", 0.5),
+      "filters.items[1].value",
+      /^filters\.items\[1\]\.value: equal on tasks:total_annotations expects an integer, as the server truncates a fraction, found number 0\.5$/,
+    ],
+    [
+      "a fractional range end on an id",
+      fromUi("tasks:id", "in", { min: 1, max: 2.5 }),
+      "filters.items[1].value",
+      /expects \{ min: integer, max: integer \}, as the server truncates a fraction/,
+    ],
+    [
+      "a fraction in an id list",
+      fromUi("tasks:inner_id", "inList", [1, 2.5]),
+      "filters.items[1].value",
+      /expects a non-empty array of integers, as the server truncates a fraction/,
+    ],
     [
       "a type on a non-data column",
       fromUi("tasks:id", "equal", 1, "Number"),
