@@ -3,6 +3,8 @@ import type { ColumnKindOf, ColumnName } from "../vocabulary/columns.js";
 import type { operatorAliases, operators } from "../vocabulary/operators.js";
 import type { OperatorsByKind } from "./generated.js";
 import type { NoInference } from "./no-infer.js";
+import type { IsUnion } from "./unions.js";
+import type { AnyCondition, Condition } from "./condition-value.js";
 import type { Refused } from "./rules.js";
 
 /*
@@ -60,14 +62,14 @@ type DataKindOfValue<V> = [V] extends [number]
  * sets, so only common methods are offered, and calling one checks the value against each column
  * (the compiler intersects the parameter types of a union of methods).
  */
-export type ColumnOperators<Col, D, Next> = Col extends KnownColumn
+export type ColumnOperators<Col, D, Next, DataNext = Next> = Col extends KnownColumn
   ? KnownOperators<Col, Next>
   : Col extends `tasks:data.${infer K}`
     ? [D] extends [Untyped]
-      ? OperatorsByKind<Next, unknown>["dataAny"]
+      ? OperatorsByKind<DataNext, unknown>["dataAny"]
       : K extends keyof D
-        ? OperatorsByKind<Next, D[K] & {}>[DataKindOfValue<D[K] & {}>]
-        : OperatorsByKind<Next, unknown>["dataAny"]
+        ? OperatorsByKind<DataNext, D[K] & {}>[DataKindOfValue<D[K] & {}>]
+        : OperatorsByKind<DataNext, unknown>["dataAny"]
     : never;
 
 /**
@@ -82,8 +84,6 @@ export type KnownOperators<Col extends KnownColumn, Next> = [KnownColumnKinds[Co
     : OperatorsByKind<Next, unknown>[K]
   : never;
 
-type IsUnion<T> = [T] extends [UnionToIntersection<T>] ? false : true;
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 /** The wire operator of a method (aliases included). */
 type OperatorOf<M> =
   | { [O in keyof typeof operators]: (typeof operators)[O]["method"] extends M ? O : never }[keyof typeof operators]
@@ -135,15 +135,30 @@ export type ColumnSuggestion<S extends string, D> = string extends S
  * are tested first, without the task data, so that code generic over `D` resolves them.
  */
 /** The column argument as written, or (for a wrong one, not inferred from) the suggestion. */
-export type CheckColumn<Arg, D> = [Arg] extends [KnownColumn]
+export type CheckColumn<Arg, D, Accepts = D> = [Arg] extends [KnownColumn]
   ? Arg
   : [Arg] extends [string]
-    ? [Arg] extends [ColumnArg<D>]
-      ? Arg
-      : NoInference<ColumnSuggestion<Arg, D>>
-    : Arg;
+    ? [Arg] extends [NoKey]
+      ? NoInference<Refused<NoKeyRule>>
+      : [Arg] extends [ColumnArg<D>]
+        ? Arg
+        : NoInference<ColumnSuggestion<Arg, D>>
+    : [Arg] extends [AnyCondition]
+      ? Condition<Accepts>
+      : NoInference<
+          Refused<"a column or a condition, not a union of both: write each branch as a condition (condition(column).equal(value)), or branch with $if">
+        >;
+/** `tasks:data.` without a key: refused (the server would read a key named ""). */
+type NoKey = "tasks:data." | "-tasks:data.";
+type NoKeyRule = "tasks:data. needs a key: tasks:data.<key>";
 /** The ordering key as written, or the suggestion (keeping a leading `-`). */
-export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey] ? K : [K] extends [OrderKey<D>] ? K : NoInference<OrderKeySuggestion<K, D>>;
+export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey]
+  ? K
+  : [K] extends [NoKey]
+    ? NoInference<Refused<NoKeyRule>>
+    : [K] extends [OrderKey<D>]
+      ? K
+      : NoInference<OrderKeySuggestion<K, D>>;
 type OrderKeySuggestion<K, D> = K extends string
   ? string extends K
     ? Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">

@@ -1287,6 +1287,36 @@ export interface RefusedMembers {
       readonly where: Refused<Rules["viewIgnoresBody"]>;
     };
   };
+  whereAll: {
+    whereTwice: {
+      /**
+       * @deprecated where() starts the filter set once; add more conditions with .and(column) or .or(column)
+       */
+      readonly whereAll: Refused<Rules["whereTwice"]>;
+    };
+    viewIgnoresBody: {
+      /**
+       * @deprecated a selection taken from a saved view cannot add filters, ordering or task ids: the server
+       * ignores them when ?view= is given
+       */
+      readonly whereAll: Refused<Rules["viewIgnoresBody"]>;
+    };
+  };
+  whereAny: {
+    whereTwice: {
+      /**
+       * @deprecated where() starts the filter set once; add more conditions with .and(column) or .or(column)
+       */
+      readonly whereAny: Refused<Rules["whereTwice"]>;
+    };
+    viewIgnoresBody: {
+      /**
+       * @deprecated a selection taken from a saved view cannot add filters, ordering or task ids: the server
+       * ignores them when ?view= is given
+       */
+      readonly whereAny: Refused<Rules["viewIgnoresBody"]>;
+    };
+  };
   and: {
     conditionFirst: {
       /**

@@ -35,4 +35,8 @@ export type DatetimeValue<V extends Date | string> = V extends string
 
 /** A datetime range: both ends checked; a bare date as `max` is the end of that day. */
 export type DatetimeRangeValue<V extends { readonly min: Date | string; readonly max: Date | string }> =
-  DatetimeValue<V["min"]> extends V["min"] ? (DatetimeValue<V["max"]> extends V["max"] ? V : DatetimeValue<V["max"]>) : DatetimeValue<V["min"]>;
+  DatetimeValue<V["min"]> extends V["min"]
+    ? DatetimeValue<V["max"]> extends V["max"]
+      ? V
+      : DatetimeValue<V["max"]>
+    : DatetimeValue<V["min"]>;

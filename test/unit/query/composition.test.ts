@@ -291,10 +291,18 @@ describe("selection.from: resuming the builder", () => {
     expect(() => loose(s).excluding([1])).toThrow(rules.excludingAfterIncluding);
     expect(s.where("tasks:id").greater(1).toRequest("delete_tasks").body.selectedItems).toEqual({ all: false, included: [5] });
   });
-  test("a resumed body without filters or included ids is not a deliberate 'every task'", () => {
-    const s = selection.from(1, { selectedItems: { all: true, excluded: [] } });
-    expect(() => loose(s).toRequest("delete_tasks")).toThrow(rules.everyTask);
-    expect(s.all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+  test(".all() is kept through a round trip: a body's selectedItems {all: true} (the UI's 'select all') reads as .all()", () => {
+    const all = selection(1).all().excluding([3]);
+    expect(selection.from(1, all.toJSON()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [3] });
+    expect(selection.from(1, all.toQuery()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [3] });
+    // What the web UI posts for "select all" on a project without filters.
+    const ui = selection.from(1, { selectedItems: { all: true, excluded: [] } });
+    expect(ui.toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+  });
+  test("a resumed body that names no tasks (no filters, no selectedItems) is not 'every task'", () => {
+    expect(() => loose(selection.from(1, {})).toRequest("delete_tasks")).toThrow(rules.everyTask);
+    expect(() => loose(selection.from(1, { ordering: ["tasks:id"] })).toRequest("delete_tasks")).toThrow(rules.everyTask);
+    expect(selection.from(1, {}).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
   });
   test("a body with issues throws QueryParseError; a bad project QueryBuildError", () => {
     expect(() => selection.from(1, { filters: { conjunction: "xor", items: [] } } as never)).toThrow(QueryParseError);
