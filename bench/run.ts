@@ -4,13 +4,14 @@
  * `{ name, value, unit, target, better }`; `target: null` is report-only). Exits 1 when a target
  * is missed. How each figure is measured: docs/performance.md.
  *
- *   npm run bench [-- --only engine,http,startup,types] [-- --no-build]
+ *   npm run bench [-- --only engine,http,startup,types,exports] [-- --no-build]
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { engineFigures, measureEngine } from "./figures/engine.js";
+import { exportFigures } from "./figures/exports.js";
 import { httpFigures } from "./figures/http.js";
 import { startupFigures } from "./figures/startup.js";
 import { typeFigures } from "./figures/types.js";
@@ -19,7 +20,7 @@ import { BENCH_TOKEN } from "./lib/data.js";
 import { writeSeed } from "./lib/seeds.js";
 import { meets, table, type Figure } from "./lib/stats.js";
 
-const groups = ["types", "startup", "http", "engine"] as const;
+const groups = ["types", "startup", "http", "engine", "exports"] as const;
 const { values } = parseArgs({ options: { only: { type: "string" }, "no-build": { type: "boolean" } } });
 const only = values.only?.split(",").map((s) => s.trim()) ?? [...groups];
 for (const g of only)
@@ -40,6 +41,12 @@ if (!values["no-build"] && only.some((g) => g !== "engine")) {
 if (only.includes("types")) {
   log("types: 300 chains vs typed literals (tsc)");
   figures.push(...typeFigures(log));
+}
+if (only.includes("exports")) {
+  log("exports: a snapshot of 10k and 100k tasks vs JSON.stringify of the same tasks");
+  const seed10k = writeSeed("seed-export-10k", 10_000, { annotations: 2 });
+  const seed100k = writeSeed("seed-100k", 100_000, { annotations: 2 });
+  figures.push(...(await exportFigures({ seed10k, seed100k }, BENCH_TOKEN, log)));
 }
 if (only.includes("startup") || only.includes("http")) {
   const seed10k = writeSeed("seed-10k", 10_000, { annotations: "random" });

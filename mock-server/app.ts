@@ -4,13 +4,13 @@ import { randomUUID } from "node:crypto";
 import { apiError, errorAnswer, pythonFailure, type ServerError } from "../src/emulation/error-answer.js";
 import { ServerException } from "../src/emulation/exceptions.js";
 import type { Clock } from "../src/vocabulary/clock.js";
-import { authenticate, type Authenticated } from "./auth.js";
+import { authenticate, isNotProvided, type Authenticated } from "./auth.js";
 import { lazyData, readBody, type LazyData } from "./body.js";
 import { cors } from "./cors.js";
 import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
 import { allowHeader, sendJson, serverHeaders } from "./headers.js";
-import type { Handler, MockContext, MockRequest, Query, Reply } from "./http.js";
+import { FileBody, type Handler, type MockContext, type MockRequest, type Query, type Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
 import { routes, type Method, type Route } from "./routes/index.js";
@@ -49,8 +49,6 @@ interface Locals {
   /** The DRF view's `Allow`: set on every answer of a server route, errors included. */
   allow?: string;
 }
-
-const isPublic = (path: string) => /^\/api\/token\/refresh\/?$/.test(path);
 
 export function createApp(ctx: MockContext, options: AppOptions): Application {
   const { clock, journal } = options;
@@ -99,18 +97,24 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   app.use("/playground", playground(ctx));
 
   for (const route of routes) {
-    app.all(route.path, (_req, res, next) => {
-      (res.locals as Locals).route = route;
+    app.all(route.path, (req, res, next) => {
+      // A pattern without the trailing slash does not match the path with it (Django matches exactly).
+      if (route.slash !== false || !req.path.endsWith("/")) (res.locals as Locals).route = route;
       next();
     });
   }
   app.use((req, res, next) => {
-    if (!(res.locals as Locals).route) return sendNotFoundPage(res);
-    if (isPublic(req.path)) return next();
-    authenticate(req.headers, ctx.store, ctx.tokens).then((auth) => {
-      (res.locals as Locals).auth = auth;
-      next();
-    }, next);
+    const route = (res.locals as Locals).route;
+    if (!route) return sendNotFoundPage(res);
+    if (route.auth === "none") return next();
+    authenticate(req.headers, ctx.store, ctx.tokens).then(
+      (auth) => {
+        (res.locals as Locals).auth = auth;
+        next();
+      },
+      // AllowAny: no credentials at all is an anonymous caller; credentials that fail are refused all the same.
+      (error: unknown) => next(route.auth === "optional" && isNotProvided(error) ? undefined : error),
+    );
   });
   // The one body reader (body.ts): DRF's parsers, run when a view reads `request.data`.
   app.use((req, res, next) => {
@@ -128,7 +132,9 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
-    answerProblem(req, res, toProblem(error, options.log));
+    const problem = toProblem(error, options.log);
+    if (problem.status === 404 && slashRetried(res)) return sendNotFoundPage(res);
+    answerProblem(req, res, problem);
   });
   return app;
 }
@@ -157,6 +163,7 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
       user: auth?.user ?? { id: 0, username: "", email: "", first_name: "", last_name: "" },
       origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
       url: req.originalUrl,
+      headers: req.headers,
     };
     locals.handling = true;
     const transaction = ctx.store.begin();
@@ -180,7 +187,7 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
           ctx.store.rollback(transaction);
           return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
         }
-        if (reply.status >= 400) ctx.store.rollback(transaction);
+        if (reply.status >= 400 && !reply.commit) ctx.store.rollback(transaction);
         else ctx.store.commit(transaction);
         send(req, res, reply);
       },
@@ -199,6 +206,7 @@ function answerProblem(req: Request, res: Response, error: ServerError): void {
 }
 
 function send(_req: Request, res: Response, reply: Reply): void {
+  if (reply.status === 404 && slashRetried(res)) return sendNotFoundPage(res);
   // Set before the answer leaves: a client that has the answer finds it in the journal.
   const entry = (res.locals as Locals).entry;
   if (entry) entry.status = reply.status;
@@ -207,7 +215,18 @@ function send(_req: Request, res: Response, reply: Reply): void {
   if (allow !== undefined) res.setHeader("Allow", allow);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if (reply.body === undefined) res.end();
+  else if (reply.body instanceof FileBody) res.end(reply.body.bytes);
   else sendJson(res, reply.body);
+}
+
+/**
+ * A 404 of a view whose URL pattern has no trailing slash: the server's
+ * `CommonMiddlewareAppendSlashWithoutRedirect` (core/middleware.py) answers a 404 by resolving the
+ * path again with a slash appended, which routes nowhere, so the client gets the 404 page instead
+ * of the view's answer.
+ */
+function slashRetried(res: Response): boolean {
+  return (res.locals as Locals).route?.slash === false;
 }
 
 /** Strict mode: a body past the limit is refused before any view runs. */

@@ -30,6 +30,11 @@ export function unauthorized(detail: string): HttpProblem {
   return new HttpProblem(401, detail, { headers: { "WWW-Authenticate": "Token" } });
 }
 
+/** The refusal of a request that carries no credentials DRF reads (an `AllowAny` view lets it in as anonymous). */
+export function isNotProvided(error: unknown): boolean {
+  return error instanceof HttpProblem && error.status === 401 && error.error.detail === authMessages.notProvided;
+}
+
 export async function authenticate(headers: IncomingHttpHeaders, store: Store, tokens: TokenService): Promise<Authenticated> {
   const apiKey = headers["x-api-key"];
   const header = typeof apiKey === "string" ? `Token ${apiKey}` : (headers.authorization ?? "");

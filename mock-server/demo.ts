@@ -89,6 +89,9 @@ export function demoData(): StoreState {
       },
     ],
     drafts: [],
+    ml_backends: [],
+    exports: [],
+    converted_formats: [],
   };
 
   const truth: string[] = [];

@@ -233,3 +233,26 @@ export function relationsIndex(dataset: Dataset): ReadonlyMap<number, TaskRelati
   relationsCache.set(dataset, index);
   return index;
 }
+
+/** The counters a task stores (what an export writes for it): a picked subset of the computed columns. */
+export type TaskCounters = Pick<
+  DerivedColumns,
+  "inner_id" | "total_annotations" | "cancelled_annotations" | "total_predictions" | "is_labeled"
+>;
+
+/** Each task's stored counters by id, read from the engine's columns without building the list's text columns. */
+export function countersOf(dataset: Dataset): (id: number) => TaskCounters | undefined {
+  const ds = prepared(dataset);
+  const c = computed(ds);
+  return (id) => {
+    const i = ds.indexOf(id);
+    if (i === undefined) return undefined;
+    return {
+      inner_id: c.innerId[i] as number,
+      total_annotations: c.totalAnnotations[i] as number,
+      cancelled_annotations: c.cancelledAnnotations[i] as number,
+      total_predictions: c.totalPredictions[i] as number,
+      is_labeled: c.isLabeled[i] === 1,
+    };
+  };
+}

@@ -1,6 +1,8 @@
-import { PyException } from "../src/emulation/exceptions.js";
+import { validationFailure } from "../src/emulation/error-answer.js";
+import { PyException, ServerException } from "../src/emulation/exceptions.js";
 import { QueryDict } from "../src/emulation/query-dict.js";
 import type { UserRecord } from "../src/contract/records.js";
+import type { Clock } from "../src/vocabulary/clock.js";
 import { pyStr, pyType } from "../src/emulation/python-json.js";
 import { parsePyInt } from "../src/emulation/python-text.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
@@ -13,6 +15,8 @@ export interface MockContext {
   readonly store: Store;
   readonly tokens: TokenService;
   readonly strict: boolean;
+  /** Where routes read the time they store (export file names, snapshot times); the system clock when absent. */
+  readonly clock?: Clock;
 }
 
 export type Query = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -34,12 +38,22 @@ export interface MockRequest {
   readonly origin: string;
   /** The request URL (path and query) as sent. */
   readonly url: string;
+  /** The request's headers, names in lower case (the few views that read one: a download's `Range`). */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
 }
 
 export interface Reply {
   readonly status: number;
+  /** JSON (DRF's renderer), or a file's bytes sent as they are (`headers` then give its type). */
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Keep the handler's changes although it answers an error (a view that saves, then raises). */
+  readonly commit?: boolean;
+}
+
+/** A file's bytes as a reply body: sent as they are, never as JSON. */
+export class FileBody {
+  constructor(readonly bytes: Uint8Array) {}
 }
 
 export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Reply>;
@@ -64,6 +78,9 @@ export function param(query: Query, key: string): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : (value as string | undefined);
 }
 
+/** `ValidationError({key: message})`: DRF keeps a dict's string value a string (not a list, as a serializer's field errors are). */
+const keyError = (key: string, message: string) => new ServerException(validationFailure({ [key]: message }));
+
 /**
  * The server's `int_from_request` (`label_studio/core/utils/params.py`): a missing key gives `fallback`; a
  * string goes through Python's `int()` (spaces, `+`, `_` between digits, any Unicode digits) and is otherwise a
@@ -75,11 +92,11 @@ function intFromRequest(present: boolean, raw: unknown, key: string, fallback: n
   if (typeof raw === "string") {
     const n = parsePyInt(raw);
     if (n !== undefined) return n;
-    throw fieldError(key, `Incorrect value in key "${key}" = "${raw}". It should be digit string.`);
+    throw keyError(key, `Incorrect value in key "${key}" = "${raw}". It should be digit string.`);
   }
   if (typeof raw === "boolean") return raw ? 1 : 0;
   if (typeof raw === "number" && Number.isInteger(raw)) return raw;
-  throw fieldError(key, `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.`);
+  throw keyError(key, `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.`);
 }
 
 /** `int_from_request(request.GET, key, fallback)`: the last value of a repeated key. */

@@ -28,7 +28,7 @@ import { newLegacyKey, TokenService } from "./tokens.js";
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
-export type { StoreState as MockData, ViewRecord } from "../src/contract/state.js";
+export type { ConvertedFormatRecord, ExportRecord, StoreState as MockData, ViewRecord } from "../src/contract/state.js";
 export { SeedError } from "../src/contract/seed.js";
 export { MockOptionError } from "./options.js";
 export type { MockSeed, MockServerOptions } from "./options.js";
@@ -140,7 +140,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const tokens = new TokenService(options.accessTokenLifetime ?? DEFAULT_ACCESS_LIFETIME_SECONDS, clock);
   const journal = new Journal(options.journalCapacity, options.journalBodyLimit);
   const log = options.logger === true ? (line: string) => process.stderr.write(`${line}\n`) : options.logger || undefined;
-  const ctx = { store, tokens, strict: options.strict ?? false };
+  const ctx = { store, tokens, strict: options.strict ?? false, clock };
   const timeLimitMs = (options.requestTimeLimit ?? DEFAULT_REQUEST_TIME_LIMIT_SECONDS) * 1000;
   const maxBodySize = options.maxBodySize ?? DATA_UPLOAD_MAX_MEMORY_SIZE;
   const app = createApp(ctx, { journal, log, clock, timeLimitMs, maxBodySize });

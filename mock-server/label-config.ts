@@ -29,8 +29,41 @@ function unescapeXml(text: string): string {
   });
 }
 
-const NAME_CHAR = /[\w:.-]/;
-const SPACE = /\s/;
+const NAME_START = /[A-Za-z_:\u00C0-\uFFFF]/;
+const NAME_CHAR = /[\w:.\-\u00B7\u00C0-\uFFFF]/;
+const SPACE = /[ \t\r\n]/;
+
+/**
+ * Why a document is not well-formed, as the server's parser (expat, through defusedxml) words it:
+ * the kind of error and where it is (expat's line, from 1, and column, from 0, in characters).
+ */
+type XmlError =
+  | "syntax error"
+  | "unclosed token"
+  | "mismatched tag"
+  | "junk after document element"
+  | "no element found"
+  | "not well-formed (invalid token)"
+  | "duplicate attribute"
+  | "undefined entity";
+
+class NotWellFormed extends Error {
+  constructor(
+    readonly kind: XmlError | "dtd",
+    readonly at: number,
+    readonly text: string,
+    message: string = kind,
+  ) {
+    super(message);
+  }
+  /** The message: `<kind>: line L, column C` (defusedxml's refusal of a DOCTYPE names it instead). */
+  describe(): string {
+    if (this.kind === "dtd") return this.message;
+    const before = this.text.slice(0, this.at);
+    const line = before.split("\n").length;
+    return `${this.kind}: line ${line}, column ${this.at - (before.lastIndexOf("\n") + 1)}`;
+  }
+}
 
 /** A scanner over the config text: one pass, no backtracking (the config is user input). */
 class Scanner {
@@ -45,86 +78,139 @@ class Scanner {
   skipSpace(): void {
     while (SPACE.test(this.peek())) this.at++;
   }
-  name(): string {
+  /** A name at the cursor; an invalid first character is expat's invalid token there. */
+  name(tokenStart: number): string {
+    if (this.at >= this.text.length) throw this.fail("unclosed token", tokenStart);
+    if (!NAME_START.test(this.peek())) throw this.fail("not well-formed (invalid token)", this.at);
     const start = this.at;
     while (NAME_CHAR.test(this.peek())) this.at++;
     return this.text.slice(start, this.at);
   }
-  /** Skip past `end`; false when the text ends first. */
-  skipPast(end: string): boolean {
+  fail(kind: XmlError, at: number): NotWellFormed {
+    return new NotWellFormed(kind, at, this.text);
+  }
+  /** Past `end`, or an unclosed token starting at `tokenStart`. */
+  skipPast(end: string, tokenStart: number): void {
     const found = this.text.indexOf(end, this.at);
-    if (found < 0) return false;
+    if (found < 0) throw this.fail("unclosed token", tokenStart);
     this.at = found + end.length;
-    return true;
+  }
+  /** An entity reference at the cursor (`&…;`): the five predefined ones and character references. */
+  entity(): void {
+    const start = this.at;
+    const end = this.text.indexOf(";", start);
+    const ref = end < 0 ? "" : this.text.slice(start + 1, end);
+    if (/^#(x[0-9a-fA-F]+|\d+)$/.test(ref) || Object.hasOwn(ENTITIES, ref)) {
+      this.at = end + 1;
+      return;
+    }
+    throw this.fail(/^[A-Za-z_][\w.-]*$/.test(ref) ? "undefined entity" : "not well-formed (invalid token)", start);
   }
 }
 
-/** Markup that holds no element: comments, processing instructions, CDATA, a doctype. */
-const SKIPPED: readonly (readonly [string, string])[] = [
-  ["<!--", "-->"],
-  ["<?", "?>"],
-  ["<![CDATA[", "]]>"],
-  ["<!DOCTYPE", ">"],
-];
-
-/** A start tag's attributes up to `>` or `/>`; undefined when the tag is malformed. */
-function attributes(sc: Scanner): { attrs: Record<string, string>; selfClosing: boolean } | undefined {
+/** A start tag's attributes up to `>` or `/>`. */
+function attributes(sc: Scanner, tokenStart: number): { attrs: Record<string, string>; selfClosing: boolean } {
   const attrs: Record<string, string> = {};
   for (;;) {
     const spaced = SPACE.test(sc.peek());
     sc.skipSpace();
+    if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
     if (sc.startsWith("/>")) return ((sc.at += 2), { attrs, selfClosing: true });
     if (sc.peek() === ">") return ((sc.at += 1), { attrs, selfClosing: false });
-    const key = spaced ? sc.name() : "";
-    if (!key) return undefined;
+    if (!spaced) throw sc.fail("not well-formed (invalid token)", sc.at);
+    const keyAt = sc.at;
+    const key = sc.name(tokenStart);
     sc.skipSpace();
-    if (sc.peek() !== "=") return undefined;
+    if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
+    if (sc.peek() !== "=") throw sc.fail("not well-formed (invalid token)", sc.at);
     sc.at++;
     sc.skipSpace();
     const quote = sc.peek();
-    if (quote !== '"' && quote !== "'") return undefined;
-    const end = sc.text.indexOf(quote, sc.at + 1);
-    if (end < 0) return undefined;
-    attrs[key] = unescapeXml(sc.text.slice(sc.at + 1, end));
-    sc.at = end + 1;
+    if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
+    if (quote !== '"' && quote !== "'") throw sc.fail("not well-formed (invalid token)", sc.at);
+    const valueStart = sc.at + 1;
+    sc.at = valueStart;
+    while (sc.peek() !== quote) {
+      if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
+      if (sc.peek() === "<") throw sc.fail("not well-formed (invalid token)", sc.at);
+      if (sc.peek() === "&") sc.entity();
+      else sc.at++;
+    }
+    if (Object.hasOwn(attrs, key)) throw sc.fail("duplicate attribute", keyAt);
+    attrs[key] = unescapeXml(sc.text.slice(valueStart, sc.at));
+    sc.at++;
   }
 }
 
-/** Every element in document order, or the reason the document is not well-formed. */
+/** Every element in document order, or why the document is not well-formed (expat's error and place). */
 function parse(config: string): Parsed {
+  try {
+    return { ok: true, elements: parseElements(config) };
+  } catch (error) {
+    if (error instanceof NotWellFormed) return { ok: false, message: error.describe() };
+    throw error;
+  }
+}
+
+function parseElements(config: string): Element[] {
   const elements: Element[] = [];
   const open: Element[] = [];
-  let roots = 0;
+  let rootSeen = false;
   const sc = new Scanner(config);
-  for (let next = config.indexOf("<"); next >= 0; next = config.indexOf("<", sc.at)) {
-    sc.at = next;
-    const skipped = SKIPPED.find(([start]) => sc.startsWith(start));
-    if (skipped) {
-      if (!sc.skipPast(skipped[1])) return { ok: false, message: `unterminated ${skipped[0]} at character ${next}` };
+  const outside = () => open.length === 0;
+  while (sc.at < config.length) {
+    const c = sc.peek();
+    if (c !== "<") {
+      if (outside()) {
+        if (!SPACE.test(c)) throw sc.fail(rootSeen ? "junk after document element" : "syntax error", sc.at);
+        sc.at++;
+      } else if (c === "&") sc.entity();
+      else sc.at++;
       continue;
     }
+    const tokenStart = sc.at;
+    if (sc.startsWith("<!--")) {
+      sc.skipPast("-->", tokenStart);
+      continue;
+    }
+    if (sc.startsWith("<?")) {
+      sc.skipPast("?>", tokenStart);
+      continue;
+    }
+    if (sc.startsWith("<![CDATA[")) {
+      if (outside()) throw sc.fail(rootSeen ? "junk after document element" : "syntax error", tokenStart);
+      sc.skipPast("]]>", tokenStart);
+      continue;
+    }
+    if (sc.startsWith("<!DOCTYPE")) {
+      sc.at += 9;
+      sc.skipSpace();
+      const doctype = /^[^\s>[]*/.exec(config.slice(sc.at))?.[0] ?? "";
+      throw new NotWellFormed("dtd", tokenStart, config, `DTDForbidden(name=${strRepr(doctype)}, system_id=None, public_id=None)`);
+    }
+    if (outside() && rootSeen) throw sc.fail("junk after document element", tokenStart);
     sc.at++;
     if (sc.peek() === "/") {
       sc.at++;
-      const closing = sc.name();
+      const nameAt = sc.at;
+      const closing = sc.name(tokenStart);
       sc.skipSpace();
-      if (!closing || sc.peek() !== ">") return { ok: false, message: `malformed tag at character ${next}` };
+      if (sc.at >= config.length) throw sc.fail("unclosed token", tokenStart);
+      if (sc.peek() !== ">") throw sc.fail("not well-formed (invalid token)", sc.at);
       sc.at++;
       const top = open.pop();
-      if (top?.tag !== closing) return { ok: false, message: `closing tag </${closing}> does not match <${top?.tag ?? ""}>` };
+      if (top?.tag !== closing) throw sc.fail(top ? "mismatched tag" : "syntax error", top ? nameAt : tokenStart);
       continue;
     }
-    const tag = sc.name();
-    const read = tag ? attributes(sc) : undefined;
-    if (!read) return { ok: false, message: `malformed tag at character ${next}` };
-    if (open.length === 0 && ++roots > 1) return { ok: false, message: "extra content at the end of the document" };
+    const tag = sc.name(tokenStart);
+    const read = attributes(sc, tokenStart);
+    rootSeen = true;
     const element: Element = { tag, attrs: read.attrs, parent: open.at(-1) };
     elements.push(element);
     if (!read.selfClosing) open.push(element);
   }
-  if (open.length > 0) return { ok: false, message: `premature end of data: <${open.at(-1)?.tag}> is not closed` };
-  if (roots === 0) return { ok: false, message: "the document is empty" };
-  return { ok: true, elements };
+  if (!rootSeen || open.length > 0) throw sc.fail("no element found", config.length);
+  return elements;
 }
 
 /** The config's elements (tag and attributes) in document order; none for an unreadable config. */
@@ -234,18 +320,94 @@ export function dataTypes(config: string | null | undefined): ReadonlyMap<string
 }
 
 /**
- * The checks of `validate_label_config` (label_studio/core/label_config.py) the mock can make:
- * a well-formed document, unique `name`s, every `toName` naming an element. The server's own texts
- * for the first (lxml's) differ; the other two are the server's.
+ * The JSON schema `validate_label_config` checks the config against (`core/utils/schema/label_config_schema.json`,
+ * over the badgerfish JSON of the document): per tag, what it must carry, tried in order. A tag is checked only
+ * where the schema reaches it: a child of the root `View`, of a nested `View`, or of `Choices` and `Labels`.
  */
-export function labelConfigProblem(config: string): string | undefined {
+const SCHEMA_TAGS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  Choices: [
+    ["@name", "@toName", "Choice"],
+    ["@name", "@toName", "@value"],
+    ["@name", "@toName", "View"],
+  ],
+  Labels: [
+    ["@name", "@toName", "Label"],
+    ["@name", "@toName", "@value"],
+    ["@name", "@toName", "View"],
+  ],
+  Image: [
+    ["@name", "@value"],
+    ["@name", "@valueList"],
+  ],
+  Text: [
+    ["@name", "@value"],
+    ["@name", "@valueList"],
+  ],
+  HyperText: [
+    ["@name", "@value"],
+    ["@name", "@valueList"],
+  ],
+  TextArea: [["@name", "@toName"]],
+  Number: [["@name", "@toName"]],
+  Label: [["@value"]],
+  Choice: [["@value"]],
+  View: [[]],
+};
+/** The tags each schema object validates among its children (the root View knows fewer than a nested one). */
+const SCHEMA_CHILDREN: Readonly<Record<string, readonly string[]>> = {
+  root: ["Choices", "Labels", "View", "Image", "Text", "HyperText", "TextArea", "Number"],
+  View: ["Labels", "Choices", "Label", "Choice", "Image", "Text", "HyperText", "View", "TextArea", "Number"],
+  Choices: ["Choice", "View"],
+  Labels: ["Label", "View"],
+};
+
+/** The first schema failure in document order: `Validation failed on <path>: '<property>' is a required property`. */
+function schemaProblem(elements: readonly Element[]): string | undefined {
+  const checked = new Set<Element>();
+  const root = elements[0];
+  if (root?.tag !== "View") return undefined;
+  for (const e of elements) {
+    const parent = e.parent;
+    if (!parent) continue;
+    const scope = parent === root ? "root" : checked.has(parent) ? parent.tag : undefined;
+    if (scope === undefined || !(SCHEMA_CHILDREN[scope] ?? []).includes(e.tag)) continue;
+    checked.add(e);
+    const has = (property: string) =>
+      property.startsWith("@") ? Object.hasOwn(e.attrs, property.slice(1)) : elements.some((c) => c.parent === e && c.tag === property);
+    const alternatives = SCHEMA_TAGS[e.tag] ?? [[]];
+    if (alternatives.some((required) => required.every(has))) continue;
+    const missing = (alternatives[0] ?? []).find((p) => !has(p)) as string;
+    // `Choices.Choice` is a plain array (after `_fix_choices`): its item's path shows; anyOf hides the others.
+    const path =
+      e.tag === "Choice" && parent.tag === "Choices"
+        ? `Choice/${elements.filter((c) => c.parent === parent && c.tag === "Choice").indexOf(e)}`
+        : "";
+    return `Validation failed on ${path}: '${missing.replace("@", "")}' is a required property`;
+  }
+  return undefined;
+}
+
+/**
+ * `validate_label_config` (label_studio/core/label_config.py) with the server's messages: a string (`None`: "can
+ * only parse strings"), well-formed (expat's error and place), no DOCTYPE, the JSON schema, unique names (the
+ * `name="…"` attributes of the parsed document: every attribute whose name ends in `name`), and every `toName`
+ * naming one of them.
+ */
+export function labelConfigProblem(config: string | null): string | undefined {
+  if (config === null) return "can only parse strings";
   const parsed = parse(config);
   if (!parsed.ok) return parsed.message;
-  const names = [...config.matchAll(/name="([^"]*)"/g)].map((m) => m[1] as string);
+  const schema = schemaProblem(parsed.elements);
+  if (schema !== undefined) return schema;
+  const values = (suffix: string) =>
+    parsed.elements.flatMap((e) =>
+      Object.entries(e.attrs).flatMap(([key, value]) => (key.endsWith(suffix) && !value.includes('"') ? [value] : [])),
+    );
+  const names = values("name");
   if (new Set(names).size !== names.length) return "Label config contains non-unique names";
   const known = new Set(names);
-  for (const m of config.matchAll(/toName="([^"]*)"/g)) {
-    for (const toName of (m[1] as string).split(",")) {
+  for (const toNames of values("toName")) {
+    for (const toName of toNames.split(",")) {
       if (!known.has(toName)) return `toName="${toName}" not found in names: ${pySortedList([...known])}`;
     }
   }

@@ -1,4 +1,5 @@
 import { ok } from "../http.js";
+import { callbackHost, predictTasks } from "../ml/backend.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pyStr } from "../../src/emulation/python-json.js";
 import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
@@ -8,9 +9,23 @@ import { insertCopiedAnnotation, type ActionEffect } from "./types.js";
  * data_manager/actions/basic.py, predictions_to_annotations.py).
  */
 
-/** No ML backend is connected to a mock project: the server's answer, and nothing changes. */
-export const retrieveTasksPredictions: ActionEffect = ({ ids }) =>
-  ok({ processed_items: ids.length, detail: `Retrieved ${ids.length} predictions` });
+/**
+ * `retrieve_tasks_predictions` (`evaluate_predictions`): the project's first ML backend, if any, predicts the
+ * selected tasks (mock-server/ml/backend.ts `predictTasks`); the answer counts the selection either way.
+ */
+export const retrieveTasksPredictions: ActionEffect = async ({ ctx, project, ids, origin }) => {
+  const backend = ctx.store.list("ml_backends").find((b) => b.project === project.id);
+  if (backend && ids.length > 0) {
+    const wanted = new Set(ids);
+    await predictTasks(
+      ctx,
+      backend,
+      ctx.store.dataset(project).tasks.filter((t) => wanted.has(t.id)),
+      callbackHost(origin),
+    );
+  }
+  return ok({ processed_items: ids.length, detail: `Retrieved ${ids.length} predictions` });
+};
 
 /**
  * One annotation per prediction of the selected tasks that has no annotation made from it yet,

@@ -11,9 +11,11 @@ export interface ActionRun {
   readonly body: Readonly<Record<string, unknown>>;
   readonly user: UserRecord;
   readonly prepared: Prepared;
+  /** `http://host:port` as the client addressed the mock (an ML backend is told to call back there). */
+  readonly origin: string;
 }
 
-export type ActionEffect = (run: ActionRun) => Reply;
+export type ActionEffect = (run: ActionRun) => Reply | Promise<Reply>;
 
 /**
  * An annotation an action creates for the caller from a copied `result` (propagate_annotations,

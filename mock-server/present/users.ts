@@ -24,11 +24,7 @@ export function createdUsername(u: UserRecord | undefined): string {
 }
 
 export function presentUserSimple(u: UserRecord, ctx?: RenderContext): Rendered<typeof userSimple> {
-  return render(
-    userSimple,
-    { id: u.id, first_name: u.first_name, last_name: u.last_name, username: u.username, email: u.email, avatar: null },
-    ctx,
-  );
+  return render(userSimple, { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, avatar: null }, ctx);
 }
 
 /** `BaseUserSerializer`; the organization's email is its creator's (the first user). */

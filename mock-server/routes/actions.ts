@@ -64,6 +64,7 @@ export const performAction: Handler = (req, ctx) => {
     },
     user: req.user,
     prepared,
+    origin: req.origin,
   });
 };
 

@@ -162,6 +162,8 @@ export const patchAnnotation: Handler = (req, ctx) => {
 export const deleteAnnotation: Handler = (req, ctx) => {
   const found = annotationOr404(ctx, pathId(req.params));
   ctx.store.removeWhere("annotations", (a) => a.id === found.id);
+  // AnnotationDraft.annotation is on_delete CASCADE.
+  ctx.store.removeWhere("drafts", (d) => d.annotation === found.id);
   ctx.store.update("tasks", found.task, { updated_at: nowTimestamp(), updated_by: req.user.id });
   return noContent();
 };

@@ -3,7 +3,23 @@ import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
 import type { RenderContext } from "../../src/contract/render.js";
 import { itemText, relationsIndex, select } from "../engine.js";
 import { fieldError, HttpProblem, serverError } from "../errors.js";
-import { bodyDict, intFromData, intFromQuery, isPlainObject, JsonText, ok, pageSize, paginate, param, type Handler } from "../http.js";
+import type { ProjectRecord } from "../../src/semantics/records.js";
+import {
+  bodyDict,
+  intFromData,
+  intFromQuery,
+  isPlainObject,
+  JsonText,
+  ok,
+  pageSize,
+  paginate,
+  param,
+  type Handler,
+  type MockContext,
+  type MockRequest,
+  type Reply,
+} from "../http.js";
+import { callbackHost, predictTasks } from "../ml/backend.js";
 import { prepareParams, type Prepared } from "../prepare.js";
 import { presentDmTask } from "../present/tasks.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
@@ -40,7 +56,28 @@ function evaluated(prepared: Prepared): ReadonlySet<string> {
   return columns;
 }
 
+/**
+ * `GET /api/tasks/`. A project with `evaluate_predictions_automatically` first has its ML backend predict the
+ * page's tasks that have no prediction (`TaskListAPI.get`, `evaluate_predictions`), then lists them.
+ */
 export const listTasks: Handler = (req, ctx) => {
+  const project = listedProject(req, ctx);
+  const backend =
+    project["evaluate_predictions_automatically"] === true
+      ? ctx.store.list("ml_backends").find((b) => b.project === project.id)
+      : undefined;
+  if (!backend) return listPage(req, ctx, project);
+  const prepared = prepareParams(req, ctx, project);
+  const { ids } = select(ctx, ctx.store.dataset(project), prepared.query);
+  const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
+  const bare = page.items.flatMap((id) => {
+    const task = ctx.store.find("tasks", id);
+    return task && ctx.store.ofTask("predictions", id).length === 0 ? [task] : [];
+  });
+  return predictTasks(ctx, backend, bare, callbackHost(req.origin)).then(() => listPage(req, ctx, project));
+};
+
+function listedProject(req: MockRequest, ctx: MockContext): ProjectRecord {
   // request.data is read only where the query string lacks the key, as the view's `or` does.
   const viewId = intFromQuery(req.query, "view", 0) || intFromData(bodyDict(req, ctx), "view", 0);
   const projectId = intFromQuery(req.query, "project", 0) || intFromData(bodyDict(req, ctx), "project", 0);
@@ -48,7 +85,10 @@ export const listTasks: Handler = (req, ctx) => {
   if (projectId) project = projectOr404(ctx, projectId);
   else if (viewId) project = projectOr404(ctx, viewOr404(ctx, viewId).project);
   else throw new HttpProblem(404, "Neither project nor view id specified", { raw: true });
+  return project;
+}
 
+function listPage(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
   if (ctx.strict && param(req.query, "selectedItems") !== undefined) {
     throw fieldError(
       "selectedItems",
@@ -85,4 +125,4 @@ export const listTasks: Handler = (req, ctx) => {
   }
   const tasks = page.items.map(present);
   return ok({ ...head, tasks });
-};
+}

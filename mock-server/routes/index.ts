@@ -1,64 +1,152 @@
+import type { HttpMethod, ServerPath } from "../../src/contract/routes.js";
 import type { Handler } from "../http.js";
 import { getActionForm, listActions, listActionsPublished, performAction } from "./actions.js";
 import { createAnnotation, deleteAnnotation, getAnnotation, listTaskAnnotations, patchAnnotation } from "./annotations.js";
 import { listTasks } from "./dm-list.js";
+import {
+  createMLBackend,
+  deleteMLBackend,
+  getMLBackend,
+  interactiveAnnotating,
+  listMLBackends,
+  listMLVersions,
+  predictTest,
+  trainMLBackend,
+  updateMLBackend,
+} from "./ml.js";
+import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
+import { getColumns, getProjectState } from "./dm-project.js";
+import { deleteModelVersion, getModelVersions } from "./model-versions.js";
+import {
+  convertGet,
+  convertSnapshotRoute,
+  createSnapshot,
+  deleteSnapshot,
+  downloadSnapshot,
+  getSnapshot,
+  listFormats,
+  listSnapshots,
+  oneStepExport,
+} from "./exports.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
-import { createProject, deleteAllTasks, deleteProject, getProject, importIntoProject, listProjects, patchProject } from "./projects.js";
-import { createTask, deleteTask, getTask, patchTask } from "./tasks.js";
+import {
+  createProject,
+  deleteAllTasks,
+  deleteProject,
+  getProject,
+  getProjectLabelConfig,
+  importIntoProject,
+  listProjects,
+  patchProject,
+  validateLabelConfig,
+  validateProjectLabelConfig,
+} from "./projects.js";
+import { createProjectTask, createTask, deleteTask, getTask, listProjectTasks, patchTask } from "./tasks.js";
 import { blacklist, createToken, listTokens, refresh, rotate } from "./tokens.js";
-import { getUser, getVersion, getWhoAmI, listUsers } from "./users.js";
+import { createUser, deleteUser, getToken, getUser, getVersion, getWhoAmI, listUsers, patchUser, resetToken } from "./users.js";
 import { createView, deleteView, getView, listViews, orderViews, resetViews, updateView } from "./views.js";
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Method = HttpMethod;
 
 export interface Route {
   /** An Express path; non-strict routing makes every one match with and without the trailing slash. */
   readonly path: string;
+  /** The server route it serves (src/contract/routes.ts); absent for the published interface's `/api/actions` aliases. */
+  readonly server?: ServerPath;
   readonly methods: Partial<Record<Method, Handler>>;
   /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
   readonly allow?: string;
+  /**
+   * Who may call it when not every caller must authenticate: `none` reads no credentials at all (the view has no
+   * `authentication_classes`); `optional` lets an anonymous caller in (`AllowAny`) but still refuses bad credentials.
+   */
+  readonly auth?: "none" | "optional";
+  /**
+   * `false`: the server's URL pattern has no trailing slash, and the mock answers that as the server
+   * does: the path with one is not routed, and a 404 of the view reaches the client as the 404 page
+   * (see `slashRetried` in app.ts). The export routes say so; the other slash-less patterns still
+   * take both forms.
+   */
+  readonly slash?: false;
 }
 
-const ID = "(\\d+)";
+/**
+ * The Express path of a server route: without its trailing slash, `{pk}` as `:id`, `{action_id}` as
+ * `:action`, any other parameter by its name; numeric parameters match digits only.
+ */
+export function expressPath(server: string): string {
+  return server
+    .replace(/\/$/, "")
+    .replace(/\{(\w+)\}/g, (_m, name: string) => (name === "action_id" ? ":action" : `:${name === "pk" ? "id" : name}(\\d+)`));
+}
 
-/** Every route the mock serves, in the server's URL layout (docs/reference/resources.md and the pages it links). */
+const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route, "allow" | "auth" | "slash"> = {}): Route => ({
+  path: expressPath(server),
+  server,
+  methods,
+  ...extra,
+});
+
+/** Every route the mock serves, in the server's URL layout (the inventory in src/contract/routes.ts; docs/reference/routes.md). */
 export const routes: readonly Route[] = [
-  { path: "/api/token/refresh", methods: { POST: refresh } },
-  { path: "/api/token/blacklist", methods: { POST: blacklist } },
-  { path: "/api/token/rotate", methods: { POST: rotate } },
-  { path: "/api/token", methods: { GET: listTokens, POST: createToken } },
-  { path: "/api/current-user/whoami", methods: { GET: getWhoAmI } },
+  serve("/api/token/refresh/", { POST: refresh }, { auth: "none" }),
+  serve("/api/token/blacklist/", { POST: blacklist }),
+  serve("/api/token/rotate/", { POST: rotate }),
+  serve("/api/token/", { GET: listTokens, POST: createToken }),
+  serve("/api/current-user/whoami", { GET: getWhoAmI }),
+  serve("/api/current-user/token", { GET: getToken }),
+  serve("/api/current-user/reset-token/", { POST: resetToken }),
   // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
-  { path: "/api/users", methods: { GET: listUsers }, allow: "GET, POST, HEAD" },
-  { path: `/api/users/:id${ID}`, methods: { GET: getUser }, allow: "GET, PATCH, DELETE, HEAD" },
-  { path: "/api/version", methods: { GET: getVersion } },
+  serve("/api/users/", { GET: listUsers, POST: createUser }, { allow: "GET, POST, HEAD" }),
+  serve("/api/users/{pk}/", { GET: getUser, PATCH: patchUser, DELETE: deleteUser }, { allow: "GET, PATCH, DELETE, HEAD" }),
+  serve("/api/version/", { GET: getVersion }),
 
-  { path: "/api/projects", methods: { GET: listProjects, POST: createProject } },
-  { path: `/api/projects/:id${ID}`, methods: { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject } },
-  { path: `/api/projects/:id${ID}/import`, methods: { POST: importIntoProject } },
-  { path: `/api/projects/:id${ID}/tasks`, methods: { DELETE: deleteAllTasks } },
+  serve("/api/projects/", { GET: listProjects, POST: createProject }),
+  serve("/api/projects/{pk}/", { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject }),
+  serve("/api/projects/validate/", { POST: validateLabelConfig }, { auth: "optional" }),
+  serve("/api/projects/{pk}/validate/", { GET: getProjectLabelConfig, POST: validateProjectLabelConfig }),
+  serve("/api/projects/{pk}/model-versions/", { GET: getModelVersions, DELETE: deleteModelVersion }),
+  serve("/api/projects/{pk}/import", { POST: importIntoProject }),
+  serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
+  // TasksBulkCreateAPI is ImportAPI under an older name.
+  serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),
+  // The export app (label_studio/data_export/urls.py).
+  serve("/api/projects/{pk}/export", { GET: oneStepExport }, { slash: false }),
+  serve("/api/projects/{pk}/export/formats", { GET: listFormats }, { slash: false }),
+  serve("/api/projects/{pk}/exports/", { GET: listSnapshots, POST: createSnapshot }),
+  serve("/api/projects/{pk}/exports/{export_pk}", { GET: getSnapshot, DELETE: deleteSnapshot }, { slash: false }),
+  serve("/api/projects/{pk}/exports/{export_pk}/download", { GET: downloadSnapshot }, { slash: false }),
+  serve("/api/projects/{pk}/exports/{export_pk}/convert", { GET: convertGet, POST: convertSnapshotRoute }, { slash: false }),
 
-  { path: "/api/tasks", methods: { GET: listTasks, POST: createTask } },
-  { path: `/api/tasks/:id${ID}`, methods: { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask } },
-  { path: `/api/tasks/:id${ID}/annotations`, methods: { GET: listTaskAnnotations, POST: createAnnotation } },
-  {
-    path: `/api/annotations/:id${ID}`,
-    methods: { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation },
-  },
+  serve("/api/tasks/", { GET: listTasks, POST: createTask }),
+  serve("/api/tasks/{pk}/", { GET: getTask, PATCH: patchTask, PUT: patchTask, DELETE: deleteTask }),
+  serve("/api/tasks/{pk}/annotations/", { GET: listTaskAnnotations, POST: createAnnotation }),
+  serve("/api/tasks/{pk}/drafts", { GET: listTaskDrafts, POST: createDraft }),
+  serve("/api/tasks/{pk}/annotations/{annotation_id}/drafts", { GET: listTaskDrafts, POST: createDraft }),
+  serve("/api/annotations/{pk}/convert-to-draft", { GET: convertToDraftGet, POST: convertToDraft }),
+  serve("/api/drafts/{pk}/", { GET: getDraft, PATCH: updateDraft, PUT: updateDraft, DELETE: deleteDraft }),
+  serve("/api/annotations/{pk}/", { GET: getAnnotation, PATCH: patchAnnotation, PUT: patchAnnotation, DELETE: deleteAnnotation }),
 
-  { path: "/api/predictions", methods: { GET: listPredictions, POST: createPrediction } },
-  {
-    path: `/api/predictions/:id${ID}`,
-    methods: { GET: getPrediction, PATCH: patchPrediction, PUT: patchPrediction, DELETE: deletePrediction },
-  },
+  serve("/api/predictions/", { GET: listPredictions, POST: createPrediction }),
+  serve("/api/predictions/{pk}/", { GET: getPrediction, PATCH: patchPrediction, PUT: patchPrediction, DELETE: deletePrediction }),
 
-  { path: "/api/dm/views", methods: { GET: listViews, POST: createView } },
-  { path: "/api/dm/views/reset", methods: { DELETE: resetViews } },
-  { path: "/api/dm/views/order", methods: { POST: orderViews } },
-  { path: `/api/dm/views/:id${ID}`, methods: { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView } },
+  serve("/api/dm/views/", { GET: listViews, POST: createView }),
+  serve("/api/dm/views/reset/", { DELETE: resetViews }),
+  serve("/api/dm/views/order/", { POST: orderViews }),
+  serve("/api/dm/views/{pk}/", { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView }),
 
-  { path: "/api/dm/actions", methods: { GET: listActions, POST: performAction } },
-  { path: "/api/dm/actions/:action/form", methods: { GET: getActionForm } },
+  serve("/api/ml/", { GET: listMLBackends, POST: createMLBackend }),
+  serve("/api/ml/{pk}", { GET: getMLBackend, PATCH: updateMLBackend, PUT: updateMLBackend, DELETE: deleteMLBackend }),
+  serve("/api/ml/{pk}/train", { POST: trainMLBackend }),
+  serve("/api/ml/{pk}/predict/test", { POST: predictTest }),
+  serve("/api/ml/{pk}/interactive-annotating", { POST: interactiveAnnotating }),
+  serve("/api/ml/{pk}/versions", { GET: listMLVersions }),
+
+  serve("/api/dm/columns/", { GET: getColumns }),
+  serve("/api/dm/project/", { GET: getProjectState }),
+  serve("/api/dm/actions/", { GET: listActions, POST: performAction }),
+  serve("/api/dm/actions/{action_id}/form/", { GET: getActionForm }),
+  // The published interface's paths (not server routes): the same views.
   { path: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
   { path: "/api/actions/:action/form", methods: { GET: getActionForm } },
 ];

@@ -10,6 +10,8 @@ const MODEL = {
   annotations: "Annotation",
   predictions: "Prediction",
   views: "View",
+  drafts: "AnnotationDraft",
+  ml_backends: "MLBackend",
 } as const;
 
 /** `get_object_or_404` per model: the server's 404 names the model. */

@@ -55,7 +55,7 @@ const SINGLE_VALUED: Readonly<Record<string, (v: unknown) => boolean>> = {
  * tag whose type is one of its keys; a string or integer under the first single-valued tag that
  * takes it; nothing matching stores null. Other values are refused (400 from `save`).
  */
-function prepareResult(result: unknown, project: ProjectRecord): JsonValue[] | null {
+export function prepareResult(result: unknown, project: ProjectRecord): JsonValue[] | null {
   const refuse = (message: string) => validationError({ non_field_errors: [message] });
   if (Array.isArray(result)) {
     if (!result.every(isPlainObject)) throw refuse("Each item in prediction result should be dict");

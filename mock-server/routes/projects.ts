@@ -1,11 +1,16 @@
 import type { ProjectRecord, UserRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { project as projectContract } from "../../src/contract/index.js";
-import { pyStr } from "../../src/emulation/python-json.js";
+import { configChange, project as projectContract, projectLabelConfig } from "../../src/contract/index.js";
+import { render } from "../../src/contract/render.js";
+import { ServerException } from "../../src/emulation/exceptions.js";
+import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
+import { describeValue } from "../../src/vocabulary/json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
-import { serverError, validationError } from "../errors.js";
-import { noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { HttpProblem, serverError, serverErrorOrStrict, validationError } from "../errors.js";
+import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { labelConfigProblem } from "../label-config.js";
+import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
+import { updateTasksStates } from "../overlap.js";
 import { presentProject, projectDefaults } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
@@ -102,7 +107,8 @@ function projectRules(ctx: MockContext, instance: ProjectRecord | undefined): Cu
       return validColor(v) ? { value: v } : { errors: [messages["color"] as string] };
     },
     label_config: (v) => {
-      const problem = typeof v === "string" ? labelConfigProblem(v) : undefined;
+      const config = typeof v === "string" ? v : null;
+      const problem = instance ? projectConfigProblem(ctx.store, instance, config, false) : labelConfigProblem(config);
       return problem === undefined ? { value: v } : { errors: [problem] };
     },
     model_version: (v) => {
@@ -168,7 +174,10 @@ export const getProject: Handler = (req, ctx) => ok(present(ctx, req, projectOr4
 export const patchProject: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
   const updated = ctx.store.update("projects", project.id, projectWrite(req, ctx, project));
-  return ok(present(ctx, req, updated));
+  // Project.save: the tasks' overlap follows maximum_annotations and the overlap cohort.
+  const changed = (name: string) => updated[name] !== undefined && updated[name] !== project[name];
+  updateTasksStates(ctx.store, updated, changed("maximum_annotations"), changed("overlap_cohort_percentage"), false);
+  return ok(present(ctx, req, ctx.store.find("projects", updated.id) ?? updated));
 };
 
 export const deleteProject: Handler = (req, ctx) => {
@@ -184,3 +193,65 @@ export const deleteAllTasks: Handler = (req, ctx) => {
 };
 
 export const importIntoProject: Handler = (req, ctx) => importTasks(req, ctx, projectOr404(ctx, pathId(req.params)));
+
+/** `ProjectLabelConfigSerializer`'s check: `Project.validate_label_config`, the server's message for a config it refuses. */
+const configRule: CustomRules = {
+  label_config: (v) => {
+    const problem = labelConfigProblem(typeof v === "string" ? v : null);
+    return problem === undefined ? { value: v } : { errors: [problem] };
+  },
+};
+
+/**
+ * `POST /api/projects/validate/` (`LabelConfigValidateAPI`, AllowAny): 204 for a config the server accepts. A
+ * refusal goes through DRF's default exception handler, not the server's: a bare `{"label_config": [...]}`.
+ */
+export const validateLabelConfig: Handler = (req, ctx) => {
+  try {
+    validateWrite(projectLabelConfig, writeInput(req.body), {
+      partial: false,
+      strict: ctx.strict,
+      store: ctx.store,
+      relations: {},
+      rules: configRule,
+    });
+  } catch (error) {
+    const errors = error instanceof ServerException && error.error.status === 400 ? error.error.validationErrors : undefined;
+    if (errors) return { status: 400, body: errors };
+    throw error;
+  }
+  return noContent();
+};
+
+/** `GET /api/projects/{id}/validate/`: the project's config through `ProjectLabelConfigSerializer`. */
+export const getProjectLabelConfig: Handler = (req, ctx) => {
+  const project = projectOr404(ctx, pathId(req.params));
+  return ok(render(projectLabelConfig, { label_config: project.label_config }));
+};
+
+/**
+ * `POST /api/projects/{id}/validate/` (`ProjectLabelConfigValidateAPI.post`): a falsy `label_config` is refused
+ * as "not set or is empty"; then whether the config changes a control, and `Project.validate_config` with
+ * strict on (a label the annotations or drafts use must stay). Nothing is saved.
+ */
+export const validateProjectLabelConfig: Handler = (req, ctx) => {
+  const project = projectOr404(ctx, pathId(req.params));
+  const config = bodyDict(req, ctx)["label_config"];
+  if (!pyTruthy(config)) throw validationError({ non_field_errors: ["Label config is not set or is empty"] });
+  if (typeof config !== "string") {
+    throw serverErrorOrStrict(
+      ctx,
+      "TypeError",
+      "can only parse strings",
+      "label_config",
+      `expected a labeling config (text), found ${describeValue(config)}`,
+    );
+  }
+  const syntax = labelConfigProblem(config);
+  // The server parses it with lxml here first (whose messages differ from the XML checks' expat): a 400 either way.
+  if (syntax !== undefined && !syntax.startsWith("Validation failed") && !/names/.test(syntax)) throw new HttpProblem(400, syntax);
+  const changed = essentialDataChanged(config, project.label_config);
+  const problem = projectConfigProblem(ctx.store, project, config, true);
+  if (problem !== undefined) throw validationError({ non_field_errors: [problem] });
+  return ok(render(configChange, { config_essential_data_has_changed: changed }));
+};

@@ -56,6 +56,13 @@ export function inputHas(input: WriteInput, key: string): boolean {
 export function validateWrite<D extends Declaration>(decl: D, input: WriteInput, options: WriteOptions): Written<D> {
   const body = input instanceof QueryDict ? input.dict() : input;
   if (options.strict) refuseIgnored(decl, body, options.extra ?? []);
+  const { errors, out } = collect(decl, input, options);
+  if (Object.keys(errors).length > 0) throw validationError(errors as ValidationErrors);
+  return out as Written<D>;
+}
+
+/** Every writable field of `decl` read from `input`: the values, and the errors by field. */
+function collect(decl: Declaration, input: WriteInput, options: WriteOptions) {
   const errors: Record<string, ValidationErrors[string]> = {};
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(decl.fields) as [string, FieldSpec][]) {
@@ -65,9 +72,12 @@ export function validateWrite<D extends Declaration>(decl: D, input: WriteInput,
     if ("errors" in result) errors[name] = result.errors;
     else out[name] = result.value;
   }
-  if (Object.keys(errors).length > 0) throw validationError(errors as ValidationErrors);
-  return out as Written<D>;
+  return { errors, out };
 }
+
+/** A nested serializer with fields of its own to read: DRF runs it on the dict, its errors nest under the field. */
+const readsNested = (spec: FieldSpec): spec is FieldSpec & { of: Declaration } =>
+  spec.of !== undefined && Object.values(spec.of.fields).some((f) => f.access !== "read-only");
 
 type FieldResult = { readonly value: unknown } | { readonly errors: ValidationErrors[string] } | undefined;
 
@@ -117,7 +127,11 @@ function validateField(name: string, spec: FieldSpec, given: unknown, options: W
   } else if (spec.kind === "nested") {
     // A nested serializer: a dict is validated field by field (the view then decides), anything else refused as a whole.
     if (!isPlainObject(raw)) return { errors: { non_field_errors: [drfMessages.notADict(raw)] } };
-    value = raw;
+    if (readsNested(spec)) {
+      const nested = collect(spec.of, raw, { ...options, partial: false });
+      if (Object.keys(nested.errors).length > 0) return { errors: nested.errors as ValidationErrors[string] };
+      value = nested.out;
+    } else value = raw;
   } else {
     const read = readValue(name, spec, raw, options);
     if (!read.ok) return { errors: read.errors as ValidationErrors[string] };

@@ -30,6 +30,11 @@ function isOneOf(value: unknown, types: readonly string[]): boolean {
 const wrongClass = (key: string) => `Task[${key}] must be (${pyClass({})}, ${pyClass([])})`;
 const ROOT = ' [assume: item["data"] = task root with values]';
 
+/** `check_data` for the project's data types (the `$undefined$` key resolved first); the validator's message, or undefined. */
+export function taskDataProblem(project: ProjectRecord, data: Readonly<Record<string, unknown>>): string | undefined {
+  return dataProblem(project, resolveUndefinedKey(project, data));
+}
+
 /** `check_data` for the project's data types; the message the validator raises, or undefined. */
 function dataProblem(project: ProjectRecord, data: unknown): string | undefined {
   for (const [rawKey, tag] of dataTypes(project.label_config)) {

@@ -1,13 +1,24 @@
-import type { TaskRecord } from "../../src/contract/records.js";
+import type { ProjectRecord, TaskRecord } from "../../src/contract/records.js";
 import type { DerivedColumns } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { task as taskContract, taskSimple } from "../../src/contract/index.js";
 import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
-import { pyTruthy } from "../../src/emulation/python-json.js";
+import { pyTruthy, strRepr } from "../../src/emulation/python-json.js";
 import { fieldError, HttpProblem, notFound, serverError, validationError } from "../errors.js";
-import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import {
+  bodyDict,
+  intFromQuery,
+  isPlainObject,
+  noContent,
+  ok,
+  param,
+  type Handler,
+  type MockContext,
+  type MockRequest,
+  type Reply,
+} from "../http.js";
 import { presentDmTaskDetail, presentTask, presentTaskSimple } from "../present/tasks.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, taskOr404 } from "./lookup.js";
@@ -71,9 +82,23 @@ export const createTask: Handler = (req, ctx) => {
   }
   const written = validateWrite(taskContract, body, { partial: false, strict: ctx.strict, store: ctx.store, relations });
   if (written.project === undefined || written.project === null) throw validationError({ project: ["This field is required."] });
-  const project = projectOr404(ctx, written.project as number);
+  return insertTask(req, ctx, projectOr404(ctx, written.project as number), written);
+};
+
+/**
+ * `POST /api/projects/{id}/tasks/` (`ProjectTaskListAPI.perform_create`): the project of the URL
+ * (404 first); a `project` in the body is validated as a primary key, then replaced by it.
+ */
+export const createProjectTask: Handler = (req, ctx) => {
+  const project = projectOr404(ctx, pathId(req.params));
+  const written = validateWrite(taskContract, writeInput(req.body), { partial: false, strict: ctx.strict, store: ctx.store, relations });
+  return insertTask(req, ctx, project, written);
+};
+
+/** `TaskValidator` against the project's config, then the new task (`TaskSerializer`, 201). */
+function insertTask(req: MockRequest, ctx: MockContext, project: ProjectRecord, written: Readonly<Record<string, unknown>>): Reply {
   validateTask(project, written);
-  const data = written.data;
+  const data = written["data"];
   if (!isPlainObject(data)) {
     throw validationError({ data: ["expected a JSON object: the mock stores task data as an object (the server also takes a list here)"] });
   }
@@ -93,7 +118,47 @@ export const createTask: Handler = (req, ctx) => {
     unresolved_comment_count: 0,
   });
   return ok(presentTask(task, derivedOf(ctx, task), { sparse: sparseFields(req.query) }), 201);
+}
+
+/**
+ * `GET /api/projects/{id}/tasks/` (`ProjectTaskListAPI`): a bare array of `TaskSimpleSerializer`
+ * tasks (with every annotation and prediction), newest update first, cut by the deprecated
+ * `paginator` of `core/utils/common.py`: `page_size` (or `length`, default 50; `-1` for all),
+ * `page` or a `start` offset; an empty page, an empty project included, is a 404.
+ */
+export const listProjectTasks: Handler = (req, ctx) => {
+  const project = projectOr404(ctx, pathId(req.params));
+  const tasks = [...ctx.store.dataset(project).tasks].sort((a, b) =>
+    a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.id - a.id,
+  );
+  const rows = deprecatedPage(tasks, req.query);
+  if (rows.length === 0) throw new HttpProblem(404, "Not found.");
+  return ok(rows.map((t) => presentTaskSimple(t, derivedOf(ctx, t), relationsOf(ctx, t), ctx.store)));
 };
+
+/** `paginator(objects, request)`: Django's Paginator over `page_size`, with its failures as the view meets them. */
+function deprecatedPage<T>(rows: readonly T[], query: MockRequest["query"]): readonly T[] {
+  const size = param(query, "page_size") ?? param(query, "length") ?? "50";
+  let page: number;
+  if (param(query, "start") !== undefined) {
+    const start = intFromQuery(query, "start", 1);
+    page = start && start > pyIntOr500(size) && pyIntOr500(size) > 0 ? Math.trunc(start / pyIntOr500(size)) + 1 : start + 1;
+  } else page = intFromQuery(query, "page", 1);
+  if (size === "-1") return rows;
+  const perPage = pyIntOr500(size);
+  if (perPage === 0) return []; // ZeroDivisionError
+  const pages = perPage < 0 ? 0 : Math.max(1, Math.ceil(rows.length / perPage));
+  if (page < 1 || (page > pages && page !== 1)) return []; // EmptyPage
+  if (perPage < 0) return []; // a negative slice: the view's empty answer
+  return rows.slice((page - 1) * perPage, page * perPage);
+}
+
+/** Python's `int(text)`; what it refuses is the server's 500 ValueError. */
+function pyIntOr500(text: string): number {
+  const n = parsePyInt(text);
+  if (n === undefined) throw serverError("ValueError", `invalid literal for int() with base 10: ${strRepr(text)}`);
+  return n;
+}
 
 /**
  * `TaskAPI.get_queryset` narrows to the project of the query string or body, else the task's own:

@@ -185,6 +185,9 @@ export class Store {
     );
     this.deleteTasks(taskIds);
     this.removeWhere("views", (v) => v.project === id);
+    this.removeWhere("ml_backends", (m) => m.project === id);
+    const snapshots = new Set(this.removeWhere("exports", (e) => e.project === id).map((e) => e.id));
+    this.removeWhere("converted_formats", (c) => snapshots.has(c.export));
     this.removeWhere("projects", (p) => p.id === id);
   }
 
@@ -270,7 +273,8 @@ export class Store {
       this.#datasets.clear();
       return;
     }
-    if (collection === "users" || collection === "views") return;
+    // Users, views and the export records are in no dataset.
+    if (collection === "users" || collection === "views" || collection === "exports" || collection === "converted_formats") return;
     for (const record of records) {
       const r = record as AnyRecord & { project?: number; task?: number };
       // A draft names its task; a project record is its own project (also checked by identity).

@@ -8,6 +8,8 @@ import { browserPlan, openInBrowser } from "./browser.js";
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** Bytes to stdout as they are (a downloaded file); absent: they are written as UTF-8 text through `stdout`. */
+  readonly stdoutBytes?: (bytes: Uint8Array) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Whether stdin is a terminal: only then does a destructive command ask before it acts. */
   readonly stdinIsTTY: boolean;
@@ -25,6 +27,7 @@ export function processIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    stdoutBytes: (bytes) => process.stdout.write(bytes),
     env: process.env,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,

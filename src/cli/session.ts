@@ -91,6 +91,12 @@ export class Session {
     this.io.stdout(`${render(value, this.format, columns)}\n`);
   }
 
+  /** A file's bytes to stdout, as they are. */
+  writeBytes(bytes: Uint8Array): void {
+    if (this.io.stdoutBytes) this.io.stdoutBytes(bytes);
+    else this.io.stdout(new TextDecoder().decode(bytes));
+  }
+
   /** Free text for people (explanations, notes); always as given. */
   say(text: string): void {
     this.io.stdout(`${text}\n`);

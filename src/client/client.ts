@@ -3,6 +3,8 @@ import { projectHandle, type ClientProject } from "./project-handle.js";
 import { resolveOptions, type ClientOptions } from "./options.js";
 import { actionsResource, type ActionsResource } from "./resources/actions.js";
 import { annotationsResource, type AnnotationsResource } from "./resources/annotations.js";
+import { draftsResource, type DraftsResource } from "./resources/drafts.js";
+import { mlResource, type MLResource } from "./resources/ml.js";
 import { predictionsResource, type PredictionsResource } from "./resources/predictions.js";
 import { projectsResource, type ProjectsResource } from "./resources/projects.js";
 import { tasksResource, type TasksResource } from "./resources/tasks.js";
@@ -31,6 +33,9 @@ export interface Client {
   readonly tasks: TasksResource;
   readonly annotations: AnnotationsResource;
   readonly predictions: PredictionsResource;
+  readonly drafts: DraftsResource;
+  /** ML backends: model servers registered with a project (`client.ml` in the official SDK). */
+  readonly ml: MLResource;
   readonly views: ViewsResource;
   readonly actions: ActionsResource;
   readonly tokens: TokensResource;
@@ -62,11 +67,13 @@ export function createClient(options: ClientOptions = {}): Client {
   return Object.freeze({
     baseUrl: config.baseUrl,
     authMode: auth.mode,
-    users: usersResource(send),
+    users: usersResource(send, (token) => secrets.add(token)),
     projects,
     tasks,
     annotations: annotationsResource(send),
     predictions: predictionsResource(send),
+    drafts: draftsResource(send),
+    ml: mlResource(send),
     views,
     actions,
     tokens: tokensResource(send, (token) => secrets.add(token)),

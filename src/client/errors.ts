@@ -132,11 +132,32 @@ export function detailOf(body: unknown): string {
   if (typeof body === "string") {
     const text = body.replace(/\s+/g, " ").trim();
     if (!text) return "(empty body)";
+    // An HTML page (the server's 404 page for a path it does not route, or a proxy's): its title says it.
+    if (/^(<!doctype html|<html)/i.test(text)) {
+      const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+      if (title) return `an HTML page titled "${title}"`;
+      const words = withoutTags(text).replace(/\s+/g, " ").trim();
+      return words ? detailOf(`an HTML page: ${words}`) : "an HTML page";
+    }
     return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
   }
   if (body === undefined || body === null) return "(no body)";
   const error = errorFromAnswer(0, body);
   return detailOf(error ? errorText(error) : JSON.stringify(body));
+}
+
+/** The text of an HTML page: every `<…>` replaced by a space (one pass; a regex would backtrack on `<<<…`). */
+function withoutTags(html: string): string {
+  let out = "";
+  let inTag = false;
+  for (const c of html) {
+    if (c === "<") inTag = true;
+    else if (c === ">" && inTag) {
+      inTag = false;
+      out += " ";
+    } else if (!inTag) out += c;
+  }
+  return out;
 }
 
 /** Response headers as a plain lower-case record, scrubbed of secrets. */

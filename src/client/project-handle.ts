@@ -1,4 +1,4 @@
-import type { ActionRequest, ProjectHandle } from "../query/nodes.js";
+import type { ActionRequest, ExportedFile, ExportOptions, ExportRequest, ProjectHandle, QueryBody } from "../query/nodes.js";
 import type { CustomAction } from "../query/types.js";
 import type { ActionId } from "../vocabulary/actions.js";
 import { ClientConfigError } from "./errors.js";
@@ -6,6 +6,7 @@ import type { RequestOptions } from "./options.js";
 import type { Paginated } from "./pager.js";
 import type { ActionsResource } from "./resources/actions.js";
 import { checkId } from "./resources/common.js";
+import { fileFromBytes } from "./resources/exports.js";
 import type { ProjectsResource } from "./resources/projects.js";
 import type { TasksResource } from "./resources/tasks.js";
 import type { ViewsResource } from "./resources/views.js";
@@ -13,6 +14,7 @@ import type {
   ActionFormSection,
   ActionInfo,
   ActionResponse,
+  ExportType,
   ImportResult,
   ImportTask,
   ImportParams,
@@ -43,6 +45,11 @@ export interface ClientProject extends ProjectHandle {
   actionForm(action: ActionId | CustomAction, options?: RequestOptions): Promise<ActionFormSection[]>;
   /** Import tasks into the project (`POST /api/projects/<id>/import`). */
   importTasks(tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
+  /**
+   * Export the tasks a selection selects (what `selection(…).export()` calls): a snapshot of a saved
+   * view (the selection's own, or one made for it), downloaded in the format, then removed.
+   */
+  exportSelection(request: ExportRequest, options?: ExportOptions): Promise<ExportedFile>;
 }
 
 export interface HandleResources {
@@ -70,5 +77,65 @@ export function projectHandle(id: number, resources: HandleResources): ClientPro
     actionForm: (action: ActionId | CustomAction, options?: RequestOptions) => actions.form(id, action, options),
     importTasks: (list: readonly ImportTask[], params?: ImportParams, options?: RequestOptions) =>
       projects.importTasks(id, list, params, options),
+    exportSelection: (request: ExportRequest, options?: ExportOptions) => exportSelection(id, request, resources, options),
   });
+}
+
+/** Whether a body narrows the project's tasks at all (filters or ids); ordering does not change what an export holds. */
+function narrows(body: QueryBody): boolean {
+  const ids = body.selectedItems;
+  return (body.filters?.items.length ?? 0) > 0 || (ids !== undefined && (!ids.all || ids.excluded.length > 0));
+}
+
+/**
+ * The server's own way to export a selection: a view holding it (made here unless the selection
+ * is a saved view), a snapshot of that view (`task_filter_options.view`) with whole predictions and
+ * drafts, the snapshot downloaded in the format; then the snapshot and the view made for it are
+ * removed (unless `keep`), also when a step fails.
+ */
+async function exportSelection(
+  id: number,
+  request: ExportRequest,
+  resources: HandleResources,
+  options: ExportOptions = {},
+): Promise<ExportedFile> {
+  if (request.project !== id) throw new ClientConfigError("request.project", `project ${id} (this handle's)`, String(request.project));
+  const { title, annotations, idsOnly = {}, keep = false, ...run } = options;
+  const { projects, views } = resources;
+  let made: number | undefined;
+  let snapshot: number | undefined;
+  try {
+    let view = request.view;
+    if (view === undefined && narrows(request.query)) {
+      made = (await views.create({ project: id, data: { title: "dmq export" }, query: request.query }, run)).id;
+      view = made;
+    }
+    const created = await projects.exports.create(
+      id,
+      {
+        ...(title === undefined ? {} : { title }),
+        ...(view === undefined ? {} : { task_filter_options: { view } }),
+        ...(annotations === undefined ? {} : { annotation_filter_options: { ...annotations } }),
+        serialization_options: {
+          drafts: { only_id: idsOnly.drafts === true },
+          predictions: { only_id: idsOnly.predictions === true },
+          annotations__completed_by: { only_id: idsOnly.annotations__completed_by !== false },
+        },
+      },
+      run,
+    );
+    snapshot = created.id;
+    if (created.status !== "completed") {
+      throw new ClientConfigError(`snapshot ${created.id}`, "a completed export", `status ${JSON.stringify(created.status)}`);
+    }
+    const file = await projects.exports.download(id, created.id, { export_type: request.format as ExportType }, run);
+    if (keep) return file;
+    return fileFromBytes(await file.bytes(), file.filename, file.contentType);
+  } finally {
+    if (!keep) {
+      // Removed even when a step failed; a failure to remove does not hide the first one.
+      if (snapshot !== undefined) await projects.exports.delete(id, snapshot, run).catch(() => undefined);
+      if (made !== undefined) await views.delete(made, run).catch(() => undefined);
+    }
+  }
 }

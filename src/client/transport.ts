@@ -27,7 +27,24 @@ export interface Call<T> {
   readonly idempotent?: boolean;
 }
 
-export type Send = <T>(call: Call<T>, options?: RequestOptions) => Promise<T>;
+/** A download: a GET whose 2xx body is a file, handed over as a stream. */
+export interface StreamCall {
+  readonly method: "GET";
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue>>;
+}
+
+/** A file answer: its status and headers, and its body not yet read. */
+export interface Streamed {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: ReadableStream<Uint8Array>;
+}
+
+/** JSON calls, and `stream` for files (retried and authenticated alike; the time limit covers the answer's headers). */
+export type Send = (<T>(call: Call<T>, options?: RequestOptions) => Promise<T>) & {
+  stream(call: StreamCall, options?: RequestOptions): Promise<Streamed>;
+};
 
 type Outcome =
   | { readonly kind: "response"; readonly status: number; readonly statusText: string; readonly headers: Headers; readonly data: unknown }
@@ -54,13 +71,15 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
     call: Call<unknown>,
     credential: Credential | undefined,
     timeoutMs: number,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    stream: boolean,
   ): Promise<Outcome> {
     const controller = new AbortController();
     const timer = clock.setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
     const onAbort = (): void => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: stream ? "*/*" : "application/json" };
+    let streaming = false;
     if (credential) headers["authorization"] = `${credential.scheme} ${credential.token}`;
     try {
       const response = await fetcher.raw(call.path, {
@@ -69,14 +88,12 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
         signal: controller.signal,
         ...(call.query ? { query: definedOnly(call.query) } : {}),
         ...(call.body !== undefined ? { body: call.body as Record<string, unknown> } : {}),
+        ...(stream ? { responseType: "stream" as const } : {}),
       });
-      return {
-        kind: "response",
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-        data: response._data,
-      };
+      let data: unknown = response._data;
+      if (stream && response.ok) streaming = true;
+      else if (stream) data = await errorBody(data as ReadableStream<Uint8Array> | undefined);
+      return { kind: "response", status: response.status, statusText: response.statusText, headers: response.headers, data };
     } catch (error) {
       if (controller.signal.aborted) {
         if (controller.signal.reason === TIMED_OUT) return { kind: "timeout" };
@@ -85,53 +102,76 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
       return { kind: "network", error };
     } finally {
       clock.clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      // A streamed body is still arriving: the caller's signal keeps cancelling it.
+      if (!streaming) signal?.removeEventListener("abort", onAbort);
     }
   }
 
-  return (auth) =>
-    async function send<T>(call: Call<T>, options?: RequestOptions): Promise<T> {
-      const { timeoutInSeconds, maxRetries, signal } = resolveRequestOptions(config, options);
-      const idempotent = call.idempotent === true || isIdempotent(call.method);
-      let retries = 0;
-      let reauthenticated = false;
-      for (;;) {
-        signal?.throwIfAborted();
-        const credential = call.anonymous || !auth ? undefined : await auth.credential();
-        signal?.throwIfAborted();
-        const outcome = await attempt(call as Call<unknown>, credential, timeoutInSeconds * 1000, signal);
+  /** The request loop: one attempt after another until an answer to keep, a final failure, or a stop. */
+  async function loop(auth: Auth | undefined, call: Call<unknown>, options: RequestOptions | undefined, stream: boolean) {
+    const { timeoutInSeconds, maxRetries, signal } = resolveRequestOptions(config, options);
+    const idempotent = call.idempotent === true || isIdempotent(call.method);
+    let retries = 0;
+    let reauthenticated = false;
+    for (;;) {
+      signal?.throwIfAborted();
+      const credential = call.anonymous || !auth ? undefined : await auth.credential();
+      signal?.throwIfAborted();
+      const outcome = await attempt(call, credential, timeoutInSeconds * 1000, signal, stream);
 
-        if (outcome.kind === "timeout") throw new RequestTimeoutError(call.method, call.path, timeoutInSeconds);
-        if (outcome.kind === "network") {
-          if (retries < maxRetries && shouldRetry(idempotent, { networkCode: errorCode(outcome.error) })) {
-            await sleep(retryDelayMs(config, retries++, undefined, clock.now()), signal, clock);
-            continue;
-          }
-          throw networkError(call, config.baseUrl, retries + 1, outcome.error, secrets);
-        }
-
-        const { status, headers, data } = outcome;
-        if (status >= 200 && status < 300) return accept(call, outcome, secrets);
-        if (status === 401 && credential?.scheme === "Bearer" && !reauthenticated && saysAccessTokenRejected(data)) {
-          // The cached access token was refused (expired early, revoked, clock skew): exchange once more.
-          auth?.reject(credential);
-          reauthenticated = true;
+      if (outcome.kind === "timeout") throw new RequestTimeoutError(call.method, call.path, timeoutInSeconds);
+      if (outcome.kind === "network") {
+        if (retries < maxRetries && shouldRetry(idempotent, { networkCode: errorCode(outcome.error) })) {
+          await sleep(retryDelayMs(config, retries++, undefined, clock.now()), signal, clock);
           continue;
         }
-        if (retries < maxRetries && shouldRetry(idempotent, { status })) {
-          await sleep(retryDelayMs(config, retries++, headers, clock.now()), signal, clock);
-          continue;
-        }
-        throw new ApiError({
-          method: call.method,
-          path: call.path,
-          statusCode: status,
-          headers: headersRecord(headers, secrets),
-          body: secrets.scrubValue(data),
-          ...(data === undefined || data === "" ? { detail: secrets.scrub(outcome.statusText) || "(no body)" } : {}),
-        });
+        throw networkError(call, config.baseUrl, retries + 1, outcome.error, secrets);
       }
+
+      const { status, headers, data } = outcome;
+      if (status >= 200 && status < 300) return outcome;
+      if (status === 401 && credential?.scheme === "Bearer" && !reauthenticated && saysAccessTokenRejected(data)) {
+        // The cached access token was refused (expired early, revoked, clock skew): exchange once more.
+        auth?.reject(credential);
+        reauthenticated = true;
+        continue;
+      }
+      if (retries < maxRetries && shouldRetry(idempotent, { status })) {
+        await sleep(retryDelayMs(config, retries++, headers, clock.now()), signal, clock);
+        continue;
+      }
+      throw new ApiError({
+        method: call.method,
+        path: call.path,
+        statusCode: status,
+        headers: headersRecord(headers, secrets),
+        body: secrets.scrubValue(data),
+        ...(data === undefined || data === "" ? { detail: secrets.scrub(outcome.statusText) || "(no body)" } : {}),
+      });
+    }
+  }
+
+  return (auth) => {
+    const send = async <T>(call: Call<T>, options?: RequestOptions): Promise<T> =>
+      accept(call, await loop(auth, call as Call<unknown>, options, false), secrets);
+    const stream = async (call: StreamCall, options?: RequestOptions): Promise<Streamed> => {
+      const { status, headers, data } = await loop(auth, call, options, true);
+      return { status, headers, body: data as ReadableStream<Uint8Array> };
     };
+    return Object.assign(send, { stream });
+  };
+}
+
+/** An error answer's body read from its stream: JSON when it parses, else the text (the 404 page, a plain message). */
+async function errorBody(body: ReadableStream<Uint8Array> | undefined): Promise<unknown> {
+  if (!body) return undefined;
+  const text = await new Response(body).text();
+  if (text === "") return "";
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 function accept<T>(call: Call<T>, outcome: Extract<Outcome, { kind: "response" }>, secrets: Secrets): T {

@@ -1,9 +1,17 @@
 import type { QueryBody } from "../query/nodes.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import type { Rendered } from "../contract/field.js";
+import type { ExportType } from "../vocabulary/export-formats.js";
 import type {
   actionEntry,
   annotation,
+  configChange,
+  draft,
+  mlBackend,
+  exportConverted,
+  exportCreate,
+  exportFormat,
+  exportSnapshot,
   dmTask,
   dmTaskDetail,
   prediction,
@@ -13,6 +21,7 @@ import type {
   taskPage,
   taskSimple,
   user,
+  userToken,
   view,
   whoAmI,
 } from "../contract/index.js";
@@ -24,6 +33,8 @@ import type {
  * a field the contract drops or renames is gone here too. Request bodies admit extra fields
  * (`MoreFields`): the server accepts dozens of optional ones.
  */
+
+export type { ExportType };
 
 /** A JSON object. */
 export type JsonObject = { readonly [key: string]: JsonValue };
@@ -279,4 +290,162 @@ export interface AccessToken {
 /** The answer of `POST /api/token/rotate/`. */
 export interface RotatedToken {
   refresh: string;
+}
+
+/** The body of `POST /api/users/` (`username` required) and of `PATCH /api/users/{id}/` (where `email` is read-only: 405). */
+export interface UserWrite extends MoreFields {
+  username?: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  allow_newsletters?: boolean | null;
+}
+
+/** `GET /api/current-user/token`, `POST /api/current-user/reset-token/`: the caller's legacy API key. */
+export type UserToken = Rendered<typeof userToken>;
+
+/** An annotation draft (`AnnotationDraftSerializer`): `user` is the author's email. */
+export type Draft = Rendered<typeof draft>;
+
+/** The body of a draft create or update. */
+export interface DraftWrite extends MoreFields {
+  result?: JsonValue[];
+  lead_time?: number | null;
+  was_postponed?: boolean;
+  import_id?: number | null;
+}
+
+/** A registered ML backend (`MLBackendSerializer`); `state` is CO, DI, ER, TR or PR. */
+export type MLBackend = Rendered<typeof mlBackend>;
+
+/** The body of `POST /api/ml/`; an update must also carry `url` and `project` (the server checks the model server with them). */
+export interface MLBackendWrite extends MoreFields {
+  url: string;
+  project: number;
+  title?: string | null;
+  description?: string | null;
+  is_interactive?: boolean;
+  auth_method?: "NONE" | "BASIC_AUTH";
+  basic_auth_user?: string | null;
+  basic_auth_pass?: string | null;
+  extra_params?: JsonValue;
+  timeout?: number;
+  auto_update?: boolean;
+}
+
+/** `GET /api/ml/{id}/versions`. */
+export interface MLVersions {
+  versions: JsonValue[];
+  message?: string;
+}
+
+/** `POST /api/ml/{id}/interactive-annotating`: the first result, or the errors. */
+export interface InteractiveAnswer {
+  data?: JsonValue;
+  errors?: string[];
+}
+
+/** `POST /api/projects/{id}/validate/`. */
+export type ConfigCheck = Rendered<typeof configChange>;
+
+/** An export format the formats list offers (`disabled` when the project's label config cannot produce it). */
+export type ExportFormatInfo = Rendered<typeof exportFormat>;
+/** An export snapshot (`ExportSerializer`): its status, counters and conversions. */
+export type ExportSnapshot = Rendered<typeof exportSnapshot>;
+/** The answer of a snapshot's creation (`ExportCreateSerializer`): the snapshot, its option sets rendered null. */
+export type ExportSnapshotCreated = Rendered<typeof exportCreate>;
+/** The answer of a conversion: the format and the id of its `converted_formats` entry. */
+export type ExportConverted = Rendered<typeof exportConverted>;
+
+/** "only" keeps the tasks that match, "exclude" those that do not; null (or absent) does not filter. */
+export type OnlyOrExclude = "only" | "exclude" | null;
+
+/** Which tasks a snapshot keeps (`TaskFilterOptionsSerializer`). */
+export interface ExportTaskFilterOptions {
+  /** A saved view of the project: its filters and selection (a view of another project is ignored). */
+  view?: number;
+  /** Tasks with a skipped (cancelled) annotation. */
+  skipped?: OnlyOrExclude;
+  /** Tasks the server counts as labeled (`is_labeled`). */
+  finished?: OnlyOrExclude;
+  /** Tasks with an annotation that was not skipped. */
+  annotated?: OnlyOrExclude;
+  /** Drop the tasks left without an annotation once `annotation_filter_options` has filtered them. */
+  only_with_annotations?: boolean;
+}
+
+/** Which annotations a snapshot keeps: any of the kinds set (`AnnotationFilterOptionsSerializer`; `usual` defaults to true once the object is given). */
+export interface ExportAnnotationFilterOptions {
+  /** Annotations neither skipped nor ground truth. */
+  usual?: boolean | null;
+  ground_truth?: boolean | null;
+  skipped?: boolean | null;
+}
+
+/** Ids only, or whole objects. */
+export interface ExportSerializationOption {
+  only_id?: boolean;
+}
+
+/** How a snapshot writes drafts, predictions and annotation authors (`SerializationOptionsSerializer`): ids unless an option says `only_id: false`. */
+export interface ExportSerializationOptions {
+  drafts?: ExportSerializationOption;
+  predictions?: ExportSerializationOption;
+  annotations__completed_by?: ExportSerializationOption;
+  include_annotation_history?: boolean;
+  interpolate_key_frames?: boolean;
+}
+
+/** The body of `POST /api/projects/{id}/exports/`. */
+export interface ExportCreate {
+  title?: string;
+  task_filter_options?: ExportTaskFilterOptions;
+  annotation_filter_options?: ExportAnnotationFilterOptions;
+  serialization_options?: ExportSerializationOptions;
+}
+
+/** Query parameters of the one-step export `GET /api/projects/{id}/export`. */
+export interface ExportDownloadSyncParams {
+  /** The format (default JSON); sent as `exportType`. */
+  export_type?: ExportType;
+  /** Every task, not only those with an annotation. */
+  download_all_tasks?: boolean;
+  download_resources?: boolean;
+  /** Only these tasks (sent as `ids[]`, the key the server reads). */
+  ids?: readonly number[];
+}
+
+/** Query parameters of a snapshot download. */
+export interface ExportDownloadParams {
+  /** Convert to this format on the way (absent: the snapshot's JSON file as it was written). */
+  export_type?: ExportType;
+}
+
+/** The body of `POST /api/projects/{id}/exports/{export_pk}/convert`. */
+export interface ExportConvert {
+  export_type: ExportType;
+  download_resources?: boolean;
+}
+
+/**
+ * A file the server sends (an export): its name and type from the headers, and its bytes as a
+ * stream, read once: iterate it (`for await (const chunk of file)`), or call `bytes()`, `text()` or
+ * `json()`.
+ */
+export interface ExportFile extends AsyncIterable<Uint8Array> {
+  /** The file name of `Content-Disposition` (a snapshot's own file keeps its storage folder, e.g. `export/1/…json`). */
+  readonly filename: string;
+  /** `Content-Type` as sent (the one-step export sends e.g. `application/.json`). */
+  readonly contentType: string;
+  /** `Content-Length`, when the server sends it. */
+  readonly size: number | undefined;
+  /** The body as a web stream (once). */
+  readonly stream: ReadableStream<Uint8Array>;
+  /** The whole body (reads the stream). */
+  bytes(): Promise<Uint8Array>;
+  /** The whole body decoded as UTF-8. */
+  text(): Promise<string>;
+  /** The whole body parsed as JSON (an export in JSON or JSON_MIN). */
+  json(): Promise<unknown>;
 }

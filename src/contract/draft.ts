@@ -9,7 +9,17 @@ import type { Declaration } from "./field.js";
  */
 export const draft = {
   source: "label_studio/tasks/serializers.py AnnotationDraftSerializer",
-  routes: ["GET /api/tasks/{id}/", "GET /api/tasks/ (fields=all)"],
+  routes: [
+    "GET /api/tasks/{id}/",
+    "GET /api/tasks/ (fields=all)",
+    "GET /api/tasks/{id}/drafts",
+    "POST /api/tasks/{id}/drafts",
+    "POST /api/tasks/{id}/annotations/{annotation_id}/drafts",
+    "GET /api/drafts/{id}/",
+    "PATCH /api/drafts/{id}/",
+    "PUT /api/drafts/{id}/",
+    "POST /api/annotations/{id}/convert-to-draft",
+  ],
   flex: false,
   fields: {
     id: { kind: "integer", nullable: false, access: "read-only" },

@@ -8,8 +8,33 @@ export { actionEntry } from "./action.js";
 export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.js";
 export { draft } from "./draft.js";
 export { errorBody, projectPage, taskPage } from "./envelope.js";
+export {
+  annotationFilterOptions,
+  convertedFormat,
+  exportAnnotation,
+  exportCompletedBy,
+  exportConvert,
+  exportConverted,
+  exportCreate,
+  exportFormat,
+  exportSnapshot,
+  exportStatusChoices,
+  exportTask,
+  serializationOption,
+  serializationOptions,
+  taskFilterOptions,
+} from "./export.js";
+export { mlBackend, mlBackendAuthMethods, mlBackendStates } from "./ml-backend.js";
 export { prediction } from "./prediction.js";
-export { project, samplingChoices, skipQueueChoices } from "./project.js";
+export {
+  configChange,
+  dmProjectState,
+  modelVersionExtended,
+  project,
+  projectLabelConfig,
+  samplingChoices,
+  skipQueueChoices,
+} from "./project.js";
 export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "./task.js";
-export { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "./user.js";
+export { allPermissions, annotatorDm, completedByDm, user, userSimple, userToken, whoAmI } from "./user.js";
 export { view, viewOrder, viewReset } from "./view.js";

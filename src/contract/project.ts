@@ -110,3 +110,72 @@ export const project = {
     state: { kind: "string", nullable: true, access: "read-only" },
   },
 } as const satisfies Declaration;
+
+const validateLabelConfig = custom(
+  "label_config",
+  "ProjectLabelConfigSerializer.validate_label_config (Project.validate_label_config)",
+  "the server parses the XML and checks it against its schema",
+);
+
+/**
+ * `label_studio/projects/serializers.py` `ProjectLabelConfigSerializer`: the body of both validate routes,
+ * and what `GET /api/projects/{id}/validate/` renders.
+ */
+export const projectLabelConfig = {
+  source: "label_studio/projects/serializers.py ProjectLabelConfigSerializer",
+  routes: ["POST /api/projects/validate/", "GET /api/projects/{id}/validate/", "POST /api/projects/{id}/validate/"],
+  flex: false,
+  fields: {
+    label_config: { kind: "string", nullable: false, access: "read-write", required: true, checks: [validateLabelConfig] },
+  },
+} as const satisfies Declaration;
+
+/**
+ * `ProjectLabelConfigValidateAPI.post` (label_studio/projects/api.py): whether the new config changes a control
+ * (`config_essential_data_has_changed`), `true` or `null`, never `false`.
+ */
+export const configChange = {
+  source: "label_studio/projects/api.py ProjectLabelConfigValidateAPI.post",
+  routes: ["POST /api/projects/{id}/validate/"],
+  flex: false,
+  fields: {
+    config_essential_data_has_changed: { kind: "boolean", nullable: true, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
+/**
+ * `label_studio/projects/serializers.py` `ProjectModelVersionExtendedSerializer`: one model version of
+ * `GET /api/projects/{id}/model-versions/?extended=1` (`static`), newest prediction first.
+ */
+export const modelVersionExtended = {
+  source: "label_studio/projects/serializers.py ProjectModelVersionExtendedSerializer",
+  routes: ["GET /api/projects/{id}/model-versions/?extended=1"],
+  flex: false,
+  fields: {
+    model_version: { kind: "string", nullable: false, access: "read-only" },
+    count: { kind: "integer", nullable: false, access: "read-only" },
+    latest: { kind: "datetime", nullable: false, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
+/**
+ * `label_studio/data_manager/api.py` `ProjectStateAPI.get`: the Data Manager's project state, `ProjectSerializer`
+ * (without a request: the counters render null) and these keys after it.
+ */
+export const dmProjectState = {
+  source: "label_studio/data_manager/api.py ProjectStateAPI.get",
+  routes: ["GET /api/dm/project/"],
+  flex: false,
+  fields: {
+    ...project.fields,
+    can_delete_tasks: { kind: "boolean", nullable: false, access: "read-only" },
+    can_manage_annotations: { kind: "boolean", nullable: false, access: "read-only" },
+    can_manage_tasks: { kind: "boolean", nullable: false, access: "read-only" },
+    source_syncing: { kind: "boolean", nullable: false, access: "read-only" },
+    target_syncing: { kind: "boolean", nullable: false, access: "read-only" },
+    /** `project.tasks.count()`. */
+    task_count: { kind: "integer", nullable: false, access: "read-only" },
+    /** Every annotation of the project, cancelled ones too. */
+    annotation_count: { kind: "integer", nullable: false, access: "read-only" },
+  },
+} as const satisfies Declaration;

@@ -69,6 +69,10 @@ export interface AnnotationRecord {
   readonly bulk_created?: boolean | null;
   readonly parent_annotation?: number | null;
   readonly last_created_by?: number | null;
+  /** Model fields only the export serializer renders: a UUID drawn at creation, `prediction` (a JSONField, `{}`), `result_count` (0). */
+  readonly unique_id?: string;
+  readonly prediction?: { readonly [key: string]: JsonValue } | null;
+  readonly result_count?: number;
 }
 
 /** A stored prediction. */
@@ -101,4 +105,30 @@ export interface DraftRecord {
   readonly was_postponed?: boolean;
   readonly import_id?: number | null;
   readonly annotation?: number | null;
+}
+
+/**
+ * A registered ML backend (`MLBackend`, label_studio/ml/models.py): a model server the mock calls over
+ * HTTP for predictions. `state` is the server's two-letter code (CO connected, DI disconnected, ER error,
+ * TR training, PR predicting).
+ */
+export interface MLBackendRecord {
+  readonly id: number;
+  readonly project: number;
+  readonly url: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly state: string;
+  readonly is_interactive: boolean;
+  readonly error_message: string | null;
+  readonly auth_method: string;
+  readonly basic_auth_user: string | null;
+  /** A secret: sent to the model server only, never rendered or logged. */
+  readonly basic_auth_pass: string | null;
+  readonly extra_params: JsonValue;
+  readonly model_version: string | null;
+  readonly timeout: number;
+  readonly auto_update: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
 }

@@ -1,6 +1,7 @@
 import { isColumnName } from "../vocabulary/columns.js";
 import { describeValue } from "../vocabulary/json.js";
 import { serverTimestamp } from "../vocabulary/timestamps.js";
+import { exportStatusChoices } from "./export.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
 /**
@@ -65,6 +66,8 @@ const isJson = (v: unknown): boolean => {
 const jsonObject: Check = (v) => isObject(v) && isJson(v);
 const resultList: Check = (v) => v === null || (Array.isArray(v) && v.every(isJson));
 const resultArray: Check = (v) => v === null || Array.isArray(v);
+const exportStatus: Check = (v) => typeof v === "string" && (exportStatusChoices as readonly string[]).includes(v);
+const EXPORT_STATUS = `one of ${exportStatusChoices.map((c) => JSON.stringify(c)).join(", ")}`;
 const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
 
 const id: Field = { check: positiveInt, expected: "a positive integer id", fallback: "required" };
@@ -156,6 +159,9 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     // The annotations' own ids are not known while they are read: any positive id.
     parent_annotation: { check: orNull(positiveInt), expected: "an annotation id or null", fallback: "optional" },
     last_created_by: ref("users", true, "optional"),
+    unique_id: { check: nonEmptyStr, expected: "a UUID string", fallback: "optional" },
+    prediction: { check: orNull(jsonObject), parsedCheck: orNull(isObject), expected: "a JSON object or null", fallback: "optional" },
+    result_count: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
   },
   drafts: {
     id,
@@ -178,6 +184,51 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     is_locked: { check: bool, expected: "a boolean", fallback: "optional" },
     locked_by: ref("users", true, "optional"),
     locked_at: { expected: `${TIMESTAMP} or null`, fallback: "optional", timestamp: "nullable" },
+  },
+  ml_backends: {
+    id,
+    project: ref("projects", false, "required"),
+    url: { check: nonEmptyStr, expected: "the model server's URL", fallback: "required" },
+    title: { check: orNull(str), expected: "a string or null", fallback: constant("default") },
+    description: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    state: {
+      check: (v) => ["CO", "DI", "ER", "TR", "PR"].includes(v as string),
+      expected: "one of CO, DI, ER, TR, PR",
+      fallback: constant("DI"),
+    },
+    is_interactive: { check: bool, expected: "a boolean", fallback: constant(false) },
+    error_message: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    auth_method: { check: (v) => v === "NONE" || v === "BASIC_AUTH", expected: "NONE or BASIC_AUTH", fallback: constant("NONE") },
+    basic_auth_user: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    basic_auth_pass: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    extra_params: { check: isJson, expected: "any JSON value", fallback: constant(null) },
+    model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    timeout: { check: finite, expected: "a number of seconds", fallback: constant(100) },
+    auto_update: { check: bool, expected: "a boolean", fallback: constant(true) },
+    created_at: now(),
+    updated_at: sameAs("created_at"),
+  },
+  exports: {
+    id,
+    project: ref("projects", false, "required"),
+    title: { check: str, expected: "a string", fallback: constant("") },
+    created_at: now(),
+    created_by: ref("users", true, constant(null)),
+    finished_at: { expected: `${TIMESTAMP} or null`, fallback: constant(null), timestamp: "nullable" },
+    status: { check: exportStatus, expected: EXPORT_STATUS, fallback: constant("created") },
+    md5: { check: str, expected: "a string", fallback: constant("") },
+    counters: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
+    file: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    content: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+  },
+  converted_formats: {
+    id,
+    export: ref("exports", false, "required"),
+    project: ref("projects", true, constant(null)),
+    export_type: { check: nonEmptyStr, expected: "an export format name", fallback: "required" },
+    status: { check: exportStatus, expected: EXPORT_STATUS, fallback: constant("created") },
+    traceback: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    created_at: now(),
   },
 };
 

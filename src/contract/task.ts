@@ -49,7 +49,7 @@ const modelFields = {
  */
 export const task = {
   source: "label_studio/tasks/serializers.py BaseTaskSerializer",
-  routes: ["POST /api/tasks/"],
+  routes: ["POST /api/tasks/", "POST /api/projects/{id}/tasks/"],
   flex: true,
   fields: modelFields,
 } as const satisfies Declaration;
@@ -61,7 +61,7 @@ export const task = {
  */
 export const taskSimple = {
   source: "label_studio/tasks/serializers.py TaskSimpleSerializer",
-  routes: ["PATCH /api/tasks/{id}/", "PUT /api/tasks/{id}/"],
+  routes: ["PATCH /api/tasks/{id}/", "PUT /api/tasks/{id}/", "GET /api/projects/{id}/tasks/"],
   flex: false,
   fields: {
     ...modelFields,

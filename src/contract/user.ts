@@ -1,4 +1,4 @@
-import { maxLength, type Declaration } from "./field.js";
+import { custom, maxLength, type Declaration } from "./field.js";
 
 /**
  * Users as the server renders them. Every user serializer derives from `BaseUserSerializer`
@@ -15,7 +15,6 @@ export const userSimple = {
     id: { kind: "integer", nullable: false, access: "read-only" },
     first_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
     last_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
-    username: { kind: "string", nullable: false, access: "read-write", checks: [maxLength(256)] },
     email: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(254)] },
     avatar: { kind: "string", nullable: true, access: "read-only" },
   },
@@ -35,8 +34,15 @@ const userFields = {
   id: { kind: "integer", nullable: false, access: "read-only" },
   first_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
   last_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
-  username: { kind: "string", nullable: false, access: "read-write", checks: [maxLength(256)] },
-  email: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(254)] },
+  username: { kind: "string", nullable: false, access: "read-write", required: true, checks: [maxLength(256)] },
+  /** `User.email`: an EmailField, unique. */
+  email: {
+    kind: "string",
+    nullable: false,
+    access: "read-write",
+    blank: true,
+    checks: [maxLength(254), custom("email", "users/models.py User.email (EmailField(unique=True))", "Enter a valid email address.")],
+  },
   /** `last_activity_cached` (DateTimeField, read-only). */
   last_activity: { kind: "datetime", nullable: false, access: "read-only" },
   custom_hotkeys: { kind: "dict", nullable: true, access: "read-write" },
@@ -53,7 +59,7 @@ const userFields = {
 /** `label_studio/users/serializers.py` `BaseUserSerializer` (settings.USER_SERIALIZER). */
 export const user = {
   source: "label_studio/users/serializers.py BaseUserSerializer",
-  routes: ["GET /api/users/", "GET /api/users/{id}/"],
+  routes: ["GET /api/users/", "POST /api/users/", "GET /api/users/{id}/", "PATCH /api/users/{id}/"],
   flex: true,
   fields: userFields,
 } as const satisfies Declaration;
@@ -150,3 +156,13 @@ export const allPermissions = [
   "views.change",
   "views.delete",
 ] as const;
+
+/** `label_studio/users/api.py` `UserGetTokenAPI` / `UserResetTokenAPI`: the caller's legacy API key. */
+export const userToken = {
+  source: "label_studio/users/api.py UserGetTokenAPI, UserResetTokenAPI",
+  routes: ["GET /api/current-user/token", "POST /api/current-user/reset-token/"],
+  flex: false,
+  fields: {
+    token: { kind: "string", nullable: false, access: "read-only" },
+  },
+} as const satisfies Declaration;

@@ -1,7 +1,18 @@
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import { checkAction, type CustomAction } from "./action-args.js";
 import { ConditionStep, nodeOfCondition, resolveColumn, resolveColumnName, type Condition } from "./condition.js";
-import type { ActionRequest, ConditionNode, FiltersNode, ProjectHandle, QueryBody, QueryNode, RunOptions } from "./nodes.js";
+import type {
+  ActionRequest,
+  ConditionNode,
+  ExportedFile,
+  ExportOptions,
+  FiltersNode,
+  ProjectHandle,
+  QueryBody,
+  QueryNode,
+  RunOptions,
+} from "./nodes.js";
+import { exportTypes, isExportType } from "../vocabulary/export-formats.js";
 import { QueryBuildError, refuse, rules } from "./rules.js";
 
 /** Turns a Query value into the documented body and requests; the wire layer supplies it. */
@@ -280,6 +291,24 @@ export class SelectionBuilder {
       return Promise.reject(error);
     }
     return project.perform(request, options);
+  }
+
+  /** The selection's tasks as a file, through the bound client (`ProjectHandle.exportSelection`). */
+  export(format: unknown = "JSON", options?: ExportOptions): Promise<ExportedFile> {
+    const project = this.#props.project;
+    if (typeof project === "number" || !project.exportSelection) return Promise.reject(new QueryBuildError(rules.exportNotBound, "export"));
+    if (!isExportType(format)) {
+      return Promise.reject(
+        new QueryBuildError(
+          `format: expected an export format (${exportTypes.join(", ")}), found ${describeValue(format)}`,
+          "format",
+          "an export format",
+          describeValue(format),
+        ),
+      );
+    }
+    const view = this.#props.view;
+    return project.exportSelection({ project: this.project, view, query: view === undefined ? this.toJSON() : {}, format }, options);
   }
 
   $if(condition: unknown, then: unknown): unknown {

@@ -1457,6 +1457,15 @@ export interface RefusedMembers {
       readonly run: Refused<Rules["notBound"]>;
     };
   };
+  export: {
+    exportNotBound: {
+      /**
+       * @deprecated export() needs a client-bound project: selection(client.project(id)); the export runs on
+       * the server
+       */
+      readonly export: Refused<Rules["exportNotBound"]>;
+    };
+  };
 }
 
 /** How messages name each action's extra body fields. */

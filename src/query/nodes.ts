@@ -103,9 +103,52 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-/** What `selection(handle).run()` needs from a client-bound project: query/ never imports client/. */
+/** What `selection(handle).export(format)` asks the client to export: the selection and the format. */
+export interface ExportRequest {
+  readonly project: number;
+  /** A saved view the selection was taken from (`fromView`); its filters and ids decide. */
+  readonly view: number | undefined;
+  /** The selection's body (filters, ordering, selectedItems); empty for every task. */
+  readonly query: QueryBody;
+  /** An export format the converter knows, e.g. "JSON", "CSV", "COCO". */
+  readonly format: string;
+}
+
+/** How `.export()` writes the file (a snapshot's options; see docs/exports.md). */
+export interface ExportOptions extends RunOptions {
+  /** The snapshot's title (default: the server's, `<project title>-at-<time>`). */
+  readonly title?: string;
+  /** Which annotations to keep (`annotation_filter_options`): any of the kinds set; all when absent. */
+  readonly annotations?: { readonly usual?: boolean; readonly ground_truth?: boolean; readonly skipped?: boolean };
+  /** Ids instead of whole objects (`serialization_options`); default: whole predictions and drafts, authors as ids. */
+  readonly idsOnly?: { readonly drafts?: boolean; readonly predictions?: boolean; readonly annotations__completed_by?: boolean };
+  /** Keep the snapshot (and the view made for it) on the server instead of removing them afterwards. */
+  readonly keep?: boolean;
+}
+
+/** An exported file: its name and type as the server sent them, and its bytes (read once). */
+export interface ExportedFile extends AsyncIterable<Uint8Array> {
+  /** The file name of `Content-Disposition`. */
+  readonly filename: string;
+  /** `Content-Type` as sent. */
+  readonly contentType: string;
+  /** `Content-Length`, when sent. */
+  readonly size: number | undefined;
+  /** The body as a web stream (once). */
+  readonly stream: ReadableStream<Uint8Array>;
+  /** The whole body (reads the stream). */
+  bytes(): Promise<Uint8Array>;
+  /** The whole body decoded as UTF-8. */
+  text(): Promise<string>;
+  /** The whole body parsed as JSON (an export in JSON or JSON_MIN). */
+  json(): Promise<unknown>;
+}
+
+/** What `selection(handle).run()` and `.export()` need from a client-bound project: query/ never imports client/. */
 export interface ProjectHandle {
   readonly id: number;
   /** Send an action request (what `.run()` calls). */
   perform(request: ActionRequest, options?: RunOptions): Promise<unknown>;
+  /** Export the tasks a selection selects (what `.export()` calls). */
+  exportSelection?(request: ExportRequest, options?: ExportOptions): Promise<ExportedFile>;
 }

@@ -19,6 +19,7 @@ export const rules = {
     "a selection taken from a saved view cannot add filters, ordering or task ids: the server ignores them when ?view= is given",
   fromViewFresh: "fromView() must come first: the server ignores body filters, ordering and task ids when ?view= is given",
   notBound: "run() needs a client-bound project: selection(client.project(id)); use toRequest() to get the request instead",
+  exportNotBound: "export() needs a client-bound project: selection(client.project(id)); the export runs on the server",
   emptyIncluding:
     "including() needs at least one id: the server reads {all: false, included: []} as 'no restriction' and would act on every task",
   everyTask:
@@ -46,6 +47,7 @@ export const refusals = {
   all: ["excludingAfterIncluding", "viewIgnoresBody"],
   fromView: ["fromViewFresh"],
   run: ["notBound"],
+  export: ["exportNotBound"],
 } as const satisfies Record<string, readonly RuleName[]>;
 
 declare const dmqRule: unique symbol;

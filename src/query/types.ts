@@ -4,7 +4,8 @@ import type { Run, ToRequest } from "./action-args.js";
 import type { AnyOperators, CheckColumn, CheckOrderKey, ColumnArg, ColumnOperators, DataColumn } from "./columns.js";
 import type { KnownColumn, KnownOperators, OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
-import type { QueryBody, QueryNode } from "./nodes.js";
+import type { ExportedFile, ExportOptions, QueryBody, QueryNode } from "./nodes.js";
+import type { ExportType } from "../vocabulary/export-formats.js";
 import type { NotAny, rules } from "./rules.js";
 import type { AnyCondition, Condition } from "./condition-value.js";
 import type { IsUnion } from "./unions.js";
@@ -218,9 +219,17 @@ interface RunMember {
    */
   readonly run: Run;
 }
+interface ExportMember {
+  /**
+   * Export exactly the tasks this selection selects, through the server's own mechanism: a snapshot
+   * of a saved view (the selection's view, or one made for it and removed afterwards), downloaded in
+   * `format` (default "JSON"). `.export(format?, options?)`; see docs/exports.md.
+   */
+  export(format?: ExportType, options?: ExportOptions): Promise<ExportedFile>;
+}
 interface BindingMembers {
-  bound: RunMember;
-  unbound: R<"run", "notBound">;
+  bound: RunMember & ExportMember;
+  unbound: R<"run", "notBound"> & R<"export", "exportNotBound">;
 }
 
 interface SelectionCore<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
@@ -369,4 +378,4 @@ export type { Binding, FilterState, IdState, OrderState, Scoped, SelectionState,
 export type { ColumnArg, DataColumn, KnownColumn, OrderKey, Untyped } from "./columns.js";
 export type { AnyOperators, ColumnOperators, OperatorMethodName } from "./columns.js";
 export type { Absent, ActionKey, CustomAction, ResultOf, Run, ToRequest } from "./action-args.js";
-export type { RunOptions } from "./nodes.js";
+export type { ExportedFile, ExportOptions, RunOptions } from "./nodes.js";

@@ -6,3 +6,4 @@ export * from "./columns.js";
 export * from "./actions.js";
 export * from "./datetime.js";
 export * from "./json.js";
+export * from "./export-formats.js";

@@ -36,7 +36,7 @@ describe("the server's error answers, read back by the client", () => {
       expect(invalid.serverError).toEqual({
         status: 400,
         detail: "Validation error",
-        validationErrors: { project: ['Incorrect value in key "project" = "x". It should be digit string.'] },
+        validationErrors: { project: 'Incorrect value in key "project" = "x". It should be digit string.' },
       });
       expect(invalid.message).toContain('Validation error; project: Incorrect value in key "project"');
 

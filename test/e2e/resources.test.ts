@@ -84,7 +84,8 @@ describe("projects", () => {
       title: "New",
       label_config: "<View/>",
       task_number: null,
-      created_by: { id: 1, username: "ada" },
+      // UserSimpleSerializer: id, first_name, last_name, email, avatar (no username).
+      created_by: { id: 1, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", avatar: null },
     });
     expect((await client.projects.get(3)).task_number).toBe(0);
     const fixture = await client.projects.get(1);
@@ -189,7 +190,7 @@ describe("tasks", () => {
     const neither = await raw(server, "GET", "/api/tasks/");
     expect([neither.status, neither.body]).toEqual([404, { detail: "Neither project nor view id specified" }]);
     const bad = await raw(server, "GET", "/api/tasks/?project=abc");
-    expect(bad.body.validation_errors).toEqual({ project: ['Incorrect value in key "project" = "abc". It should be digit string.'] });
+    expect(bad.body.validation_errors).toEqual({ project: 'Incorrect value in key "project" = "abc". It should be digit string.' });
   });
 
   test("the list through the client: a query, a view, pages until the 404", async () => {

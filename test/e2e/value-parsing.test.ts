@@ -110,7 +110,7 @@ describe("int(), where int_from_request and the paginators read numbers", () => 
       expect((await send(server, "GET", "/api/dm/actions/?project=0_1")).status).toBe(200);
       const bad = await send(server, "GET", "/api/dm/actions/?project=1.0");
       expect(bad.status).toBe(400);
-      expect(bad.body.validation_errors).toEqual({ project: ['Incorrect value in key "project" = "1.0". It should be digit string.'] });
+      expect(bad.body.validation_errors).toEqual({ project: 'Incorrect value in key "project" = "1.0". It should be digit string.' });
     });
   });
 
@@ -125,7 +125,7 @@ describe("int(), where int_from_request and the paginators read numbers", () => 
       );
       expect(refused.status).toBe(400);
       expect(refused.body.validation_errors).toEqual({
-        view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'],
+        view: 'Incorrect value type in key "view" = "None". It should be digit string or integer.',
       });
       expect(taskIds(server)).toEqual([1, 2, 3, 4, 5, 6]);
       const viaView = await send(

@@ -1,3 +1,4 @@
+import { readArgument } from "../params.js";
 import { Option, type Command } from "@commander-js/extra-typings";
 import type { ImportParams, ImportResult, ImportTask, ProjectCreate, ProjectListParams } from "../../client/types.js";
 import type { JsonValue } from "../../vocabulary/json.js";
@@ -6,6 +7,7 @@ import { CliUsageError } from "../errors.js";
 import { positiveInt, readTextFile, type Params } from "../params.js";
 import type { Session } from "../session.js";
 import { examples, idArgument, intParam, ParamFlags, type CommandKit } from "./common.js";
+import { projectExportCommand } from "./exports.js";
 import { recordCommands } from "./records.js";
 
 const COLUMNS = ["id", "title", "task_number", "created_at"];
@@ -112,6 +114,23 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
     `dmq projects create --body '{"title": "Reviews", "description": "Q3"}' --dry-run`,
   ]);
 
+  const validate = group
+    .command("validate")
+    .description("check a labeling config: on its own, or against a project and the labels its annotations use")
+    .argument("[project]", "project id (strict: the labels its annotations and drafts use must stay)", idArgument)
+    .requiredOption("--label-config <config>", "the labeling config, or @file to read it from a file");
+  validate.action((project, options) =>
+    kit.run(async (session) => {
+      const label_config = readArgument(options.labelConfig, "--label-config");
+      const client = await session.client();
+      if (project === undefined) {
+        await client.projects.validateConfig({ label_config });
+        session.print({ valid: true });
+      } else session.print(await client.projects.validateLabelConfig(project, { label_config }));
+    }),
+  );
+  examples(validate, ["dmq projects validate --label-config @config.xml", "dmq projects validate 1 --label-config @config.xml"]);
+
   recordCommands(group, kit, {
     noun: "project",
     columns: COLUMNS,
@@ -148,6 +167,8 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
       session.print(total);
     }),
   );
+  projectExportCommand(group, kit);
+
   examples(imports, [
     "dmq projects import 1 tasks.json",
     "dmq projects import 1 reviews.csv --batch-size 100",

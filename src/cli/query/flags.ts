@@ -48,6 +48,7 @@ const inFlagWords: { readonly [R in RuleName]: string } = {
     "--view with --where/--or/--child/--order/--include/--exclude/--all: given a view, the server ignores the body and " +
     "uses the view's own filters, ordering and selection",
   notBound: "this command needs a server (--base-url)",
+  exportNotBound: "this command needs a server (--base-url)",
   emptyIncluding: "--include needs at least one task id: the server reads {all: false, included: []} as every task",
   everyTask:
     "with no --where, --include or --view this acts on every task of the project (--exclude alone still does): " +

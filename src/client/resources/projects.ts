@@ -4,6 +4,7 @@ import { paginate, type Paginated } from "../pager.js";
 import { anything, arrayOf, nullable, number, object, record, string } from "../shape.js";
 import type { Send } from "../transport.js";
 import type {
+  ConfigCheck,
   ImportParams,
   ImportResult,
   ImportTask,
@@ -14,6 +15,7 @@ import type {
   ProjectUpdate,
 } from "../types.js";
 import { checkId, checkObject } from "./common.js";
+import { exportsResource, type ExportsResource } from "./exports.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 import { describeValue } from "../../vocabulary/json.js";
 
@@ -23,8 +25,17 @@ export interface ProjectsResource extends RecordMethods<Project, ProjectUpdate> 
   list(params?: ProjectListParams): Paginated<Project, ProjectPage>;
   /** Create a project. */
   create(body: ProjectCreate, options?: RequestOptions): Promise<Project>;
+  /**
+   * Check a labeling config against a project and what its annotations use (`POST /api/projects/{id}/validate/`):
+   * whether a control changed (`true` or `null`), or a 400 with the server's reason.
+   */
+  validateLabelConfig(id: number, body: { label_config: string }, options?: RequestOptions): Promise<ConfigCheck>;
+  /** Check a labeling config on its own (`POST /api/projects/validate/`, no credentials needed): resolves when valid. */
+  validateConfig(body: { label_config: string }, options?: RequestOptions): Promise<void>;
   /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
   importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
+  /** Exports and snapshots (the SDK's `client.projects.exports`). */
+  readonly exports: ExportsResource;
 }
 
 export const project = record<Project>({ title: string });
@@ -58,6 +69,15 @@ export function projectsResource(send: Send): ProjectsResource {
       return send({ method: "POST", path: "/api/projects/", body, expect: project }, options);
     },
     ...recordMethods<Project, ProjectUpdate>(send, "/api/projects/", project),
+    async validateLabelConfig(id: number, body: { label_config: string }, options?: RequestOptions) {
+      const path = `/api/projects/${checkId("id", id)}/validate/`;
+      checkObject("body", body);
+      return send({ method: "POST", path, body, expect: object<ConfigCheck>() }, options);
+    },
+    async validateConfig(body: { label_config: string }, options?: RequestOptions) {
+      checkObject("body", body);
+      return send<void>({ method: "POST", path: "/api/projects/validate/", body }, options);
+    },
     async importTasks(id: number, tasks: readonly ImportTask[], params: ImportParams = {}, options?: RequestOptions) {
       const path = `/api/projects/${checkId("id", id)}/import`;
       if (!Array.isArray(tasks)) throw new ClientConfigError("tasks", "an array of { data } objects", describeValue(tasks));
@@ -65,5 +85,6 @@ export function projectsResource(send: Send): ProjectsResource {
       checkObject("params", params);
       return send({ method: "POST", path, query: { ...params }, body: tasks, expect: importResult }, options);
     },
+    exports: exportsResource(send),
   });
 }

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { routes } from "../../../mock-server/routes/index.js";
+import { routes, type Route } from "../../../mock-server/routes/index.js";
 
 /**
  * Hostile requests for every route: ids that are not ids, odd query strings, bodies that are not
@@ -93,9 +93,9 @@ const queryArb = fc
 
 /** A path for a route pattern, with generated ids and an optional trailing slash. */
 function pathOf(pattern: string): fc.Arbitrary<string> {
-  const parts = pattern.split(/(:id\([^)]*\)|:action)/).filter((p) => p !== "");
+  const parts = pattern.split(/(:\w+\([^)]*\)|:action)/).filter((p) => p !== "");
   return fc
-    .tuple(...parts.map((p) => (p.startsWith(":id") ? idArb : p === ":action" ? actionArb : fc.constant(p))), fc.boolean())
+    .tuple(...parts.map((p) => (p === ":action" ? actionArb : p.startsWith(":") ? idArb : fc.constant(p))), fc.boolean())
     .map((pieces) => {
       const slash = pieces.pop() as boolean;
       return `${(pieces as string[]).join("")}${slash ? "/" : ""}`;
@@ -282,8 +282,12 @@ export const requestArb: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...routes).
   }),
 );
 
-/** Whether the path (without the query, as sent) is one the server routes (case-sensitive, optional trailing slash). */
-export function routed(url: string): boolean {
+/** The route serving the path (without the query, as sent): case-sensitive; the trailing slash optional where the server's pattern has one. */
+export function routeOf(url: string): Route | undefined {
   const path = url.split("?")[0] as string;
-  return routes.some((r) => new RegExp(`^${r.path.replace(/:id\(([^)]*)\)/g, "($1)").replace(/:action/g, "([^/]+?)")}/?$`).test(path));
+  return routes.find((r) =>
+    new RegExp(`^${r.path.replace(/:\w+\(([^)]*)\)/g, "($1)").replace(/:\w+/g, "([^/]+?)")}${r.slash === false ? "" : "/?"}$`).test(path),
+  );
 }
+
+export const routed = (url: string): boolean => routeOf(url) !== undefined;

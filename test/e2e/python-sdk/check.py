@@ -1,7 +1,8 @@
 """
 Drive a running dmq mock with the official Python SDK (label-studio-sdk 2.x), unchanged.
 
-Not part of `npm test` (it needs Python and the SDK's source). Set-up on Debian bookworm, as
+test/e2e/python-sdk/python-sdk.test.ts runs it where a realls root (/work/shared/realls/setup.sh) exists: its Python
+3.13 has the SDK and its dependencies (pandas for the exports' `as_pandas`). Elsewhere, set-up on Debian bookworm, as
 docs/reference/python-sdk.md#running-it-without-pypi describes: `apt-get install python3-httpx python3-pydantic
 python3-jwt`, the SDK's `src/` on disk, and a one-line `pydantic_core` shim (pydantic 1 lacks it):
 
@@ -11,7 +12,9 @@ python3-jwt`, the SDK's `src/` on disk, and a one-line `pydantic_core` shim (pyd
     SDK_SRC=/path/to/label-studio-sdk/src SHIM=shim python3 test/e2e/python-sdk/check.py http://127.0.0.1:8080 <legacy token>
 
 It runs the same calls twice: with the legacy token, then with a personal access token obtained
-from `POST /api/token/` (the SDK exchanges it at /api/token/refresh/ and sends Bearer).
+from `POST /api/token/` (the SDK exchanges it at /api/token/refresh/ and sends Bearer); then the other served
+resources (users, ML backends with a model server of its own, label config validation, the key's reset).
+`bash test/e2e/python-sdk/run.sh` runs it inside a built real-server root (Python 3.13 with the SDK installed).
 """
 import os
 import sys, json, httpx
@@ -55,12 +58,111 @@ def run(key, label):
     ls.tasks.delete(id=str(left[0].id))
     ls.projects.delete(id=p.id)
 
+def exports(key, label):
+    """The SDK's projects.exports calls (and its ext helpers) on the demo project, unchanged."""
+    from label_studio_sdk.projects.exports.client_ext import ExportsClientExt
+    ls = LabelStudioBase(base_url=url, api_key=key)
+    ex = ls.projects.exports
+    formats = ex.list_formats(id=1)
+    print(label, "export formats", [f["name"] for f in formats if not f.get("disabled")])
+    csv = b"".join(ex.download_sync(id=1, export_type="CSV", download_all_tasks=True)).decode()
+    header, first = csv.split("\r\n")[:2]
+    assert header.startswith('"annotation_id","annotator","created_at","id"'), header
+    print(label, "download_sync CSV rows", csv.count("\r\n") - 1)
+    snap = ex.create(id=1, title="sdk " + label, task_filter_options={"annotated": "only"}, serialization_options={"predictions": {"only_id": False}})
+    assert snap.status == "completed" and snap.counters["task_number"] > 0, snap
+    print(label, "export create", snap.title, snap.status, snap.counters)
+    assert snap.id in [e.id for e in ex.list(id=1)]
+    got = ex.get(export_pk=snap.id, id=1)
+    assert got.md5 == snap.md5 and got.created_by.email, got
+    converted = ex.convert(export_pk=snap.id, id=1, export_type="JSON_MIN")
+    print(label, "export convert", converted.export_type, converted.converted_format)
+    tasks = json.loads(b"".join(ex.download(export_pk=snap.id, id=1, request_options={"chunk_size": 1024})))
+    assert len(tasks) == snap.counters["task_number"] and all(t["annotations"] for t in tasks)
+    assert all(isinstance(p, dict) for t in tasks for p in t["predictions"]), "predictions expanded"
+    rows = b"".join(ex.download(export_pk=snap.id, id=1, export_type="TSV")).decode().split("\r\n")
+    assert rows[0].split("\t")[3] == '"id"', rows[0]
+    print(label, "export download", len(tasks), "tasks,", len(rows) - 2, "TSV rows")
+    try:
+        ex.convert(export_pk=snap.id, id=1, export_type="JSON_MIN")
+        raise SystemExit("expected 'Conversion to JSON_MIN already started'")
+    except ApiError as e:
+        assert e.status_code == 400 and e.body["validation_errors"] == {"non_field_errors": ["Conversion to JSON_MIN already started"]}, e.body
+    ex.delete(export_pk=snap.id, id=1)
+    try:
+        ex.get(export_pk=snap.id, id=1)
+        raise SystemExit("expected the 404 page")
+    except ApiError as e:
+        assert e.status_code == 404 and "404 | Label Studio" in str(e.body), e.body
+    ext = ExportsClientExt(client_wrapper=ls._client_wrapper)
+    everything = ext.as_json(1)
+    frame = ext.as_pandas(1)
+    # One row per annotation not skipped (or per task without any): the same rows as the CSV above.
+    assert set(frame["id"]) <= {t["id"] for t in everything} and frame.shape[0] == csv.count("\r\n") - 1, (len(everything), frame.shape)
+    print(label, "as_json", len(everything), "as_pandas", frame.shape[0], "rows")
+
+from label_studio_sdk.core.api_error import ApiError
 run(legacy, "legacy")
 run(pat, "pat")
+exports(legacy, "legacy")
+exports(pat, "pat")
+
+# The routes the inventory serves beyond the Data Manager's (docs/reference/routes.md), through the SDK's own methods.
+import threading, http.server, socketserver
+
+class TinyModel(http.server.BaseHTTPRequestHandler):
+    """A model server: health, setup, predict (the first choice of "s"), versions."""
+    def log_message(self, *args):
+        pass
+    def _answer(self, body):
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+    def do_GET(self):
+        self._answer({"status": "UP"} if self.path == "/health" else {"versions": ["tiny-v1"]})
+    def do_POST(self):
+        request = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+        if self.path == "/setup":
+            return self._answer({"model_version": "tiny-v1"})
+        result = [{"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": ["A"]}}]
+        self._answer({"results": [{"result": result, "score": 0.5} for _ in request.get("tasks", [])]})
+
+model = socketserver.TCPServer(("127.0.0.1", 0), TinyModel)
+threading.Thread(target=model.serve_forever, daemon=True).start()
+model_url = "http://127.0.0.1:%d" % model.server_address[1]
+
+ls = LabelStudioBase(base_url=url, api_key=legacy)
+config = '<View><Text name="text" value="$text"/><Choices name="s" toName="text"><Choice value="A"/><Choice value="B"/></Choices></View>'
+p = ls.projects.create(title="sdk routes", label_config=config)
+ls.projects.import_tasks(id=p.id, request=[{"text": "one"}, {"text": "two"}])
+print("validate", ls.projects.validate_label_config(id=p.id, label_config=config))
+users = ls.users.list()
+print("users", [u.username for u in users])
+dee = ls.users.create(username="sdk-dee", email="sdk-dee@example.com")
+print("user", ls.users.get(id=dee.id).email, ls.users.update(id=dee.id, first_name="Dee").first_name)
+ls.users.delete(id=dee.id)
+backend = ls.ml.create(url=model_url, project=p.id, title="tiny")
+print("ml", backend.state, [b.id for b in ls.ml.list(project=p.id)], ls.ml.get(id=backend.id).model_version)
+print("ml versions", ls.ml.list_model_versions(id=backend.id))
+ls.actions.create(id="retrieve_tasks_predictions", project=p.id, selected_items={"all": True, "excluded": []})
+made = [x for x in ls.predictions.list(project=p.id) if x.model_version == "tiny-v1"]
+assert len(made) == 2, made
+print("ml predictions", len(made))
+ls.ml.train(id=backend.id)
+ls.ml.delete(id=backend.id)
+ls.tasks.delete_all_tasks(id=p.id)
+ls.projects.delete(id=p.id)
+# Last: a new legacy key for the caller (the old one stops working).
+new_key = ls.users.reset_token()
+fresh = LabelStudioBase(base_url=url, api_key=new_key.token)
+assert fresh.users.get_token().token == new_key.token
+print("reset token ok")
 
 # A view overrides the body; the plain pager raises on the 404 past the end, as against a server.
-from label_studio_sdk.core.api_error import ApiError
-ls = LabelStudioBase(base_url=url, api_key=legacy)
+ls = LabelStudioBase(base_url=url, api_key=new_key.token)
 ls.actions.create(id="retrieve_tasks_predictions", project=1, view=1, selected_items={"all": False, "included": [1]})
 try:
     list(ls.projects.list(page_size=50))

@@ -44,12 +44,20 @@ describe("ApiError", () => {
     expect(error.message).toBe("POST /api/tasks/ → 400: Validation error; project: This field is required.");
   });
 
-  test("a non-JSON error body is kept as text", async () => {
+  test("a non-JSON error body is kept as text; an HTML page is named by its title, or its text", async () => {
     server = await startTestServer((_request, res) => text(res, 502, "<html><body>\n  Bad gateway\n</body></html>"));
     const client = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY, maxRetries: 0 });
     const error = (await caught(client.projects.get(2))) as ApiError;
     expect(error.body).toBe("<html><body>\n  Bad gateway\n</body></html>");
-    expect(error.message).toBe("GET /api/projects/2/ → 502: <html><body> Bad gateway </body></html>");
+    expect(error.message).toBe("GET /api/projects/2/ → 502: an HTML page: Bad gateway");
+    await server.close();
+    server = await startTestServer((_request, res) =>
+      text(res, 404, "<!DOCTYPE html>\n<html><head><title>404 | Label Studio</title></head><body>…</body></html>"),
+    );
+    const other = createClient({ baseUrl: server.url, apiKey: LEGACY_KEY, maxRetries: 0 });
+    expect(((await caught(other.projects.get(2))) as ApiError).message).toBe(
+      'GET /api/projects/2/ → 404: an HTML page titled "404 | Label Studio"',
+    );
   });
 
   test("an empty error body falls back to the status text", async () => {

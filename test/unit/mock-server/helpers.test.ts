@@ -38,18 +38,18 @@ describe("request parameters", () => {
     expect(intFromData({ view: true }, "view", 0)).toBe(1);
     const message = (run: () => unknown) => problemOf(run).error.validationErrors;
     expect(message(() => intFromQuery({ project: "abc" }, "project", 0))).toEqual({
-      project: ['Incorrect value in key "project" = "abc". It should be digit string.'],
+      project: 'Incorrect value in key "project" = "abc". It should be digit string.',
     });
     for (const bad of ["1__0", "_1", "1.0", "0x1", ""])
       expect(() => intFromQuery({ project: bad }, "project", 0), bad).toThrow(ServerException);
     expect(message(() => intFromData({ view: null }, "view", 0))).toEqual({
-      view: ['Incorrect value type in key "view" = "None". It should be digit string or integer.'],
+      view: 'Incorrect value type in key "view" = "None". It should be digit string or integer.',
     });
     expect(message(() => intFromData({ view: [1, 2] }, "view", 0))).toEqual({
-      view: ['Incorrect value type in key "view" = "[1, 2]". It should be digit string or integer.'],
+      view: 'Incorrect value type in key "view" = "[1, 2]". It should be digit string or integer.',
     });
     expect(message(() => intFromData({ view: 1.5 }, "view", 0))).toEqual({
-      view: ['Incorrect value type in key "view" = "1.5". It should be digit string or integer.'],
+      view: 'Incorrect value type in key "view" = "1.5". It should be digit string or integer.',
     });
   });
 

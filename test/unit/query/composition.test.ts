@@ -390,7 +390,7 @@ describe("a column left without its operator (issue #23)", () => {
     expect(thrown(QueryBuildError, () => loose(selection(1).where("tasks:id")).toJSON()).found).toBe(".toJSON()");
   });
   test("a condition without its operator is refused where it is added", () => {
-    const error = thrown(QueryBuildError, () => selection(1).where(loose(condition("tasks:total_annotations"))));
+    const error = thrown(QueryBuildError, () => loose(selection(1)).where(loose(condition("tasks:total_annotations"))));
     expect(error.message).toBe(
       "filters.items[0]: tasks:total_annotations has no operator yet: a condition needs one, e.g. condition(column).equal(value)",
     );

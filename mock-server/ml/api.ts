@@ -1,0 +1,94 @@
+import type { JsonValue } from "../../src/vocabulary/json.js";
+import type { MLBackendRecord } from "../../src/contract/records.js";
+
+/**
+ * The server's client for a model server (label_studio/ml/api_connector.py `MLApi`): JSON over HTTP to
+ * `<url>/<endpoint>`, and every outcome as an `MLApiResult` — an error carries the text the server would
+ * store (`error_message`) and the status (0 when no answer came). Endpoints, methods and time limits are
+ * the server's: `GET health` (1 s), `POST setup` (3 s), `POST predict` (100 s), `GET versions` (3 s),
+ * `POST webhook` (training, 100 s). The server's `requests` session also retries a refused connection
+ * twice; the mock does not.
+ */
+export interface MLApiResult {
+  readonly url: string;
+  readonly request: JsonValue;
+  /** The decoded answer; `{error}` for an error. */
+  readonly response: JsonValue;
+  readonly status: number;
+  readonly error: string | undefined;
+}
+
+export type Endpoint = "health" | "setup" | "predict" | "versions" | "webhook";
+
+const TIMEOUT_SECONDS: Readonly<Record<Endpoint, number>> = { health: 1, setup: 3, predict: 100, versions: 3, webhook: 100 };
+const METHOD: Readonly<Record<Endpoint, "GET" | "POST">> = {
+  health: "GET",
+  setup: "POST",
+  predict: "POST",
+  versions: "GET",
+  webhook: "POST",
+};
+
+/** `MLApi._get_url`: the endpoint joined to the URL with one slash (urljoin). */
+export function endpointUrl(base: string, endpoint: Endpoint): string {
+  return new URL(endpoint, base.endsWith("/") ? base : `${base}/`).toString();
+}
+
+/** How `requests` words an error (what the server stores as `error_message`). */
+function failure(url: string, error: unknown): string {
+  const { pathname, hostname, port, protocol } = new URL(url);
+  const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as { name?: string }).name;
+  const pool = `${protocol === "https:" ? "HTTPS" : "HTTP"}ConnectionPool(host='${hostname}', port=${port || (protocol === "https:" ? 443 : 80)})`;
+  if (cause === "ECONNREFUSED") {
+    return `${pool}: Max retries exceeded with url: ${pathname} (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object>: Failed to establish a new connection: [Errno 111] Connection refused'))`;
+  }
+  if (cause === "TimeoutError" || cause === "AbortError") return `${pool}: Read timed out.`;
+  if (cause === "ENOTFOUND" || cause === "EAI_AGAIN") {
+    return `${pool}: Max retries exceeded with url: ${pathname} (Caused by NameResolutionError("<urllib3.connection.HTTPConnection object>: Failed to resolve '${hostname}'"))`;
+  }
+  return `${pool}: Max retries exceeded with url: ${pathname} (Caused by ${String((error as Error).message ?? error)})`;
+}
+
+/** `Response.raise_for_status`'s text. */
+function statusText(status: number, reason: string, url: string): string {
+  return `${status} ${status < 500 ? "Client" : "Server"} Error: ${reason} for url: ${url}`;
+}
+
+export class MLApi {
+  constructor(private readonly backend: Pick<MLBackendRecord, "url" | "timeout" | "basic_auth_user" | "basic_auth_pass">) {}
+
+  /** One call: JSON in, JSON out; never throws (the result says what went wrong). */
+  async request(endpoint: Endpoint, body?: JsonValue, timeoutSeconds?: number): Promise<MLApiResult> {
+    const url = endpointUrl(this.backend.url, endpoint);
+    const method = METHOD[endpoint];
+    const request = body ?? {};
+    const headers: Record<string, string> = { "User-Agent": "heartex/" };
+    const { basic_auth_user: user, basic_auth_pass: pass } = this.backend;
+    if (user && pass) headers["Authorization"] = `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
+    if (method === "POST") headers["Content-Type"] = "application/json";
+    const seconds = timeoutSeconds ?? TIMEOUT_SECONDS[endpoint];
+    let answer: Response;
+    try {
+      answer = await fetch(url, {
+        method,
+        headers,
+        ...(method === "POST" ? { body: JSON.stringify(request) } : {}),
+        signal: AbortSignal.timeout(seconds * 1000),
+      });
+    } catch (error) {
+      return { url, request, response: { error: failure(url, error) }, status: 0, error: failure(url, error) };
+    }
+    const text = await answer.text();
+    if (answer.status >= 400) {
+      const error = statusText(answer.status, answer.statusText, url);
+      return { url, request, response: { error }, status: answer.status, error };
+    }
+    try {
+      return { url, request, response: JSON.parse(text) as JsonValue, status: answer.status, error: undefined };
+    } catch {
+      // json.JSONDecodeError's text for a body that does not start as JSON.
+      const error = "Expecting value: line 1 column 1 (char 0)";
+      return { url, request, response: { error, response: text }, status: answer.status, error };
+    }
+  }
+}
