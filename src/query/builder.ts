@@ -117,11 +117,10 @@ export class SelectionBuilder {
         describeValue(list),
       );
     }
-    let s: SelectionBuilder = this;
-    let n = 0;
+    const nodes: ConditionNode[] = [];
     list.forEach((entry: unknown, i) => {
       if (entry === false || entry === null || entry === undefined || entry === 0 || entry === "") return;
-      const path = `filters.items[${n}]`;
+      const path = `filters.items[${nodes.length}]`;
       if (typeof entry === "string") {
         throw new QueryBuildError(
           `${path}: ${member}() takes conditions, not columns: entry ${i} is ${describeValue(entry)}; write condition(column).equal(value)`,
@@ -130,10 +129,9 @@ export class SelectionBuilder {
           describeValue(entry),
         );
       }
-      s = s.#addCondition(n === 0 ? "where" : join, nodeOfCondition(entry, path));
-      n++;
+      nodes.push(nodeOfCondition(entry, path));
     });
-    return s;
+    return nodes.reduce<SelectionBuilder>((s, node, n) => s.#addCondition(n === 0 ? "where" : join, node), this);
   }
 
   and(column: string, type?: string): ConditionStep<SelectionBuilder>;

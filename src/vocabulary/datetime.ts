@@ -152,7 +152,7 @@ const refused = (input: string, why: string): DatetimeResult => ({ ok: false, ex
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(.*)$/;
 const TIME = /^[T ](\d{2}):(\d{2})(.*)$/;
 const SECONDS = /^:(\d{2})(.*)$/;
-const FRACTION = /^[.,](\d*)(.*)$/;
+const FRACTION = /^[.,](\d*)(\D.*)?$/; // \d* then a non-digit: one way to split, so linear
 const ZONE = /^(?:[Zz]|[+-](\d{2})(?::?(\d{2}))?)$/;
 
 /** A date-only string (`YYYY-MM-DD`): a range's `max` reads it as the end of that day (`toWireDatetime`'s `endOfDay`). */
@@ -184,7 +184,7 @@ function readIso(
     const fraction = FRACTION.exec(tail);
     if (fraction) {
       frac = fraction[1] as string;
-      tail = fraction[2] as string;
+      tail = fraction[2] ?? "";
       if (frac === "" || (tail !== "" && !/^[Zz+-]/.test(tail))) return datetimeWhy.fraction;
       if (frac.length > 6) return datetimeWhy.fractionDigits;
     }
