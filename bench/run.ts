@@ -10,6 +10,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { bigBodyFigures } from "./figures/big-body.js";
+import { cliStartFigures } from "./figures/cli-start.js";
 import { engineFigures, measureEngine } from "./figures/engine.js";
 import { exportFigures } from "./figures/exports.js";
 import { httpFigures } from "./figures/http.js";
@@ -55,10 +57,12 @@ if (only.includes("startup") || only.includes("http")) {
     const seed100k = writeSeed("seed-100k", 100_000, { annotations: 2 });
     const seed100kZ = writeSeed("seed-100k-z", 100_000, { annotations: 2, timestamps: "z" });
     figures.push(...(await startupFigures({ seed10k, seed100k, seed100kZ }, BENCH_TOKEN, log)));
+    figures.push(...(await cliStartFigures(seed100k, BENCH_TOKEN, log)));
   }
   if (only.includes("http")) {
     log("HTTP: the list route vs stock json-server, whoami via the client vs fetch");
     figures.push(...(await httpFigures(seed10k, BENCH_TOKEN, log)));
+    figures.push(...(await bigBodyFigures(seed10k, BENCH_TOKEN, log)));
   }
 }
 if (only.includes("engine")) {

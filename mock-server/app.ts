@@ -1,11 +1,13 @@
 import type { Application, NextFunction, Request, Response } from "express";
 import jsonServer from "json-server";
 import { randomUUID } from "node:crypto";
+import { match } from "ts-pattern";
 import { apiError, errorAnswer, pythonFailure, type ServerError } from "../src/emulation/error-answer.js";
 import { ServerException } from "../src/emulation/exceptions.js";
 import type { Clock } from "../src/vocabulary/clock.js";
 import { authenticate, isNotProvided, type Authenticated } from "./auth.js";
 import { lazyData, readBody, type LazyData } from "./body.js";
+import type { RequestBody } from "../src/emulation/request-data.js";
 import { cors } from "./cors.js";
 import { fieldError, HttpProblem, SERVER_VERSION } from "./errors.js";
 import { sendNotFoundPage, timeLimitProblem } from "./guards.js";
@@ -13,7 +15,9 @@ import { allowHeader, sendJson, serverHeaders } from "./headers.js";
 import { FileBody, type Handler, type MockContext, type MockRequest, type Query, type Reply } from "./http.js";
 import { redactHeaders, type Journal, type JournalEntry } from "./journal.js";
 import { playground } from "./playground.js";
-import { routes, type Method, type Route } from "./routes/index.js";
+import { resolve, type Action, type OverrideRequest, type Overrides } from "./overrides.js";
+import { nameOf, routes, type Method, type Route } from "./routes/index.js";
+import { CREATED } from "./routes/replies.js";
 
 /**
  * The Express app: json-server's app with the server's headers (headers.ts) and CORS answers, then, as on the server, the URL
@@ -35,6 +39,8 @@ export interface AppOptions {
   readonly timeLimitMs: number;
   /** Bytes of a request body the mock reads into memory (the server's DATA_UPLOAD_MAX_MEMORY_SIZE). */
   readonly maxBodySize: number;
+  /** Answers a test put in front of the routes' own (`mock.use`). */
+  readonly overrides?: Overrides;
 }
 
 interface Locals {
@@ -43,6 +49,10 @@ interface Locals {
   data?: LazyData;
   /** The route this path belongs to; unset for a path the server does not serve. */
   route?: Route;
+  /** The route's path segments (`{id}`, `{action}`). */
+  params?: Record<string, string>;
+  /** The body, read once (`bodyOf`). */
+  body?: Promise<RequestBody>;
   started: number;
   /** The handler is running (an async one may be waiting): the budget timer leaves it alone. */
   handling?: boolean;
@@ -99,13 +109,22 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   for (const route of routes) {
     app.all(route.path, (req, res, next) => {
       // A pattern without the trailing slash does not match the path with it (Django matches exactly).
-      if (route.slash !== false || !req.path.endsWith("/")) (res.locals as Locals).route = route;
+      if (route.slash !== false || !req.path.endsWith("/")) {
+        const locals = res.locals as Locals;
+        locals.route = route;
+        locals.params = { ...(req.params as Record<string, string>) };
+      }
       next();
     });
   }
+  app.use((_req, res, next) => {
+    if (!(res.locals as Locals).route) return sendNotFoundPage(res);
+    next();
+  });
+  // A test's answers (`mock.use`) come before everything the server does for a request it routes.
+  app.use((req, res, next) => override(req, res, next, ctx, options));
   app.use((req, res, next) => {
-    const route = (res.locals as Locals).route;
-    if (!route) return sendNotFoundPage(res);
+    const route = (res.locals as Locals).route as Route;
     if (route.auth === "none") return next();
     authenticate(req.headers, ctx.store, ctx.tokens).then(
       (auth) => {
@@ -118,11 +137,7 @@ export function createApp(ctx: MockContext, options: AppOptions): Application {
   });
   // The one body reader (body.ts): DRF's parsers, run when a view reads `request.data`.
   app.use((req, res, next) => {
-    readBody(req, options.maxBodySize).then((body) => {
-      const data = lazyData(body, { maxMemorySize: options.maxBodySize }, ctx.strict);
-      (res.locals as Locals).data = data;
-      const entry = (res.locals as Locals).entry;
-      if (entry) Object.assign(entry, journal.body(data.journal()));
+    bodyOf(req, res, ctx, options).then((body) => {
       if (ctx.strict && body.bytes === undefined) return next(tooLarge(body.length, options.maxBodySize));
       next();
     }, next);
@@ -166,37 +181,122 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
       headers: req.headers,
     };
     locals.handling = true;
-    const transaction = ctx.store.begin();
-    let result: Reply | Promise<Reply>;
-    try {
-      result = handler(request, ctx);
-    } catch (error) {
-      ctx.store.suspend();
-      ctx.store.rollback(transaction);
-      return next(error);
-    }
-    // Writes belong to the transaction only while the handler runs synchronously (all store writes do).
-    ctx.store.suspend();
-    Promise.resolve(result).then(
-      (reply) => {
-        if (options.clock.now() - locals.started > options.timeLimitMs) {
-          ctx.store.rollback(transaction);
-          return next(timeLimitProblem());
-        }
-        if (ctx.strict && reply.status < 400 && data?.ignored()) {
-          ctx.store.rollback(transaction);
-          return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
-        }
-        if (reply.status >= 400 && !reply.commit) ctx.store.rollback(transaction);
-        else ctx.store.commit(transaction);
-        send(req, res, reply);
-      },
-      (error: unknown) => {
-        ctx.store.rollback(transaction);
-        next(error);
-      },
-    );
+    handle(req, res, next, handler, request, ctx, options);
   });
+}
+
+/** Reads the request's body once (DRF's parsers run when a view reads it), for the journal and every later reader. */
+function bodyOf(req: Request, res: Response, ctx: MockContext, options: AppOptions): Promise<RequestBody> {
+  const locals = res.locals as Locals;
+  locals.body ??= readBody(req, options.maxBodySize).then((body) => {
+    const data = lazyData(body, { maxMemorySize: options.maxBodySize }, ctx.strict);
+    locals.data = data;
+    if (locals.entry) Object.assign(locals.entry, options.journal.body(data.journal()));
+    return body;
+  });
+  return locals.body;
+}
+
+/** Express's parameters (`:id`, `:action`) under the names of the route's path, in order. */
+function paramsOf(name: string, express: Readonly<Record<string, string>>): Record<string, string> {
+  const values = Object.values(express);
+  return Object.fromEntries([...name.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1] as string, values[i] as string]));
+}
+
+/** A test's override of the route (`mock.use`): its answer, or on to the server's own handling (`passthrough`). */
+function override(req: Request, res: Response, next: NextFunction, ctx: MockContext, options: AppOptions): void {
+  const locals = res.locals as Locals;
+  const route = locals.route as Route;
+  const name = nameOf(route);
+  const key = `${req.method === "HEAD" ? "GET" : req.method} ${name}`;
+  const taken = options.overrides?.take(key);
+  if (taken === undefined) return next();
+  // Not answered 503 by the time limit while the override decides (a delay is the override's own).
+  locals.handling = true;
+  const act = (action: Action): void =>
+    match(action)
+      .with({ kind: "passthrough" }, () => {
+        locals.handling = false;
+        next();
+      })
+      .with({ kind: "reply" }, (a) =>
+        send(req, res, { status: a.status, ...(a.body === undefined ? {} : { body: a.body }), headers: a.headers }),
+      )
+      .with({ kind: "raw" }, (a) => {
+        if (locals.entry) locals.entry.status = a.status;
+        res.status(a.status).setHeader("Content-Type", a.contentType);
+        if (a.stall) res.write(a.text);
+        else res.end(a.text);
+      })
+      .with({ kind: "drop" }, () => void req.socket.destroy())
+      .with({ kind: "delay" }, (a) => {
+        if (a.ms === Infinity) return;
+        const timer = options.clock.setTimeout(() => act(a.then?.action ?? { kind: "passthrough" }), a.ms);
+        res.on("close", () => options.clock.clearTimeout(timer));
+      })
+      .exhaustive();
+  bodyOf(req, res, ctx, options)
+    .then(() => {
+      const asked: OverrideRequest = {
+        method: req.method,
+        path: req.path,
+        // The route's segments under the names its path gives them (`{pk}`, `{action_id}`, …), in order.
+        params: paramsOf(name, locals.params ?? {}) as OverrideRequest["params"],
+        query: req.query as Query,
+        headers: req.headers,
+        get body() {
+          return locals.data ? locals.data.data() : {};
+        },
+        call: taken.call,
+      };
+      const { handler } = taken;
+      return typeof handler === "function" ? handler(asked) : handler;
+    })
+    .then((given) => act(resolve(given, CREATED.has(key) ? 201 : 200)), next);
+}
+
+/** The route's own handler, in a store transaction: its changes are kept only when it answers below 400 in time. */
+function handle(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  handler: Handler,
+  request: MockRequest,
+  ctx: MockContext,
+  options: AppOptions,
+): void {
+  const locals = res.locals as Locals;
+  const { data } = locals;
+  const transaction = ctx.store.begin();
+  let result: Reply | Promise<Reply>;
+  try {
+    result = handler(request, ctx);
+  } catch (error) {
+    ctx.store.suspend();
+    ctx.store.rollback(transaction);
+    return next(error);
+  }
+  // Writes belong to the transaction only while the handler runs synchronously (all store writes do).
+  ctx.store.suspend();
+  Promise.resolve(result).then(
+    (reply) => {
+      if (options.clock.now() - locals.started > options.timeLimitMs) {
+        ctx.store.rollback(transaction);
+        return next(timeLimitProblem());
+      }
+      if (ctx.strict && reply.status < 400 && data?.ignored()) {
+        ctx.store.rollback(transaction);
+        return next(fieldError("body", `nothing: ${req.method} ${req.path} does not read a request body; the server ignores this one`));
+      }
+      if (reply.status >= 400 && !reply.commit) ctx.store.rollback(transaction);
+      else ctx.store.commit(transaction);
+      send(req, res, reply);
+    },
+    (error: unknown) => {
+      ctx.store.rollback(transaction);
+      next(error);
+    },
+  );
 }
 
 /** The one way an error leaves the mock: the server's answer for it (`errorAnswer`, the exception handler). */

@@ -27,7 +27,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<RequestBo
       if (keep) chunks.push(chunk);
     });
     req.on("end", () => {
-      const bytes = keep ? new Uint8Array(Buffer.concat(chunks)) : undefined;
+      // A view of the joined bytes, not a second copy of them.
+      const joined = keep ? Buffer.concat(chunks, length) : undefined;
+      const bytes = joined && new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
       resolve({ contentType: req.headers["content-type"], length, bytes });
     });
     req.on("error", reject);

@@ -140,10 +140,16 @@ class DerivedRow implements DerivedColumns {
 const evaluations = new WeakMap<PreparedDataset, Map<string, Evaluation>>();
 /** Queries kept per dataset version (least recently used dropped first). */
 const KEPT_QUERIES = 32;
+/** Selections listing more ids than this are not kept (their key would cost what evaluating costs). */
+const KEYED_IDS = 1000;
 
 function evaluated(ds: PreparedDataset, query: QueryNode, ordering: boolean): Evaluation {
   let byQuery = evaluations.get(ds);
   if (!byQuery) evaluations.set(ds, (byQuery = new Map()));
+  // A long id list is a one-off body (an action on a selection): it is evaluated, not printed
+  // into a key and kept.
+  const selected = query.selectedItems;
+  if (selected && (selected.all ? selected.excluded : selected.included).length > KEYED_IDS) return evaluate(ds, query, { ordering });
   // The parser builds a query's objects in one key order: equal queries print equal. JSON
   // prints -0 as 0, which Python may not read alike: such a query is not kept.
   let negativeZero = false;

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { match } from "ts-pattern";
 import { DATA_UPLOAD_MAX_MEMORY_SIZE } from "../src/emulation/settings.js";
 import {
+  isLegacyKey,
   DEFAULT_ACCESS_LIFETIME_SECONDS,
   DEFAULT_JOURNAL_BODY_LIMIT,
   DEFAULT_JOURNAL_CAPACITY,
@@ -67,6 +68,11 @@ export const mockFlags: { readonly [O in MockOptionName]: MockFlag | { readonly 
     read: "number",
   },
   clock: { notAFlag: "a clock object, for tests that run in virtual time" },
+  token: {
+    arg: "<key>",
+    help: "the first user's legacy API key (default $LABEL_STUDIO_API_KEY when it holds one, else the seed's or a new one)",
+    read: "text",
+  },
 };
 
 export interface MockFlagEntry extends MockFlag {
@@ -107,14 +113,23 @@ export function readMockFlag(entry: MockFlagEntry, text: string | undefined, sou
 
 const portFlag = mockFlagList.find((f) => f.option === "port") as MockFlagEntry;
 
+/** Where the legacy key of a command line's mock comes from, for the banner (an environment's key is never printed). */
+export type KeySource =
+  | { readonly from: "flag" }
+  | { readonly from: "env" }
+  | { readonly from: "server" }
+  /** $LABEL_STUDIO_API_KEY holds something that cannot be a legacy key (a personal access token, say): not used. */
+  | { readonly from: "server"; readonly envNotAKey: string };
+
 /**
- * The options a command line asks for: 127.0.0.1 and port `$PORT`, else 8080, unless the flags say
- * otherwise (a terminal's defaults; `startMockServer`'s own are port 0 and no log).
+ * The options a command line asks for: 127.0.0.1 and port `$PORT`, else 8080, and the legacy key of
+ * `$LABEL_STUDIO_API_KEY` when it holds one, unless the flags say otherwise (a terminal's defaults;
+ * `startMockServer`'s own are port 0, no log and a new key).
  */
 export function mockOptionsOf(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-): { readonly options: MockServerOptions; readonly help: boolean } {
+): { readonly options: MockServerOptions; readonly help: boolean; readonly key: KeySource } {
   const flags: Record<string, { type: "string" | "boolean"; short?: string }> = { help: { type: "boolean", short: "h" } };
   for (const f of mockFlagList) flags[f.flag] = { type: f.arg ? "string" : "boolean" };
   const { values } = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false });
@@ -126,8 +141,24 @@ export function mockOptionsOf(
     const text = values[f.flag];
     if (text !== undefined) given[f.option] = readMockFlag(f, typeof text === "string" ? text : undefined);
   }
+  let key: KeySource = given["token"] === undefined ? { from: "server" } : { from: "flag" };
+  const envKey = env["LABEL_STUDIO_API_KEY"];
+  if (given["token"] === undefined && envKey) {
+    if (isLegacyKey(envKey)) {
+      given["token"] = envKey;
+      key = { from: "env" };
+    } else {
+      key = {
+        from: "server",
+        envNotAKey:
+          envKey.length > 40
+            ? `${envKey.length} characters, more than a legacy key's 40`
+            : "it holds spaces or other characters a key cannot",
+      };
+    }
+  }
   // Each value passed its option's check (readMockFlag); startMockServer checks them again.
-  return { options: given as MockServerOptions, help: values["help"] === true };
+  return { options: given as MockServerOptions, help: values["help"] === true, key };
 }
 
 /** The usage text of a command line that takes these flags. */

@@ -8,6 +8,7 @@ import { parsePyInt } from "../src/emulation/python-text.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
 import { fieldError, HttpProblem, INVALID_PAGE, type Strictness } from "./errors.js";
 import type { Store } from "./store/store.js";
+import type { Query } from "./query.js";
 import type { TokenService } from "./tokens.js";
 
 /** What every handler gets: the per-server state. Servers in one process share none of it. */
@@ -19,7 +20,7 @@ export interface MockContext {
   readonly clock?: Clock;
 }
 
-export type Query = Readonly<Record<string, string | readonly string[] | undefined>>;
+export type { Query } from "./query.js";
 
 export interface MockRequest {
   readonly method: string;

@@ -12,6 +12,7 @@ import {
   checkOptions,
   DEFAULT_ACCESS_LIFETIME_SECONDS,
   DEFAULT_REQUEST_TIME_LIMIT_SECONDS,
+  MockOptionError,
   type MockSeed,
   type MockServerOptions,
 } from "./options.js";
@@ -21,10 +22,17 @@ import { Journal, type JournalEntry } from "./journal.js";
 import { redo } from "./store/changes.js";
 import { loadSeed, SeedError } from "../src/contract/seed.js";
 import { readSeedFile } from "./store/seed-file.js";
+import { registerSummary } from "./summary.js";
 import { collectionNames, type StoreState } from "../src/contract/state.js";
 import { readPersisted, WriteAheadLog, type WalTuning } from "./store/wal.js";
 import { nowTimestamp } from "../src/vocabulary/timestamps.js";
 import { newLegacyKey, TokenService } from "./tokens.js";
+import { Overrides, type OverrideHandler, type UseOptions } from "./overrides.js";
+import { routeKeys, type RouteKey } from "./routes/keys.js";
+import { describeValue } from "../src/vocabulary/json.js";
+
+/** Every route's name, as `use` takes it. */
+const named: ReadonlySet<string> = new Set(routeKeys);
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
@@ -33,6 +41,18 @@ export { SeedError } from "../src/contract/seed.js";
 export { MockOptionError } from "./options.js";
 export type { MockSeed, MockServerOptions } from "./options.js";
 export { demoData } from "./demo.js";
+export {
+  faults,
+  passthrough,
+  reply,
+  type Answer,
+  type MockAnswer,
+  type OverrideHandler,
+  type OverrideRequest,
+  type ReplyOf,
+  type UseOptions,
+} from "./overrides.js";
+export type { RouteKey } from "./routes/keys.js";
 
 /** Internal knobs (tests and benchmarks). */
 export interface MockTuning {
@@ -53,7 +73,16 @@ export interface MockServer {
   readonly requestsDropped: number;
   /** A deep copy of the store in the seed format. */
   data(): MockData;
-  /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens. */
+  /**
+   * Answer `route` (e.g. `"GET /api/projects/{pk}/"`) with `handler` instead of the mock's own handler,
+   * until `reset()`: a reply typed by the route's declaration, one of `faults` (a status, a 429 with
+   * `Retry-After`, a delay, a dropped connection, a malformed body), `reply(…)` for anything else, or
+   * `passthrough()` for the mock's own answer. The newest override of a route answers first;
+   * `{ times: n }` steps aside after n requests. An override answers before the server's own handling
+   * (authentication included); the journal (`requests`) records the requests as usual.
+   */
+  use<R extends RouteKey>(route: R, handler: OverrideHandler<R>, options?: UseOptions): void;
+  /** Back to the start data (or to `seed`); empties the journal, forgets created personal tokens, drops every `use` override. */
   reset(seed?: MockSeed | string): Promise<void>;
   /** Stop listening and drop open connections. */
   close(): Promise<void>;
@@ -63,13 +92,29 @@ type MockData = StoreState;
 /** The user a seed without users gets, so that the server always has a credential to hand out. */
 const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
 
-function initialState(data: MockSeed | string | undefined, parsed = typeof data === "string"): StoreState {
+function initialState(data: MockSeed | string | undefined, token: string | undefined, parsed = typeof data === "string"): StoreState {
   const raw = typeof data === "string" ? readSeedFile(data) : (data ?? demoData());
   const state = loadSeed(raw, nowTimestamp(), { parsed });
   if (state.users.length === 0) state.users.push({ ...defaultUser });
   const first = state.users[0] as { token?: string };
   if (first.token === undefined) first.token = newLegacyKey();
-  return frozen(state);
+  return pinned(frozen(state), token);
+}
+
+/** The state with the first user's key pinned to `token` (the `token` option), checked against the other users' keys. */
+function pinned(state: StoreState, token: string | undefined): StoreState {
+  const [first] = state.users;
+  if (token === undefined || first === undefined || first.token === token) return state;
+  // Another user's key would log the pinned key in as that user.
+  const holder = state.users.findIndex((u) => u.token === token);
+  if (holder > 0)
+    throw new MockOptionError(
+      "token",
+      "a key no other user of the data holds",
+      `the key of users[${holder}] (id ${state.users[holder]?.id})`,
+    );
+  state.users[0] = Object.freeze({ ...first, token });
+  return state;
 }
 
 /**
@@ -82,18 +127,18 @@ function frozen(state: StoreState): StoreState {
 }
 
 /** The snapshot (checked like a seed) with the log replayed over it. */
-function persistedState(path: string): StoreState | undefined {
+function persistedState(path: string, token: string | undefined): StoreState | undefined {
   const persisted = readPersisted(path);
   if (persisted === undefined) return undefined;
   let state: StoreState;
   try {
-    state = initialState(persisted.snapshot as MockSeed, true);
+    state = initialState(persisted.snapshot as MockSeed, undefined, true);
   } catch (error) {
     if (error instanceof SeedError) throw new SeedError(error.path, error.expected, error.found, `${path}: ${error.path}`);
     throw error;
   }
   redo(state, persisted.redo);
-  return frozen(state);
+  return pinned(frozen(state), token);
 }
 
 const snapshots = new WeakSet<StoreState>();
@@ -129,7 +174,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const { createApp, Store } = await loadServerModules();
   const host = options.host ?? "127.0.0.1";
   const clock = options.clock ?? systemClock;
-  const start = (options.persist && persistedState(options.persist)) || initialState(options.data);
+  const start = (options.persist && persistedState(options.persist, options.token)) || initialState(options.data, options.token);
   // What reset() goes back to: the start state's records in arrays of their own, or a seed given
   // to reset(), loaded anew each time.
   let seed: MockSeed | string | StoreState = pristine(start);
@@ -143,7 +188,8 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const ctx = { store, tokens, strict: options.strict ?? false, clock };
   const timeLimitMs = (options.requestTimeLimit ?? DEFAULT_REQUEST_TIME_LIMIT_SECONDS) * 1000;
   const maxBodySize = options.maxBodySize ?? DATA_UPLOAD_MAX_MEMORY_SIZE;
-  const app = createApp(ctx, { journal, log, clock, timeLimitMs, maxBodySize });
+  const overrides = new Overrides();
+  const app = createApp(ctx, { journal, log, clock, timeLimitMs, maxBodySize, overrides });
 
   const firstUser = () => store.list("users")[0] as { id: number; token: string };
   let personalAccessToken = await tokens.issue("refresh", firstUser().id);
@@ -155,7 +201,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
-  return {
+  const running: MockServer = {
     url,
     get legacyToken() {
       return firstUser().token;
@@ -168,9 +214,19 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
       return journal.dropped;
     },
     data: () => store.snapshot(),
+    use(route, handler, options) {
+      if (!named.has(route)) {
+        const path = typeof route === "string" ? route.split(" ")[1] : undefined;
+        const same = routeKeys.filter((k) => k.endsWith(` ${path}`));
+        const hint = same.length > 0 ? `: ${same.join(", ")}` : `, e.g. "GET /api/projects/{pk}/"`;
+        throw new TypeError(`mock.use: route: expected "<METHOD> <path>" of a route the mock serves${hint}; found ${describeValue(route)}`);
+      }
+      overrides.use(route, handler as OverrideHandler<RouteKey>, options);
+    },
     async reset(next) {
+      overrides.clear();
       if (next !== undefined) seed = next;
-      store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed)));
+      store.replaceState(isState(seed) ? copyArrays(seed) : initialState(structuredClone(seed), options.token));
       journal.clear();
       tokens.clearPersonal();
       personalAccessToken = await tokens.issue("refresh", firstUser().id);
@@ -183,4 +239,10 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
       await wal?.close();
     },
   };
+  registerSummary(running, () => ({
+    projects: store.list("projects").length,
+    users: store.list("users").length,
+    firstProject: store.list("projects")[0]?.id,
+  }));
+  return running;
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { jsonHead } from "./json-head.js";
 import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_CAPACITY } from "./options.js";
 
 /**
@@ -61,15 +62,21 @@ export class Journal {
   body(raw: unknown): Pick<JournalEntry, "body" | "truncatedFrom"> {
     const body = redactBody(raw);
     if (body === undefined) return { body };
-    const text = JSON.stringify(body);
+    // The head of the JSON text and its length, without printing a long body whole.
+    const text = jsonHead(body, this.bodyLimit) ?? wholeText(body);
     if (text === undefined || text.length <= this.bodyLimit) return { body };
-    return { body: text.slice(0, this.bodyLimit), truncatedFrom: text.length };
+    return { body: text.head.slice(0, this.bodyLimit), truncatedFrom: text.length };
   }
 
   clear(): void {
     this.entries.length = 0;
     this.#dropped = 0;
   }
+}
+
+function wholeText(body: unknown): { readonly head: string; readonly length: number } | undefined {
+  const text = JSON.stringify(body) as string | undefined;
+  return text === undefined ? undefined : { head: text, length: text.length };
 }
 
 export const REDACTED = "[redacted]";

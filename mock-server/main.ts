@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 import { DEMO_TASKS } from "./demo.js";
 import { isMain } from "./is-main.js";
-import { MockCliUsageError, mockOptionsOf, mockUsage } from "./flags.js";
-import { startMockServer, type MockServer } from "./index.js";
+import { MockCliUsageError, mockOptionsOf, mockUsage, type KeySource } from "./flags.js";
+import { startMockServer, type MockServer, type MockServerOptions } from "./index.js";
+import { watchParent } from "./parent-watch.js";
+import { summaryOf } from "./summary.js";
 
 /**
  * `npm start` / `dmq mock`: runs the mock on port 8080 (or `--port` / `$PORT`) with the demo data
- * or a seed file, prints how to reach it, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+ * or a seed file, prints how to reach it, and stops cleanly on Ctrl-C (SIGINT), SIGTERM or SIGHUP, or
+ * when the process that started it goes away.
  * The flags come from one table (flags.ts), shared with `dmq mock`.
  */
 export const MOCK_USAGE = mockUsage("Usage: npm start -- [options]");
@@ -16,7 +19,10 @@ export { MockCliUsageError };
 export interface MockCliOptions {
   /** Where the banner and request log go (default: stdout). */
   readonly out?: (line: string) => void;
-  /** Install SIGINT/SIGTERM handlers (default true). */
+  /**
+   * This process is the mock's (default true): stop on SIGINT, SIGTERM and SIGHUP, and when the
+   * parent process goes away, then exit.
+   */
   readonly signals?: boolean;
 }
 
@@ -26,54 +32,102 @@ export interface MockCliRun {
   stop(): Promise<void>;
 }
 
+/** The signals that stop the mock: Ctrl-C, `kill`, a closed terminal. */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/** A quoted word for a POSIX shell (`export` lines are pasted into one). */
+const shellWord = (text: string): string => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);
+
+/** The lines that say how to reach the server. A key from the environment is named, never printed (CI logs keep stdout). */
+function banner(server: MockServer, key: KeySource, head: string, data: string, project: number): string[] {
+  const fromEnv = key.from === "env";
+  const keyWord = fromEnv ? '"$LABEL_STUDIO_API_KEY"' : shellWord(server.legacyToken);
+  return [
+    head,
+    `  data:                  ${data}`,
+    `  legacy token:          ${fromEnv ? "$LABEL_STUDIO_API_KEY (from the environment)" : server.legacyToken}`,
+    `  personal access token: ${server.personalAccessToken}`,
+    `  playground:            ${server.url}/playground/${fromEnv ? " (the page asks for the key)" : `#token=${server.legacyToken}`}`,
+    ...("envNotAKey" in key
+      ? [`  (LABEL_STUDIO_API_KEY is not a legacy key: ${key.envNotAKey}; a new key was made. --token <key> pins one.)`]
+      : []),
+    "Use it from this shell (dmq, the SDK and curl read these):",
+    `  export LABEL_STUDIO_URL=${server.url}${fromEnv ? "" : ` LABEL_STUDIO_API_KEY=${keyWord}`}`,
+    "Try:",
+    `  curl -H "Authorization: Token ${fromEnv ? "$LABEL_STUDIO_API_KEY" : server.legacyToken}" "${server.url}/api/dm/actions/?project=${project}"`,
+    `  label-studio-sdk --base-url ${server.url} --api-key ${server.personalAccessToken} tasks list -p project=${project} -p page_size=5`,
+    "Ctrl-C stops it.",
+  ];
+}
+
+/** A listen error in the words of the command line: a port in use says how to get a free one. */
+function startError(error: unknown, options: MockServerOptions): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "EADDRINUSE") {
+    return new Error(
+      `port ${options.port} on ${options.host} is in use (EADDRINUSE): another server (an earlier mock?) holds it. ` +
+        "Pass --port 0 to pick a free port (the banner prints it), or --port <n> for another one.",
+    );
+  }
+  if (code === "EACCES") return new Error(`port ${options.port} needs privileges (EACCES): use a port above 1023, or --port 0`);
+  return error;
+}
+
 export async function runMockCli(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   options: MockCliOptions = {},
 ): Promise<MockCliRun> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const { options: given, help } = mockOptionsOf(argv, env);
+  const { options: given, help, key } = mockOptionsOf(argv, env);
   if (help) throw new MockCliUsageError(MOCK_USAGE);
   const strict = given.strict === true;
-  const server = await startMockServer({ ...given, logger: given.logger === false ? false : out });
+  let server: MockServer;
+  try {
+    server = await startMockServer({ ...given, logger: given.logger === false ? false : out });
+  } catch (error) {
+    throw startError(error, given);
+  }
 
-  const data = server.data();
+  // Counts read from the store: a copy of the data (`server.data()`) would double the memory of a big seed.
+  const summary = summaryOf(server);
   const dataFile = typeof given.data === "string" ? given.data : undefined;
   const persistFile = given.persist;
-  const source = dataFile ?? `built-in demo (${data.projects.length} project, ${DEMO_TASKS} tasks, ${data.users.length} users)`;
-  const project = data.projects[0]?.id ?? 1;
-  out(
-    [
-      `dmq mock server (${strict ? "strict" : "faithful"}) listening on ${server.url}`,
-      `  data:                  ${persistFile && dataFile === undefined ? `${persistFile} or ${source}` : source}`,
-      `  legacy token:          ${server.legacyToken}`,
-      `  personal access token: ${server.personalAccessToken}`,
-      `  playground:            ${server.url}/playground/#token=${server.legacyToken}`,
-      "Try:",
-      `  curl -H "Authorization: Token ${server.legacyToken}" "${server.url}/api/dm/actions/?project=${project}"`,
-      `  label-studio-sdk --base-url ${server.url} --api-key ${server.personalAccessToken} tasks list -p project=${project} -p page_size=5`,
-      "Ctrl-C stops it.",
-    ].join("\n"),
-  );
+  const source = dataFile ?? `built-in demo (${summary.projects} project, ${DEMO_TASKS} tasks, ${summary.users} users)`;
+  const project = summary.firstProject ?? 1;
 
+  const own = options.signals !== false;
+  let unwatch = () => {};
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= server.close().then(() => {
-      if (options.signals !== false) {
-        process.off("SIGINT", onSignal);
-        process.off("SIGTERM", onSignal);
-      }
+      unwatch();
+      if (own) for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
       out("dmq mock server stopped");
     });
     return stopping;
   };
-  const onSignal = () => {
-    void stop();
+  // Stop, then leave: nothing else of this process is left to wait for.
+  const stopAndExit = () => {
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`dmq mock: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
   };
-  if (options.signals !== false) {
-    process.once("SIGINT", onSignal);
-    process.once("SIGTERM", onSignal);
+  const onSignal = () => stopAndExit();
+  if (own) {
+    for (const signal of STOP_SIGNALS) process.once(signal, onSignal);
+    unwatch = watchParent(() => {
+      out("dmq mock server: the process that started it has gone");
+      stopAndExit();
+    });
   }
+  // Only now that a signal stops it cleanly: whoever reads "listening on" may send one at once.
+  const head = `dmq mock server (${strict ? "strict" : "faithful"}) listening on ${server.url}`;
+  out(banner(server, key, head, persistFile && dataFile === undefined ? `${persistFile} or ${source}` : source, project).join("\n"));
   return { server, stop };
 }
 

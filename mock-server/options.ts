@@ -44,6 +44,11 @@ export interface MockServerOptions {
    * Past it the mock keeps nothing; a view that reads the body answers the server's 500, strict mode a 413.
    */
   readonly maxBodySize?: number;
+  /**
+   * The first user's legacy API key, kept across restarts and `reset()`: scripts and CI can export it
+   * once. Default: the seed's, else a new random key at each start.
+   */
+  readonly token?: string;
 }
 
 /** A bad `startMockServer` option: names the option, what was expected and what was found. */
@@ -68,6 +73,15 @@ export const DEFAULT_JOURNAL_BODY_LIMIT = 8_192;
 /** Lifetime of an access token, in seconds (the server's default). */
 export const DEFAULT_ACCESS_LIFETIME_SECONDS = 5 * 60;
 
+/**
+ * What a legacy key may be: DRF's authtoken keeps it in a 40-character column, and the
+ * `Authorization: Token <key>` header is split on whitespace, so a key holds none.
+ */
+const LEGACY_KEY_EXPECTED = "a legacy API key: 1 to 40 visible ASCII characters, no spaces";
+export function isLegacyKey(v: unknown): boolean {
+  return typeof v === "string" && /^[\x21-\x7e]{1,40}$/.test(v);
+}
+
 type Check = readonly [test: (v: unknown) => boolean, expected: string];
 /** Each option's check and what it expects (also the command-line flags' checks, flags.ts). */
 export const optionChecks: { readonly [O in MockOptionName]-?: Check } = {
@@ -89,6 +103,7 @@ export const optionChecks: { readonly [O in MockOptionName]-?: Check } = {
   ],
   clock: [isClock, "a clock { now(), setTimeout(callback, ms), clearTimeout(handle) }"],
   maxBodySize: [(v) => Number.isSafeInteger(v) && (v as number) >= 0, "a number of bytes (a non-negative integer)"],
+  token: [isLegacyKey, LEGACY_KEY_EXPECTED],
 };
 
 export function checkOptions(options: unknown): void {

@@ -1,7 +1,7 @@
 import type { QueryNode } from "../src/query/nodes.js";
 import type { ProjectRecord } from "../src/contract/records.js";
 import { invalidRegex } from "../src/semantics/index.js";
-import { parseQueryBody } from "../src/wire/parse.js";
+import { parseQueryBody, type ParseOptions } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
 import { serverError, serverErrorOrStrict, validationError } from "./errors.js";
 import { PyException, ServerException } from "../src/emulation/exceptions.js";
@@ -36,10 +36,24 @@ export function strictProblem(issues: readonly ParseIssue[], prefix = ""): Serve
   return validationError(errors);
 }
 
+/** Which request an inline body belongs to: the keys it reads (parse options), and keys strict mode lets pass. */
+export interface Reads {
+  readonly options: ParseOptions;
+  /** Top-level keys this request reads although the parser does not count them (the list's body `project`), or tolerated. */
+  readonly allow?: readonly string[];
+}
+
 /** Parse and settle: the query to evaluate, or the problem to answer with. */
-export function settle(ctx: MockContext, input: unknown, context: "inline" | "view", prefix = ""): QueryNode {
-  const parsed = parseQueryBody(input, { context });
-  if (ctx.strict && parsed.issues.length > 0) throw strictProblem(parsed.issues, prefix);
+export function settle(
+  ctx: MockContext,
+  input: unknown,
+  context: "inline" | "view",
+  prefix = "",
+  reads: Reads = { options: {} },
+): QueryNode {
+  const parsed = parseQueryBody(input, { ...reads.options, context });
+  const issues = parsed.issues.filter((i) => !reads.allow?.includes(i.path));
+  if (ctx.strict && issues.length > 0) throw strictProblem(issues, prefix);
   if (parsed.answer) throw new ServerException(parsed.answer);
   if (!parsed.query) throw serverError("Exception", "the query could not be read");
   // The engine answers an uncompilable regex with no task, silently; strict mode names it.
@@ -81,7 +95,7 @@ function queryParamKeys(req: MockRequest): string[] {
  * has none, and for the query when neither a view nor a `query` parameter is given. Strict mode reads it
  * to name what the server ignores.
  */
-export function prepareParams(req: MockRequest, ctx: MockContext, project: ProjectRecord): Prepared {
+export function prepareParams(req: MockRequest, ctx: MockContext, project: ProjectRecord, action?: string): Prepared {
   const viewId = viewIdOf(req, ctx);
   if (viewId > 0) {
     const view = viewOr404(ctx, viewId);
@@ -131,8 +145,14 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
           Object.fromEntries(shadowed.map((k) => [k, [`nothing: the server ignores the body's ${k} when the query parameter is given`]])),
         );
     }
-    return { query: settle(ctx, data, "inline", "query."), view: undefined, data: isPlainObject(data) ? data : {} };
+    // The parameter's object: never the view (read from the URL or the body) nor an action's fields.
+    const reads: Reads = { options: { endpoint: "tasks" } };
+    return { query: settle(ctx, data, "inline", "query.", reads), view: undefined, data: isPlainObject(data) ? data : {} };
   }
   const body = bodyDict(req, ctx);
-  return { query: settle(ctx, body, "inline"), view: undefined, data: body };
+  // The task list reads `project` and `view` from its body as well (int_from_request(request.data, …));
+  // an action's body carries its fields, and the official SDK's legacy client sends `project` there too.
+  const reads: Reads =
+    action === undefined ? { options: { endpoint: "tasks" }, allow: ["project", "view"] } : { options: { action }, allow: ["project"] };
+  return { query: settle(ctx, body, "inline", "", reads), view: undefined, data: body };
 }

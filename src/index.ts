@@ -66,7 +66,15 @@ export {
   type SelectedItemsNode,
 } from "./query/nodes.js";
 export { toBody, toActionRequest } from "./wire/serialize.js";
-export { parseQuery, parseQueryBody, type ParseContext, type ParseOptions, type ParseResult, type ServerAnswer } from "./wire/parse.js";
+export {
+  parseQuery,
+  parseQueryBody,
+  type ParseContext,
+  type ParseEndpoint,
+  type ParseOptions,
+  type ParseResult,
+  type ServerAnswer,
+} from "./wire/parse.js";
 export { QueryParseError } from "./wire/errors.js";
 export type { IssueEffect, ParseIssue } from "./wire/issues.js";
 export * from "./client/index.js";

@@ -20,9 +20,9 @@ function checkProject(project: unknown): void {
 }
 
 /**
- * A selection of `query`. A body's `selectedItems: {all: true, …}` (what `.all()` writes, and what the
- * web UI sends for "select all") reads as `.all()`: a round trip keeps it, so the compiler (which
- * allows a resumed selection every step) and the run time agree.
+ * A selection of `query`. A body's `selectedItems: {all: true, excluded: []}` (what `.all()` writes,
+ * and what the web UI sends for "select all") reads as `.all()`: a round trip keeps it. With excluded
+ * ids it does not: `.excluding(ids)` writes the same body, so resuming it asks for `.all()` again.
  */
 function fresh(project: number | ProjectHandle, query: QueryNode): SelectionBuilder {
   return new SelectionBuilder({
@@ -30,7 +30,7 @@ function fresh(project: number | ProjectHandle, query: QueryNode): SelectionBuil
     view: undefined,
     query,
     filterState: filterStateOf(query),
-    everyTask: query.selectedItems?.all === true,
+    everyTask: query.selectedItems?.all === true && query.selectedItems.excluded.length === 0,
     compiler: wireCompiler,
   });
 }
@@ -89,6 +89,6 @@ function from(project: number | ProjectHandle, source: unknown, options?: ParseO
  * run time (its state depends on the body), the steps after it by the compiler again. A selection
  * keeps its task data and its state where the compiler knows it exactly; where it may be in several
  * states (an `AnySelection`), the next step is checked at run time too. A body's
- * `selectedItems: {all: true, …}` reads as `.all()`.
+ * `selectedItems: {all: true, excluded: []}` reads as `.all()`; with excluded ids, say `.all()` again.
  */
 selection.from = from;

@@ -1,5 +1,6 @@
 /** Child processes for the HTTP and start-up figures: each server runs alone in its own process. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -26,7 +27,31 @@ export function runJson<T>(script: string, args: readonly string[], nodeArgs: re
 
 export interface Served {
   readonly url: string;
+  /** The serving process (for `processCpuMs`). */
+  readonly pid: number;
   stop(): Promise<void>;
+}
+
+/**
+ * CPU ms (user + system) another process has used so far, from /proc (Linux; 10 ms ticks): what a
+ * server child spent on a request, or a whole start, without counting the time a loaded machine
+ * kept it waiting.
+ */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+/** `getconf CLK_TCK` on Linux. */
+const CLOCK_TICKS = 100;
+
+/** Resident memory of another process in MB, from /proc. */
+export function processRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb) / 1024;
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
@@ -49,7 +74,7 @@ export function serveMock(seedPath: string, token: string): Promise<Served> {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`the mock child exited ${code} before serving`)));
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once("line", (line) => {
-      resolve({ url: (JSON.parse(line) as { url: string }).url, stop: stopper(child) });
+      resolve({ url: (JSON.parse(line) as { url: string }).url, pid: child.pid as number, stop: stopper(child) });
     });
   });
 }
@@ -80,5 +105,5 @@ export async function serveJsonServer(seedPath: string): Promise<Served> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid as number, stop: stopper(child) };
 }

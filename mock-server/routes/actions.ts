@@ -47,7 +47,7 @@ export const listActionsPublished: Handler = (req, ctx) => {
 export const performAction: Handler = (req, ctx) => {
   const project = projectOf(req, ctx);
   const id = param(req.query, "id");
-  const prepared = prepareParams(req, ctx, project);
+  const prepared = prepareParams(req, ctx, project, id ?? "");
   const { ids } = select(ctx, ctx.store.dataset(project), prepared.query, id !== undefined && keepsOrdering.has(id));
   if (id === undefined) throw new HttpProblem(422, 'No action id "None", use ?id=<action-id>', { raw: true });
   if (!isRegistered(id)) throw unknownAction(ctx, id);

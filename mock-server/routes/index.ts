@@ -53,6 +53,8 @@ export interface Route {
   readonly path: string;
   /** The server route it serves (src/contract/routes.ts); absent for the published interface's `/api/actions` aliases. */
   readonly server?: ServerPath;
+  /** The path of a published alias as the interface writes it, parameters in braces. */
+  readonly name?: string;
   readonly methods: Partial<Record<Method, Handler>>;
   /** `Allow` when the view's differs from its served methods (HEAD with GET, OPTIONS). */
   readonly allow?: string;
@@ -147,6 +149,11 @@ export const routes: readonly Route[] = [
   serve("/api/dm/actions/", { GET: listActions, POST: performAction }),
   serve("/api/dm/actions/{action_id}/form/", { GET: getActionForm }),
   // The published interface's paths (not server routes): the same views.
-  { path: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
-  { path: "/api/actions/:action/form", methods: { GET: getActionForm } },
+  { path: "/api/actions", name: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
+  { path: "/api/actions/:action/form", name: "/api/actions/{action_id}/form", methods: { GET: getActionForm } },
 ];
+
+/** The path a route is named by (`mock.use`): the server's pattern, or the published interface's. */
+export function nameOf(route: Route): string {
+  return route.server ?? route.name ?? route.path;
+}

@@ -76,7 +76,7 @@ async function load(link: ParsedLink, project = link.project): Promise<void> {
     }
   } catch (error) {
     if (error instanceof Unauthorized)
-      return showAuth("The server did not accept the stored token (the mock makes a new one at each start).");
+      return showAuth("The server did not accept the stored token (the mock makes a new one at each start, unless --token pins it).");
     status.textContent = `Could not load the data: ${(error as Error).message}`;
     return;
   }

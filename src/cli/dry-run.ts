@@ -1,5 +1,5 @@
 import { match } from "ts-pattern";
-import type { Format } from "./output.js";
+import { render, type Format } from "./output.js";
 
 /**
  * `--dry-run`: the client runs as usual but its fetch records each request instead of sending it.
@@ -85,10 +85,11 @@ function requestMessage(request: RecordedRequest): string {
   return request.body === undefined ? head.join("\n") : `${head.join("\n")}\n\n${request.body}`;
 }
 
-/** The recorded requests as a JSON list (`--format json`) or as HTTP messages (`--format table`). */
+/** The recorded requests as a JSON list (`--format json`), HTTP messages (`table`), or rows (`csv`, `jsonl`). */
 export function formatRequests(requests: readonly RecordedRequest[], format: Format): string {
   return match(format)
     .with("json", () => JSON.stringify(requests.map(requestRecord), null, 2))
     .with("table", () => requests.map(requestMessage).join("\n\n"))
+    .with("csv", "jsonl", (f) => render(requests.map(requestRecord), f))
     .exhaustive();
 }

@@ -1,4 +1,5 @@
 import type { Client } from "../client/client.js";
+import { ClientConfigError } from "../client/errors.js";
 import type { ClientOptions } from "../client/options.js";
 import { DryRun } from "./dry-run.js";
 import { CliUsageError } from "./errors.js";
@@ -84,7 +85,23 @@ export class Session {
     if (baseUrl === undefined) throw new CliUsageError("no server: pass --base-url <url> or set LABEL_STUDIO_URL");
     if (this.apiKey === undefined) throw new CliUsageError("no API key: pass --api-key <key> or set LABEL_STUDIO_API_KEY");
     const { createClient } = await import("../client/client.js");
-    return createClient(options);
+    try {
+      return createClient(options);
+    } catch (error) {
+      throw this.#fromEnvironment(error, baseUrl);
+    }
+  }
+
+  /** A bad URL or key that came from the environment is named as the variable, not as the flag nobody passed. */
+  #fromEnvironment(error: unknown, baseUrl: string | undefined): unknown {
+    if (!(error instanceof ClientConfigError)) return error;
+    const variable =
+      error.field === "baseUrl" && this.options.baseUrl === undefined && baseUrl === this.io.env["LABEL_STUDIO_URL"]
+        ? "LABEL_STUDIO_URL"
+        : error.field === "apiKey" && this.options.apiKey === undefined
+          ? "LABEL_STUDIO_API_KEY"
+          : undefined;
+    return variable === undefined ? error : new CliUsageError(`${variable}${error.message.slice(error.field.length)}`);
   }
 
   print(value: unknown, columns?: readonly string[]): void {

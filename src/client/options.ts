@@ -112,9 +112,28 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
     url = undefined;
   }
   const shown = url ? JSON.stringify(withoutPassword(url, value)) : describeValue(value);
+  if (value.trim() !== "" && !value.includes("://")) {
+    // `127.0.0.1:8080`, `localhost:8080`, `ls.example.com`: no scheme at all.
+    throw new ClientConfigError(
+      field,
+      BASE_URL_RULE,
+      shown,
+      `add the scheme: ${JSON.stringify(withScheme(withoutTrailingSlashes(value)))}`,
+    );
+  }
   if (!/^https?:\/\//.test(value) || !url) throw new ClientConfigError(field, BASE_URL_RULE, shown);
+  const bare = withoutTrailingSlashes(value);
+  if (/\/api$/i.test(withoutTrailingSlashes(url.pathname))) {
+    // The client adds /api/… to every path: a base ending in /api asks for /api/api/….
+    throw new ClientConfigError(
+      field,
+      `${BASE_URL_RULE}, the server's root (the client adds /api/… itself)`,
+      shown,
+      `drop the /api at the end: ${JSON.stringify(bare.slice(0, -"/api".length))}`,
+    );
+  }
   if (value.endsWith("/")) {
-    throw new ClientConfigError(field, BASE_URL_RULE, shown, `drop the trailing slash: ${JSON.stringify(withoutTrailingSlashes(value))}`);
+    throw new ClientConfigError(field, BASE_URL_RULE, shown, `drop the trailing slash: ${JSON.stringify(bare)}`);
   }
   if (url.username || url.password) {
     throw new ClientConfigError(field, `${BASE_URL_RULE} and no user name or password`, shown, "pass the credential as apiKey");
@@ -123,6 +142,17 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
     throw new ClientConfigError(field, `${BASE_URL_RULE} and no query string or fragment`, shown);
   }
   return value;
+}
+
+/** `http://` for a server on this machine or a private network, `https://` for any other. */
+function withScheme(hostAndPath: string): string {
+  const host = hostAndPath.split(/[/:]/)[0]?.toLowerCase() ?? "";
+  const local =
+    host === "localhost" ||
+    host === "" ||
+    /^(127\.|10\.|192\.168\.|0\.0\.0\.0$|172\.(1[6-9]|2\d|3[01])\.)/.test(host) ||
+    hostAndPath.startsWith("[");
+  return `${local ? "http" : "https"}://${hostAndPath}`;
 }
 
 /** A loop, not `/\/+$/`: that pattern is quadratic on a long run of slashes that does not end the text. */
@@ -156,10 +186,15 @@ function checkApiKey(value: unknown, fromEnv: boolean): string {
   if (key === "") throw new ClientConfigError(field, expected, "an empty string");
   const bad = /[^\x21-\x7e]/.exec(key);
   if (bad) {
+    // The key as copied from a curl line or a header: its scheme word is not part of it.
+    const scheme = /^(Token|Bearer)\s+\S+$/i.exec(key)?.[1];
     throw new ClientConfigError(
       field,
       `${expected} (visible ASCII characters, no spaces)`,
-      `a value with a ${bad[0] === " " ? "space" : "non-printable or non-ASCII character"} at position ${bad.index + 1} of ${key.length}`,
+      scheme
+        ? `a value that starts with "${scheme} "`
+        : `a value with a ${bad[0] === " " ? "space" : "non-printable or non-ASCII character"} at position ${bad.index + 1} of ${key.length}`,
+      scheme ? `pass the key alone, without "${scheme} " (the client adds the header's scheme itself)` : undefined,
     );
   }
   return key;

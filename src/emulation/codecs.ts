@@ -133,6 +133,20 @@ function utf8Stop(bytes: Uint8Array, final: boolean): Utf8Stop | undefined {
 
 /** Not fatal: callers validate first (strict) or want U+FFFD (replace), which follows the same maximal-subpart rule. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+/**
+ * Fatal: what it accepts is exactly what Python's strict decoder accepts, with the same text (a test holds them
+ * together), at native speed; on what it refuses, `utf8Stop` finds Python's answer.
+ */
+const utf8Fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The text of valid, complete UTF-8; undefined when the bytes are invalid or cut off. */
+function validUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8Fatal.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 function latin1(bytes: Uint8Array): string {
   let out = "";
@@ -152,22 +166,28 @@ export function streamRead(bytes: Uint8Array, codec: CodecName): string {
     if (bad >= 0) throw new UnicodeDecodeError("ascii", bytes, bad, bad + 1, "ordinal not in range(128)");
     return latin1(bytes);
   }
-  const stop = utf8Stop(bytes, false);
-  if (stop && !("truncated" in stop)) throw new UnicodeDecodeError(codec, bytes, stop.at, stop.end, stop.reason);
-  const text = utf8.decode(stop ? bytes.subarray(0, stop.at) : bytes);
+  let text = validUtf8(bytes);
+  if (text === undefined) {
+    const stop = utf8Stop(bytes, false);
+    if (stop && !("truncated" in stop)) throw new UnicodeDecodeError(codec, bytes, stop.at, stop.end, stop.reason);
+    text = utf8.decode(stop ? bytes.subarray(0, stop.at) : bytes);
+  }
   return codec === "utf-8-sig" && text.startsWith("\ufeff") ? text.slice(1) : text;
 }
 
 /** `bytes.decode(codec)` (final): like `streamRead`, except that a cut-off sequence is an error. */
 export function decode(bytes: Uint8Array, codec: CodecName): string {
   if (codec !== "utf-8" && codec !== "utf-8-sig") return streamRead(bytes, codec);
-  const stop = utf8Stop(bytes, true);
-  if (stop) {
-    throw "truncated" in stop
-      ? new UnicodeDecodeError(codec, bytes, stop.at, bytes.length, "unexpected end of data")
-      : new UnicodeDecodeError(codec, bytes, stop.at, stop.end, stop.reason);
+  let text = validUtf8(bytes);
+  if (text === undefined) {
+    const stop = utf8Stop(bytes, true);
+    if (stop) {
+      throw "truncated" in stop
+        ? new UnicodeDecodeError(codec, bytes, stop.at, bytes.length, "unexpected end of data")
+        : new UnicodeDecodeError(codec, bytes, stop.at, stop.end, stop.reason);
+    }
+    text = utf8.decode(bytes);
   }
-  const text = utf8.decode(bytes);
   return codec === "utf-8-sig" && text.startsWith("\ufeff") ? text.slice(1) : text;
 }
 

@@ -40,6 +40,7 @@ export function paramsText(id: ActionId): string {
 
 type Text<A extends ActionId> = ActionParamsText[A];
 export type EveryTaskMessage<A extends string> = `${A}: ${typeof rules.everyTask}`;
+export type EveryTaskExcludedMessage<A extends string> = `${A}: ${typeof rules.everyTaskExcluded}`;
 export type NeedsParamsMessage<A extends ActionId> = `${A} needs ${Text<A>}`;
 export type UnknownParamMessage<A extends ActionId, K extends string> = `${A} takes ${Text<A>}; ${K} is not one of them`;
 export type OptionAsParamMessage<
@@ -49,6 +50,7 @@ export type OptionAsParamMessage<
 export type UnknownActionMessage<A extends string> = `unknown action id ${A}: for an action dmq does not know, use customAction(${A})`;
 
 const everyTask = <A extends string>(id: A): EveryTaskMessage<A> => `${id}: ${rules.everyTask}`;
+const everyTaskExcluded = <A extends string>(id: A): EveryTaskExcludedMessage<A> => `${id}: ${rules.everyTaskExcluded}`;
 const needsParams = <A extends ActionId>(id: A): NeedsParamsMessage<A> => `${id} needs ${paramsText(id) as Text<A>}`;
 const unknownParam = <A extends ActionId, K extends string>(id: A, key: K): UnknownParamMessage<A, K> =>
   `${id} takes ${paramsText(id) as Text<A>}; ${key} is not one of them`;
@@ -87,20 +89,24 @@ type ParamCheck<A extends ActionId, P> = [P] extends [Absent | undefined]
         : NoInference<Refused<UnknownParamMessage<A, X & string>>>
     : never;
 
+/** The refusal of a destructive action on an unscoped selection: one that only excludes ids is told so. */
+type EveryTaskRefusal<A extends string, Ids> = [Ids] extends ["excluded"] ? EveryTaskExcludedMessage<A> : EveryTaskMessage<A>;
+
 /** The action argument as written when it may be sent; else a refusal naming the rule. */
-export type ActionCheck<A, P, Scoped> = A extends CustomAction
+export type ActionCheck<A, P, Scoped, Ids = unknown> = A extends CustomAction
   ? A
   : A extends ActionId
     ? A extends DestructiveActionId
       ? [Scoped] extends [true]
         ? ParamCheck<A, P>
-        : NoInference<Refused<EveryTaskMessage<A>>>
+        : NoInference<Refused<EveryTaskRefusal<A, Ids>>>
       : ParamCheck<A, P>
     : A extends string
       ? NoInference<Refused<UnknownActionMessage<A>>>
       : A;
 
 type ScopedOf<Self extends Stateful> = Self[SelectionStateKey]["scoped"];
+type IdsOf<Self extends Stateful> = Self[SelectionStateKey]["ids"];
 
 /**
  * Every known action id while the argument is still being typed (the compiler then sees the whole
@@ -117,33 +123,33 @@ type ParamsArg<A, P> = P & ([A] extends [ActionId] ? Partial<ParamsOf<A>> : unkn
 /** `.toRequest(action, params?)`: the `POST /api/dm/actions/` request for an action on this selection. */
 export type ToRequest = <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
   this: NotAny<A, "action", Self>,
-  action: ActionCheck<A, P, ScopedOf<Self>> | Offered<A>,
+  action: ActionCheck<A, P, ScopedOf<Self>, IdsOf<Self>> | Offered<A>,
   params?: ParamsArg<A, P>,
 ) => ActionRequest;
 
 /** `.run(action, params?, options?)`: perform an action through the client the project handle came from. */
 export type Run = <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
   this: NotAny<A, "action", Self>,
-  action: ActionCheck<A, P, ScopedOf<Self>> | Offered<A>,
+  action: ActionCheck<A, P, ScopedOf<Self>, IdsOf<Self>> | Offered<A>,
   params?: ParamsArg<A, P>,
   options?: RunOptions,
 ) => Promise<ResultOf<A>>;
 
 /**
  * The run-time side of `ActionCheck`, for JavaScript callers and casts: the action id, with the
- * same messages. `scoped`: the selection limits the tasks or said `.all()`. A known id wrapped in
+ * same messages. `scoped`: the selection limits the tasks or said `.all()`; `excludedOnly`: its only ids are excluded ones. A known id wrapped in
  * `customAction()` (how code with a run-time action id gets past the compiler) gets every check.
  */
-export function checkAction(action: unknown, params: unknown, scoped: boolean): string {
+export function checkAction(action: unknown, params: unknown, scoped: boolean, excludedOnly = false): string {
   if (typeof action === "object" && action !== null && "customAction" in action) {
     const id = (action as CustomAction).customAction;
-    return isActionId(id) ? checkAction(id, params, scoped) : id;
+    return isActionId(id) ? checkAction(id, params, scoped, excludedOnly) : id;
   }
   if (!isActionId(action)) {
     const found = typeof action === "string" ? action : describeValue(action);
     throw new QueryBuildError(unknownAction(found), "id", "a known action id or customAction(id)", describeValue(action));
   }
-  if (isDestructive(action) && !scoped) throw new QueryBuildError(everyTask(action), "selectedItems");
+  if (isDestructive(action) && !scoped) throw new QueryBuildError((excludedOnly ? everyTaskExcluded : everyTask)(action), "selectedItems");
   if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) {
     throw new QueryBuildError(`${action}: expected params as an object of body fields, found ${describeValue(params)}`, "params");
   }

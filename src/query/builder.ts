@@ -275,7 +275,9 @@ export class SelectionBuilder {
   }
 
   toRequest(action: unknown, params?: Record<string, JsonValue>): ActionRequest {
-    const id = checkAction(action, params, this.#scoped);
+    const selected = this.#props.query.selectedItems;
+    const excludedOnly = selected?.all === true && selected.excluded.length > 0;
+    const id = checkAction(action, params, this.#scoped, excludedOnly);
     return this.#props.compiler.toRequest(this.project, this.#props.view, this.#props.query, id, params);
   }
 
@@ -335,7 +337,10 @@ export class SelectionBuilder {
     return fn(this);
   }
 
-  /** `console.log(selection)` / `util.inspect`: the project, view and the body it sends (never the client). */
+  /**
+   * `console.log(selection)` / `util.inspect`: the project, view and the whole body it sends, at any
+   * depth (Node's default of 2 would print a filter item as `[Object]`); never the client.
+   */
   [Symbol.for("nodejs.util.inspect.custom")](
     _depth: number,
     options: object,
@@ -343,7 +348,7 @@ export class SelectionBuilder {
   ): string {
     const { view, project } = this.#props;
     const head = `Selection<project ${this.project}${view === undefined ? "" : `, view ${view}`}${typeof project === "number" ? "" : ", bound"}>`;
-    return `${head} ${inspect(this.toJSON(), options)}`;
+    return `${head} ${inspect(this.toJSON(), { ...options, depth: null })}`;
   }
 }
 

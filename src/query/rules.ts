@@ -24,6 +24,8 @@ export const rules = {
     "including() needs at least one id: the server reads {all: false, included: []} as 'no restriction' and would act on every task",
   everyTask:
     "this selection has no filters, no task ids and no view, so the server would act on every task of the project: add a condition or ids, or say .all() to mean every task",
+  everyTaskExcluded:
+    "this selection only excludes task ids and has no filters and no view, so the server would act on every other task of the project: add a condition or .including(ids), or say .all() to mean every task but the excluded",
 } as const;
 
 /** The name of one of the builder's rules (each compile-time refusal names one). */

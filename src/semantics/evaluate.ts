@@ -48,7 +48,8 @@ export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, o
 
   let indexes = filtered(ds, filter, query.selectedItems);
   if (order?.k === "ok") indexes = order.sort(indexes);
-  return result(ds, select(ds, indexes, query.selectedItems));
+  // `{all: false, included}` already narrowed the filter to the included ids (filtered reads them).
+  return result(ds, select(ds, indexes, query.selectedItems?.all === false ? undefined : query.selectedItems));
 }
 
 /** The indexes the filter selects, ascending: from the candidates of an index when there are any. */
@@ -100,15 +101,26 @@ function select(ds: PreparedDataset, indexes: number[], selected: SelectedItemsN
   const ids = new Array<number>(indexes.length);
   for (let k = 0; k < indexes.length; k++) ids[k] = ds.idAt(indexes[k] as number);
   if (!selected) return ids;
-  if (selected.all === false && selected.included.length > 0) {
-    const keep = new Set(selected.included);
-    return ids.filter((id) => keep.has(id));
-  }
   if (selected.all === true && selected.excluded.length > 0) {
-    const drop = new Set(selected.excluded);
+    const drop = listed(ids, selected.excluded);
     return ids.filter((id) => !drop.has(id));
   }
   return ids;
+}
+
+/**
+ * The ids of `ids` that `list` names, as a set. A hash set of the shorter side: a body listing a
+ * million ids against a small project builds a set of the project's ids, not of the list.
+ */
+function listed(ids: readonly number[], list: readonly number[]): ReadonlySet<number> {
+  if (list.length <= ids.length) return new Set(list);
+  const candidates = new Set(ids);
+  const found = new Set<number>();
+  for (let k = 0; k < list.length; k++) {
+    const id = list[k] as number;
+    if (candidates.has(id)) found.add(id);
+  }
+  return found;
 }
 
 function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {

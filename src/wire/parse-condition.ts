@@ -101,6 +101,14 @@ export function toConditions(
   return { conditions: out, skippedRegex };
 }
 
+/** Where each parsed condition stood in its body (`filters.items[2]`): the parser drops items, so indices shift. */
+const origins = new WeakMap<ConditionNode, string>();
+
+/** The body path of a condition the parser read (its index in the body as sent), or undefined for one it did not make. */
+export function bodyPathOf(node: ConditionNode): string | undefined {
+  return origins.get(node);
+}
+
 function condition(raw: RawCondition, children: readonly ConditionNode[], report: Report): ConditionNode {
   let column = raw.filter.slice(FILTER_PREFIX.length);
   if (column.startsWith("-")) {
@@ -113,13 +121,15 @@ function condition(raw: RawCondition, children: readonly ConditionNode[], report
     );
   }
   check(column, raw, report);
-  return Object.freeze({
+  const node: ConditionNode = Object.freeze({
     column,
     operator: raw.operator,
     type: raw.type,
     value: raw.value,
     children: Object.freeze([...children]),
   });
+  origins.set(node, raw.at.path);
+  return node;
 }
 
 function check(column: string, raw: RawCondition, report: Report): void {

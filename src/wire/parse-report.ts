@@ -53,8 +53,9 @@ export class Report {
     return this.#blocked;
   }
 
-  soft(path: string, effect: "ignored" | "evaluated", expected: string, found: unknown): void {
-    this.#findings.push({ path, expected, found: describeValue(found), phase: "soft", effect });
+  /** A finding the server answers normally over; `found` is a value (described) or, with `as: "text"`, already words. */
+  soft(path: string, effect: "ignored" | "evaluated", expected: string, found: unknown, as: "value" | "text" = "value"): void {
+    this.#findings.push({ path, expected, found: as === "text" ? String(found) : describeValue(found), phase: "soft", effect });
   }
 
   /** A refusal with a fixed server text (crash, precheck, raise). */

@@ -4,6 +4,7 @@ import type { ParseIssue } from "./issues.js";
 import { toConditions } from "./parse-condition.js";
 import { has, isPlainObject, keyPath } from "./parse-cursor.js";
 import { inlineFilters } from "./parse-filters-inline.js";
+import { actionFields, checkKeys, type ParseEndpoint } from "./parse-keys.js";
 import { viewFilters } from "./parse-filters-view.js";
 import { parseOrdering } from "./parse-ordering.js";
 import { pyType } from "../emulation/python-json.js";
@@ -11,6 +12,7 @@ import { Report, type ServerAnswer } from "./parse-report.js";
 import { parseSelectedItems } from "./parse-selected.js";
 
 export type { ServerAnswer } from "./parse-report.js";
+export type { ParseEndpoint } from "./parse-keys.js";
 
 /**
  * `inline`: a request body (or the decoded `query` URL parameter), read as `get_prepare_params`
@@ -25,6 +27,18 @@ export type ParseContext = "inline" | "view";
 /** Options of `parseQueryBody`. */
 export interface ParseOptions {
   readonly context?: ParseContext;
+  /**
+   * Where an inline body is sent, which decides the top-level keys the server reads:
+   * `"tasks"`, the task list's `query` parameter (the selection and `hiddenColumns`); `"actions"`, an
+   * action's body (the selection and `view`). Default: either. Every other key is reported as ignored.
+   */
+  readonly endpoint?: ParseEndpoint;
+  /**
+   * The action the body is sent to: its own fields (`model_version`…) are read too, and the endpoint
+   * is `"actions"`. For an id the vocabulary does not know, any key may be one of its fields, so only
+   * near misses of the selection's keys are reported.
+   */
+  readonly action?: string;
 }
 
 /** What `parseQueryBody` found: the query the server evaluates, every issue, and the server's answer when it refuses. */
@@ -42,8 +56,10 @@ export interface ParseResult {
 
 /**
  * Read a Data Manager body the way the server does: `filters`, `ordering`, `selectedItems` and
- * `columnsDisplayType`; every other key (action params, a view's title, …) is left alone.
- * Never throws: problems come back as issues.
+ * `columnsDisplayType`. Every other top-level key the server does not read where the body goes
+ * (`options.endpoint`, `options.action`) is an "ignored" issue: a misspelt key ("did you mean
+ * filters?"), the task list's `query` wrapper, `project` or `id`. A view's own keys (title, …) are
+ * left alone. Never throws: problems come back as issues.
  */
 export function parseQueryBody(input: unknown, options: ParseOptions = {}): ParseResult {
   const context = options.context ?? "inline";
@@ -62,6 +78,15 @@ export function parseQueryBody(input: unknown, options: ParseOptions = {}): Pars
     const { issues, answer } = report.finish();
     return { query: undefined, issues, answer };
   }
+  if (options.action !== undefined && options.endpoint === "tasks") {
+    throw new TypeError("parseQueryBody: options.action names an action's body; options.endpoint \"tasks\" is the task list's query");
+  }
+  // Keys first: a misspelt "filters" explains everything after it.
+  checkKeys(body, report, {
+    context,
+    endpoint: options.action !== undefined ? "actions" : options.endpoint,
+    fields: options.action !== undefined ? actionFields(options.action) : [],
+  });
   // The server's order: ordering, selectedItems, filters (PrepareParams' field order).
   const ordering = parseOrdering(body, report, context);
   const selectedItems = parseSelectedItems(body, report, context);

@@ -90,7 +90,9 @@ const cases: readonly Case[] = [
       "  every task of the project",
       "  all of them",
       "  in the server's default order",
-      "Nothing hidden: the server reads this body as written.",
+      "What the server does that the body does not say (2):",
+      /\[ignored\] model_version: found an unknown key "model_version"; expected a key the server reads here/,
+      /\[ignored\] project: found "project", which the server reads from the URL \(\?project=\) only/,
     ],
     chain: { selectedItems: { all: true, excluded: [] } },
   },
@@ -384,6 +386,28 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
     expect(r.stdout).toMatch(
       /^\/\/ written differently: filters\.conjunction "or" with one line; the builder writes "and", which selects the same tasks$/m,
     );
+  });
+
+  test("each item the server ignores and each the builder cannot write is named once, at its index in the body", async () => {
+    const body = {
+      filters: {
+        conjunction: "and",
+        items: [
+          { filter: "tasks:id", operator: "equal", type: "Number", value: 1 },
+          item("id", "greater", "Number", 2),
+          item("nope", "equal", "Number", 1),
+          { ...item("inner_id", "greater", "Number", 2), child_filters: [{ filter: "bad", operator: "equal", type: "Number", value: 3 }] },
+        ],
+      },
+    };
+    const r = await dmqIn(["explain", "--code", "--query", JSON.stringify(body)]);
+    const comments = r.stdout.split("\n").filter((l) => l.startsWith("//"));
+    expect(comments).toEqual([
+      '// ignored by the server: filters.items[0].filter (found string "tasks:id"; expected "filter:tasks:<column>": the server skips this filter)',
+      '// ignored by the server: filters.items[3].child_filters[0].filter (found string "bad"; expected "filter:tasks:<column>": the server skips this child filter)',
+      '// left out (the builder cannot write it): filters.items[2].filter: expected a known column "tasks:<column>" or "tasks:data.<key>", found string "tasks:nope"',
+    ]);
+    expect(r.stdout).toContain('.where("tasks:id").greater(2)\n  .and("tasks:inner_id").greater(2);');
   });
 
   test("a chain of a view names fromView and says what it leaves out", async () => {

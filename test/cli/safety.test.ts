@@ -147,11 +147,13 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
       { selectedItems: { all: true, excluded: [] } },
     ],
     [
-      ["explain", "--query", "{}", "--against", "URL", "--project", "1"],
+      ["explain", "--query", '{"ordering": ["-tasks:id"]}', "--against", "URL", "--project", "1"],
       "GET",
-      "/api/tasks/?page_size=1&project=1&query=%7B%7D&page=1",
+      "/api/tasks/?page_size=1&project=1&query=%7B%22ordering%22:%5B%22-tasks:id%22%5D%7D&page=1",
       undefined,
     ],
+    // An empty body says nothing: no query parameter.
+    [["explain", "--query", "{}", "--against", "URL", "--project", "1"], "GET", "/api/tasks/?page_size=1&project=1&page=1", undefined],
   ] as const)("%j → %s %s", async (args, method, path, body) => {
     const argv = args.map((a) => (a === "URL" ? mock.url : a));
     const r = await dmqIn([...argv, "--dry-run"], { env });
@@ -202,7 +204,7 @@ describe("destructive actions", () => {
   const posts = () => mock.requests.filter((r) => r.method === "POST");
 
   test("with no --where/--include/--view (--exclude alone does not count) and no --all: exit 2 before any request", async () => {
-    for (const flags of [[], ["--exclude", "3"], ["--order", "-id"]]) {
+    for (const flags of [[], ["--order", "-id"]]) {
       const r = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", ...flags], { env });
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(
@@ -210,6 +212,13 @@ describe("destructive actions", () => {
           "(--exclude alone still does): name the tasks, or pass --all to mean it\n",
       );
     }
+    // The ids are there, but they only exclude: the message says so.
+    const excluded = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", "--exclude", "3"], { env });
+    expect(excluded.code).toBe(2);
+    expect(excluded.stderr).toBe(
+      "dmq actions run: delete_tasks: --exclude alone, with no --where, --include or --view, leaves every other task of the " +
+        "project to act on: name the tasks (--where, --include), or pass --all to mean every task but the excluded\n",
+    );
     const fields = await dmqIn(["actions", "run", "rename_labels", "--project", "1", "--all"], { env });
     expect(fields).toMatchObject({ code: 2, stderr: expect.stringMatching(/^dmq actions run: rename_labels: rename_labels needs params/) });
     expect(mock.requests).toEqual([]);
@@ -284,7 +293,9 @@ describe("progress and exit codes", () => {
     ]);
     expect(timeout.stderr).toMatch(/^dmq: option '--timeout <seconds>' argument '0' is invalid\. expected a number > 0, found "0"/);
     expect(retries.stderr).toMatch(/^dmq: option '--max-retries <n>' argument '-1' is invalid\. expected a positive integer, found "-1"/);
-    expect(format.stderr).toMatch(/^dmq: option '--format <format>' argument 'xml' is invalid\. Allowed choices are json, table\./);
+    expect(format.stderr).toMatch(
+      /^dmq: option '--format <format>' argument 'xml' is invalid\. Allowed choices are json, table, csv, jsonl\./,
+    );
     expect([timeout.code, retries.code, format.code]).toEqual([2, 2, 2]);
   });
 

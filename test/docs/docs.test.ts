@@ -72,7 +72,8 @@ describe("documentation examples", () => {
     vi.stubEnv("LABEL_STUDIO_API_KEY", mock.legacyToken);
     const printed: string[] = [];
     const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-      printed.push(...formatWithOptions({ colors: false, depth: 6 }, ...args).split("\n"));
+      // Node's own defaults (depth 2): what a reader running the example sees.
+      printed.push(...formatWithOptions({ colors: false }, ...args).split("\n"));
     });
     try {
       await import(/* @vite-ignore */ `${fileOf(i)}?run=${Date.now()}`);

@@ -1,6 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { MockServer } from "../../mock-server/index.js";
+import { dmqIn, mockWithEnv } from "../cli/dmq.js";
 import { exportFormats } from "../../src/vocabulary/export-formats.js";
 
 /*
@@ -25,5 +28,48 @@ describe("docs/exports.md", () => {
   test.each(rows)("%s: what the mock writes, as the vocabulary says", (name, text) => {
     const format = exportFormats.find((f) => f.name === name);
     expect(format && said[format.mock](text)).toBe(true);
+  });
+});
+
+/*
+ * The page's CLI lines, in order, as a reader would type them: each against one mock with the demo data
+ * (what `npm start` serves), in a scratch folder, exits 0 and writes what it says (its --output file, or
+ * the file on stdout). The snapshot ids in the lines are the ones those commands create.
+ */
+describe("docs/exports.md: the CLI lines", () => {
+  const block = /```sh\n([\s\S]*?)```/.exec(page.slice(page.indexOf("## The CLI")))?.[1] ?? "";
+  const lines = block
+    .split("\n")
+    .map((line) => line.replace(/\s+#.*$/, "").trim())
+    .filter((line) => line.startsWith("dmq "));
+  /** Shell words: spaces separate, double quotes group. */
+  const words = (line: string) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? (m[2] as string));
+  let mock: MockServer;
+  let env: Record<string, string>;
+  const dir = mkdtempSync(join(tmpdir(), "dmq-exports-doc-"));
+  beforeAll(async () => {
+    ({ mock, env } = await mockWithEnv());
+  });
+  afterAll(() => mock?.close());
+
+  test("there are lines, one per command", () => {
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+  });
+  test("each runs, in order, and writes its file", async () => {
+    for (const line of lines) {
+      const args = words(line).slice(1);
+      const at = args.findIndex((a) => a === "-o" || a === "--output");
+      const output = at < 0 ? undefined : join(dir, args[at + 1] as string);
+      if (output !== undefined) args[at + 1] = output;
+      const before = output === undefined ? [] : readdirSync(dir);
+      const run = await dmqIn(args, { env });
+      expect([line, run.code, run.stderr]).toEqual([line, 0, ""]);
+      if (output === undefined) expect(run.stdout.length).toBeGreaterThan(0);
+      else {
+        const written = statSync(output).isDirectory() ? readdirSync(dir).filter((f) => !before.includes(f)) : [args[at + 1]];
+        expect(written.length).toBe(1);
+        expect(statSync(join(output, statSync(output).isDirectory() ? (written[0] as string) : "")).size).toBeGreaterThan(0);
+      }
+    }
   });
 });

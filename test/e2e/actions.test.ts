@@ -358,6 +358,26 @@ describe("strict mode: 400s naming the field", () => {
     expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  test("a top-level key the server does not read: a misspelt filters, the query wrapper, project in the query parameter", async () => {
+    const filters = { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "equal", type: "Number", value: 1 }] };
+    const misspelt = await spost("id=delete_tasks&project=1", { filter: filters });
+    expect([misspelt.status, misspelt.body.validation_errors]).toEqual([
+      400,
+      { filter: [expect.stringContaining('found an unknown key "filter" (did you mean filters?), so the server applies no filter')] },
+    ]);
+    const wrapped = await spost("id=delete_tasks&project=1", { query: { filters } });
+    expect(Object.keys(wrapped.body.validation_errors)).toEqual(["query"]);
+    const list = await raw(strict, "GET", `/api/tasks/?project=1&query=${encodeURIComponent(JSON.stringify({ filters, project: 1 }))}`);
+    expect([list.status, Object.keys(list.body.validation_errors)]).toEqual([400, ["query.project"]]);
+    // The SDK's legacy client sends project in an action's body: tolerated.
+    expect((await spost("id=next_task&project=1", { filters, project: 1 })).status).toBe(200);
+    expect(taskIds(strict)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Faithful, as the server: the misspelt key is dropped and every task goes.
+    expect((await raw(server, "POST", "/api/dm/actions/?id=delete_tasks&project=1", { body: { filter: filters } })).body).toMatchObject({
+      processed_items: 6,
+    });
+  });
+
   test("an invalid regex, which the server answers with an empty result", async () => {
     const r = await spost("id=delete_tasks&project=1", {
       filters: { conjunction: "and", items: [{ filter: "filter:tasks:data.text", operator: "regex", type: "String", value: "a(" }] },

@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { demoData, MockOptionError, SeedError, startMockServer } from "../../mock-server/index.js";
 import { runMockCli } from "../../mock-server/main.js";
-import { ADA_KEY, clientFor, raw, seed, startFixture } from "./fixture.js";
+import { Store } from "../../mock-server/store/store.js";
+import { ADA_KEY, BO_KEY, clientFor, raw, seed, startFixture } from "./fixture.js";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "dmq-mock-"));
 
@@ -39,6 +40,25 @@ describe("startMockServer", () => {
     );
     await expect(startMockServer({ strict: "yes" as unknown as boolean })).rejects.toThrow(MockOptionError);
     await expect(startMockServer({ colour: 1 } as never)).rejects.toThrow(/unknown option "colour"/);
+    await expect(startMockServer({ token: "Token abc" })).rejects.toThrow(
+      'startMockServer: options.token: expected a legacy API key: 1 to 40 visible ASCII characters, no spaces, found string "Token abc"',
+    );
+  });
+
+  test("token: the first user's key, over the seed's; another user's key is refused", async () => {
+    const server = await startMockServer({ data: seed, token: "pinned" });
+    try {
+      expect(server.legacyToken).toBe("pinned");
+      expect((await clientFor(server, "pinned").users.whoami()).username).toBe("ada");
+      // The seed's own key for user 1 no longer logs in; user 2's still does.
+      expect((await raw(server, "GET", "/api/current-user/whoami", { key: ADA_KEY })).status).toBe(401);
+      expect((await clientFor(server, BO_KEY).users.whoami()).username).toBe("bo");
+    } finally {
+      await server.close();
+    }
+    await expect(startMockServer({ data: seed, token: BO_KEY })).rejects.toThrow(
+      "startMockServer: options.token: expected a key no other user of the data holds, found the key of users[1] (id 2)",
+    );
   });
 
   test("servers in one process share nothing", async () => {
@@ -152,11 +172,70 @@ describe("the CLI entry", () => {
     expect(banner).toContain(`personal access token: ${run.server.personalAccessToken}`);
     expect(banner).toMatch(/curl -H "Authorization: Token [0-9a-f]{40}"/);
     expect(banner).toContain("label-studio-sdk --base-url");
+    // Ready to paste into another shell.
+    expect(banner).toContain(`\n  export LABEL_STUDIO_URL=${run.server.url} LABEL_STUDIO_API_KEY=${run.server.legacyToken}\n`);
     const list = await raw(run.server, "GET", "/api/tasks/?project=1&page_size=1");
     expect(list.body.total).toBe(200);
     await run.stop();
     expect(out.at(-1)).toBe("dmq mock server stopped");
     await expect(fetch(`${run.server.url}/api/projects/`)).rejects.toThrow();
+  });
+
+  test("the banner reads counts from the store, never a copy of it (a 100k-task seed would double the memory)", async () => {
+    const snapshot = vi.spyOn(Store.prototype, "snapshot");
+    const out: string[] = [];
+    const run = await runMockCli(["--port", "0", "--quiet"], {}, { out: (l) => out.push(l), signals: false });
+    try {
+      expect(snapshot).not.toHaveBeenCalled();
+      expect(out[0]?.split("\n")[0]).toBe(`dmq mock server (faithful) listening on ${run.server.url}`);
+      expect(out.join("\n")).toContain("built-in demo (1 project, 200 tasks, 3 users)");
+      expect(out.join("\n")).toContain(`/api/dm/actions/?project=1"`);
+    } finally {
+      snapshot.mockRestore();
+      await run.stop();
+    }
+  });
+
+  test("--token pins the legacy key across reset(); a key from $LABEL_STUDIO_API_KEY is used but never printed", async () => {
+    const out: string[] = [];
+    const pinned = await runMockCli(["--port", "0", "--quiet", "--token", "ci-key-1"], {}, { out: (l) => out.push(l), signals: false });
+    try {
+      expect(pinned.server.legacyToken).toBe("ci-key-1");
+      expect((await clientFor(pinned.server, "ci-key-1").users.whoami()).id).toBe(1);
+      await pinned.server.reset();
+      expect((await clientFor(pinned.server, "ci-key-1").users.whoami()).id).toBe(1);
+      expect(out.join("\n")).toContain("LABEL_STUDIO_API_KEY=ci-key-1");
+    } finally {
+      await pinned.stop();
+    }
+    const lines: string[] = [];
+    const fromEnv = await runMockCli(
+      ["--port", "0", "--quiet"],
+      { LABEL_STUDIO_API_KEY: "env-secret-key" },
+      { out: (l) => lines.push(l), signals: false },
+    );
+    try {
+      expect(fromEnv.server.legacyToken).toBe("env-secret-key");
+      const banner = lines.join("\n");
+      expect(banner).not.toContain("env-secret-key");
+      expect(banner).toContain(`export LABEL_STUDIO_URL=${fromEnv.server.url}\n`);
+      expect(banner).toContain("legacy token:          $LABEL_STUDIO_API_KEY (from the environment)");
+    } finally {
+      await fromEnv.stop();
+    }
+  });
+
+  test("a port in use: the error says so and how to get a free one", async () => {
+    const taken = await startMockServer();
+    const port = new URL(taken.url).port;
+    try {
+      await expect(runMockCli(["--port", port, "--quiet"], {}, { signals: false })).rejects.toThrow(
+        `port ${port} on 127.0.0.1 is in use (EADDRINUSE): another server (an earlier mock?) holds it. ` +
+          "Pass --port 0 to pick a free port (the banner prints it), or --port <n> for another one.",
+      );
+    } finally {
+      await taken.close();
+    }
   });
 
   test("--data, $PORT and usage errors", async () => {

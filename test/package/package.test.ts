@@ -3,7 +3,7 @@ import { dirname, join, normalize, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { builtFromCurrentSources } from "../helpers/build-dist.js";
 import { manifest, packOnce, root, type Packed } from "./pack.js";
-import { node, npm, ok, type Ran } from "./run.js";
+import { node, npm, ok, run, type Ran } from "./run.js";
 
 /*
  * The package as a user gets it: the current sources' build, packed once, linted by publint and
@@ -109,6 +109,22 @@ describe("the tarball", () => {
     expect(targets.filter((t) => !packed.files.includes(t))).toEqual([]);
     const bin = readFileSync(join(root, manifest.bin["dmq"]!), "utf8");
     expect(bin.startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
+
+  test("carries the executable bit on the CLI's entry and the mock's (what npx and a bin shim run)", async () => {
+    const listing = ok(await run("tar", ["-tvzf", packed.tarball], packed.scratch), "tar -tvzf").stdout;
+    for (const entry of [manifest.bin["dmq"]!, "./dist/mock-server/main.js"]) {
+      const line = listing.split("\n").find((l) => l.endsWith(` package/${normalize(entry)}`));
+      expect(line, entry).toMatch(/^-rwxr-xr-x /);
+    }
+  });
+
+  test("the README says how to install it before it is published: build a clone, pack it, install the tarball", () => {
+    const install = readme().slice(readme().indexOf("## Install"), readme().indexOf("## Work on it"));
+    expect(install).toContain("dmq is not on the npm registry yet");
+    expect(install).toMatch(/^npm pack\b/m);
+    // The tarball name npm pack writes for this version, installed as this test installs it.
+    expect(install).toContain(`npm install ../dmq/${packed.tarball.slice(packed.scratch.length + 1)}`);
   });
 
   test("names its license, repository, homepage and issue tracker", () => {

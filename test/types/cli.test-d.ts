@@ -7,12 +7,12 @@ import type { BrowserPlan } from "../../src/cli/browser.js";
 
 describe("the CLI's unions are matched exhaustively", () => {
   test("--format: the choices are the Format union; a new format is a compile error where outputs match on it", () => {
-    expectTypeOf<Format>().toEqualTypeOf<"json" | "table">();
-    const more = "csv" as Format | "csv";
+    expectTypeOf<Format>().toEqualTypeOf<"json" | "table" | "csv" | "jsonl">();
+    const more = "yaml" as Format | "yaml";
     // One line, so that the @ts-expect-error sits on the line tsc reports the error on:
     // prettier-ignore
-    // @ts-expect-error "csv" has no branch: exhaustive() refuses the match (as in render, formatRequests, explain)
-    match(more).with("json", () => 1).with("table", () => 2).exhaustive();
+    // @ts-expect-error "yaml" has no branch: exhaustive() refuses the match (as in render, formatRequests, explain)
+    match(more).with("json", () => 1).with("table", () => 2).with("csv", () => 3).with("jsonl", () => 4).exhaustive();
   });
 
   test("a browser plan is opened or says why not", () => {

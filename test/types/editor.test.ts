@@ -284,6 +284,11 @@ describe("errors that say what to do (exact texts)", () => {
         ],
         ["a destructive action on every task", 'void selection(handle).run("delete_tasks");', refused(`delete_tasks: ${rules.everyTask}`)],
         [
+          "a destructive action on a selection that only excludes ids",
+          'void selection(handle).excluding([1, 2]).run("delete_tasks");',
+          refused(`delete_tasks: ${rules.everyTaskExcluded}`),
+        ],
+        [
           "a missing required param",
           'void selection(handle).all().run("propagate_annotations");',
           refused(`propagate_annotations needs ${paramsText("propagate_annotations")}`),

@@ -1,7 +1,7 @@
 import { Option, type Command } from "@commander-js/extra-typings";
 import { match } from "ts-pattern";
 import { MOCK_CLI_PORT } from "../../../mock-server/flags.js";
-import { parseQueryBody, type ParseContext, type ParseResult } from "../../wire/parse.js";
+import { parseQueryBody, type ParseContext, type ParseOptions, type ParseResult } from "../../wire/parse.js";
 import { playgroundUrl } from "../../wire/playground-link.js";
 import { toBody } from "../../wire/serialize.js";
 import { CliUsageError } from "../errors.js";
@@ -17,10 +17,13 @@ interface Input {
   readonly body: unknown;
   readonly context: ParseContext;
   readonly project: number | undefined;
+  /** Where the body goes: an action (`?id=` of a request, `--for <action>`; its fields are read too), or `tasks`, the list. */
+  readonly action?: string;
   /** A view that takes over: `?view=` of an action request, or the body's own `view` key. */
   readonly view: { readonly id: number; readonly where: string } | undefined;
 }
 
+const BODY_VIEW = `the body's "view"`;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const positive = (v: unknown): number | undefined => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : undefined);
 
@@ -38,12 +41,13 @@ function inputOf(value: unknown, source: string): Input {
   if (isObject(value) && isObject(value["body"]) && isObject(value["query"]) && typeof value["method"] === "string") {
     const query = value["query"];
     const id = viewKey(query["view"]) ?? viewKey(value["body"]["view"]);
-    const where = viewKey(query["view"]) !== undefined ? `the request's ?view=${String(query["view"])}` : `the body's "view"`;
+    const where = viewKey(query["view"]) !== undefined ? `the request's ?view=${String(query["view"])}` : BODY_VIEW;
     return {
       source,
       body: value["body"],
       context: "inline",
       project: positive(query["project"]),
+      ...(typeof query["id"] === "string" ? { action: query["id"] } : {}),
       view: id === undefined ? undefined : { id, where },
     };
   }
@@ -56,7 +60,7 @@ function inputOf(value: unknown, source: string): Input {
     body: value,
     context: "inline",
     project: undefined,
-    view: id === undefined ? undefined : { id, where: `the body's "view"` },
+    view: id === undefined ? undefined : { id, where: BODY_VIEW },
   };
 }
 
@@ -91,10 +95,16 @@ interface Explanation {
   readonly notes: readonly string[];
 }
 
+/** The parse options of where the body goes: `--for tasks` (the list's query parameter), `--for <action>`, a request's `?id=`. */
+function readBy(input: Input): ParseOptions {
+  if (input.action === undefined) return {};
+  return input.action === "tasks" ? { endpoint: "tasks" } : { action: input.action };
+}
+
 async function explain(input: Input, project: number | undefined): Promise<Explanation> {
   // The regex check compiles patterns as Python would: loaded only here, so other commands start faster.
   const { invalidRegex } = await import("../../semantics/body.js");
-  const parsed = parseQueryBody(input.body, { context: input.context });
+  const parsed = parseQueryBody(input.body, { context: input.context, ...readBy(input) });
   const notes: string[] = [];
   if (input.view) {
     notes.push(
@@ -155,6 +165,13 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
         positiveInt,
       ),
     )
+    .addOption(
+      new Option(
+        "--for <where>",
+        "where the body goes, which decides the keys the server reads: tasks (the task list's query parameter) or an action id " +
+          "(that action's body, its fields included); default: either",
+      ),
+    )
     .addOption(new Option("--code", "print the equivalent selection(…) TypeScript chain instead"))
     .addOption(
       new Option(
@@ -167,7 +184,16 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
     .addOption(new Option("--against <url>", "also ask this server how many tasks the body selects (key: --api-key)"));
   command.action((file, options) =>
     kit.run(async (session) => {
-      const input = await readInput(session, file, options);
+      const read = await readInput(session, file, options);
+      if (options.for !== undefined && read.action !== undefined && options.for !== read.action) {
+        throw new CliUsageError(`--for ${options.for}: the request names action ${read.action} (?id=)`);
+      }
+      // The task list reads a view from its URL only: a body's "view" is one more ignored key there.
+      const bodyView = read.view !== undefined && read.view.where === BODY_VIEW;
+      const input: Input =
+        options.for === undefined
+          ? read
+          : { ...read, action: options.for, view: options.for === "tasks" && bodyView ? undefined : read.view };
       const project = options.project ?? input.project;
       const e = await explain(input, project);
       const server = options.against ?? session.baseUrl ?? `http://127.0.0.1:${MOCK_CLI_PORT}`;
@@ -175,7 +201,8 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
       if (options.code) {
         if (!e.parsed.query)
           throw new CliUsageError(`the server refuses this body (${e.parsed.answer?.status}): there is no chain to write`);
-        session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id).code.trimEnd());
+        const ignored = e.parsed.issues.filter((i) => i.effect === "ignored");
+        session.say(chainOf(e.parsed.query, project ?? 1, input.view?.id, ignored).code.trimEnd());
         if (link) {
           session.say(`// the playground: ${link}`);
           await openLink(session, link);
@@ -198,21 +225,22 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
       }
       const text = () => session.say(explanationText(e, countText) + (link === undefined ? "" : `\nThe playground: ${link}`));
       // Text for people unless --format json is asked for (the global default is json).
+      const record = () => ({
+        source: input.source,
+        selects: e.selects,
+        notes: e.notes,
+        issues: e.parsed.issues,
+        answer: e.parsed.answer ?? null,
+        ...(count === undefined ? {} : { count }),
+        ...(link === undefined ? {} : { playground: link }),
+      });
       match(session.format)
-        .with("json", () =>
-          session.options.formatGiven
-            ? session.print({
-                source: input.source,
-                selects: e.selects,
-                notes: e.notes,
-                issues: e.parsed.issues,
-                answer: e.parsed.answer ?? null,
-                ...(count === undefined ? {} : { count }),
-                ...(link === undefined ? {} : { playground: link }),
-              })
-            : text(),
-        )
+        .with("json", () => (session.options.formatGiven ? session.print(record()) : text()))
         .with("table", text)
+        .with("jsonl", () => session.print(record()))
+        .with("csv", () => {
+          throw new CliUsageError("explain has no CSV form: --format json or jsonl gives the record, table (the default) the text");
+        })
         .exhaustive();
       if (link) await openLink(session, link);
     }),

@@ -58,15 +58,8 @@ export async function saveFile(session: Session, file: ExportFile, output: strin
   if (path !== undefined) session.print({ output: path, filename: file.filename, content_type: file.contentType, bytes });
 }
 
-/** The query flags as a body the server reads (via a view), or undefined when they say nothing. */
-function queryBody(query: QueryFlags, project: number): QueryBody | undefined {
-  if (query.empty || query.view !== undefined) return undefined;
-  return query.build(project).toJSON();
-}
-
 /** Only `--include` ids (or nothing): what the one-step export's `ids[]` can say. */
-function onlyIds(body: QueryBody | undefined): number[] | undefined {
-  if (body === undefined) return undefined;
+function onlyIds(body: QueryBody): number[] | undefined {
   const { filters, selectedItems } = body;
   if ((filters?.items.length ?? 0) > 0 || selectedItems === undefined || selectedItems.all) return undefined;
   return selectedItems.included;
@@ -87,13 +80,14 @@ export function projectExportCommand(group: Command<[], {}, {}>, kit: CommandKit
   command.action((id, options) =>
     kit.run(async (session) => {
       const client = await session.client();
-      const body = queryBody(query, id);
-      const ids = onlyIds(body);
+      // The flags and --query replay through the builder (its rules, the parser's findings) as for any selection.
+      const built = query.empty ? undefined : (await query.build(id, { for: "export" }, session.io.readStdin)).selection;
+      const body = built === undefined || built.view !== undefined ? undefined : built.toJSON();
+      const ids = body === undefined ? undefined : onlyIds(body);
       let file: ExportFile;
-      if (query.view !== undefined || (body !== undefined && ids === undefined)) {
+      if (built !== undefined && ids === undefined) {
         // Filters, excluded ids or a view: the server's own way is a snapshot of a view.
-        const built = selection.from(client.project(id), query.build(id));
-        file = await built.export(options.exportType);
+        file = await selection.from(client.project(id), built).export(options.exportType);
       } else {
         file = await client.projects.exports.downloadSync(id, {
           export_type: options.exportType,
@@ -108,6 +102,7 @@ export function projectExportCommand(group: Command<[], {}, {}>, kit: CommandKit
     "dmq projects export 1 -o tasks.json",
     "dmq projects export 1 -t CSV --all-tasks -o tasks.csv",
     "dmq projects export 1 --include 3,4 --all-tasks",
+    "dmq projects export 1 --query @body.json -t CSV -o selected.csv",
     'dmq projects export 1 -t JSON_MIN -w "total_annotations > 1" -o .',
   ]);
 }
@@ -156,9 +151,12 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   const fields = new ParamFlags(create, "a field of the snapshot's body (task_filter_options, serialization_options…)");
   create.action((options) =>
     kit.run(async (session) => {
-      const project = projectOf(options.project, fields.values, "exports create");
+      // Selection keys given as parameters join the query: a snapshot's body has no place for them.
+      const given = query.takeParams(fields.values) as ExportCreate;
+      const project = projectOf(options.project, given as Params, "exports create");
       const client = await session.client();
-      const body = queryBody(query, project);
+      const built = query.empty ? undefined : (await query.build(project, { for: "export" }, session.io.readStdin)).selection;
+      const body = built === undefined || built.view !== undefined ? undefined : built.toJSON();
       const filter: ExportTaskFilterOptions = {
         ...(options.annotated ? { annotated: options.annotated } : {}),
         ...(options.finished ? { finished: options.finished } : {}),
@@ -167,8 +165,7 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       };
       const made = body === undefined ? undefined : await madeView(client, project, body);
       try {
-        const view = query.view ?? made;
-        const given = fields.values as Params as ExportCreate;
+        const view = built?.view ?? made;
         const serialization = expansions(options.expand);
         const request: ExportCreate = {
           ...given,
@@ -191,6 +188,7 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     "dmq exports create --project 1 --view 2 --annotations usual,ground_truth",
     'dmq exports create --project 1 -w "completed_at > 2024-03-01T00:00:00Z" --expand predictions',
     "dmq exports create --project 1 --include 1,2,3 --dry-run",
+    "dmq exports create --project 1 --query @body.json",
   ]);
 
   const list = group.command("list").description("the project's newest 100 snapshots").addOption(projectOption());

@@ -25,9 +25,13 @@ export function offlineCommands(program: Command<[], {}, {}>, kit: CommandKit): 
   const fields = new ParamFlags(body, "an extra action field (with --request)");
   body.action((options) =>
     kit.run(async (session) => {
-      const selection = query.build(projectOf(options.project, {}, "body"));
       const action = options.request;
-      const out = action === undefined ? selection.toJSON() : resume(selection).toRequest(customAction(action), fields.values);
+      const params = query.takeParams(fields.values);
+      const use = action === undefined ? ({ for: "tasks" } as const) : ({ for: "action", action } as const);
+      const built = await query.build(projectOf(options.project, {}, "body"), use, session.io.readStdin);
+      const selection = built.selection;
+      const out =
+        action === undefined ? selection.toJSON() : resume(selection).toRequest(customAction(action), { ...built.fields, ...params });
       session.say(JSON.stringify(out, null, 2));
     }),
   );

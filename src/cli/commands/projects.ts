@@ -83,8 +83,13 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
   const list = group
     .command("list")
     .description("every project (or one page with --param page=N)")
-    .addOption(new Option("--limit <n>", "stop after n projects").argParser(positiveInt));
-  const listParams = new ParamFlags(list, "a list parameter: page, page_size, title, search, ordering");
+    .addOption(
+      new Option("--limit <n>", "stop after n projects (page_size only sets how many each request fetches)").argParser(positiveInt),
+    );
+  const listParams = new ParamFlags(
+    list,
+    "a list parameter: page (one page only), page_size (projects per request, not a limit), title, search, ordering",
+  );
   list.action((options) =>
     kit.run(async (session) => {
       const params = listParams.values;

@@ -14,6 +14,8 @@ export interface RecordSpec {
   readonly updateExample: string;
   /** Ask before deleting on a terminal (a project takes its tasks with it). */
   readonly confirmDelete?: boolean;
+  /** false: the resource defines its own `update` (views take a selection). */
+  readonly update?: false;
 }
 
 type Group = Command<[], {}, {}>;
@@ -24,15 +26,17 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
   get.action((id) => kit.run(async (session) => session.print(await spec.pick(await session.client()).get(id), spec.columns)));
   examples(get, [`dmq ${name} get 1`, `dmq ${name} get 1 --format table`]);
 
-  const update = group
-    .command("update")
-    .description(`change fields of a ${spec.noun} (PATCH: only the given fields change)`)
-    .argument("<id>", `${spec.noun} id`, idArgument);
-  const fields = new ParamFlags(update);
-  update.action((id) =>
-    kit.run(async (session) => session.print(await spec.pick(await session.client()).update(id, fields.values), spec.columns)),
-  );
-  examples(update, [spec.updateExample, `dmq ${name} update 1 --body @changes.json --dry-run`]);
+  if (spec.update !== false) {
+    const update = group
+      .command("update")
+      .description(`change fields of a ${spec.noun} (PATCH: only the given fields change)`)
+      .argument("<id>", `${spec.noun} id`, idArgument);
+    const fields = new ParamFlags(update);
+    update.action((id) =>
+      kit.run(async (session) => session.print(await spec.pick(await session.client()).update(id, fields.values), spec.columns)),
+    );
+    examples(update, [spec.updateExample, `dmq ${name} update 1 --body @changes.json --dry-run`]);
+  }
 
   const remove = group
     .command("delete")

@@ -3,8 +3,9 @@ import type { ViewDataInput } from "../../client/types.js";
 import type { JsonValue } from "../../vocabulary/json.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt, type Params } from "../params.js";
+import { selectionParams } from "../query/body.js";
 import { QueryFlags } from "../query/flags.js";
-import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
+import { examples, idArgument, ParamFlags, projectOf, without, type CommandKit } from "./common.js";
 import { recordCommands } from "./records.js";
 
 const COLUMNS = ["id", "project", "order", "data"];
@@ -32,21 +33,22 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
 
   const create = group
     .command("create")
-    .description("a new view; the query flags give its filters, ordering and selection")
+    .description("a new view; the query flags (or --query <body>) give its filters, ordering and selection")
     .addOption(new Option("--project <id>", "project id").argParser(positiveInt))
     .addOption(new Option("--title <text>", "the view's title (data.title)"));
   const query = new QueryFlags(create, { view: false });
   const fields = new ParamFlags(create, "a view field: data");
   create.action((options) =>
     kit.run(async (session) => {
-      const project = projectOf(options.project, fields.values, "views create");
-      const data = viewData(fields.values, options.title);
+      const { params, data } = viewInput(query, fields.values, options.title);
+      const project = projectOf(options.project, params, "views create");
+      const built = query.empty ? undefined : await query.build(project, { for: "view" }, session.io.readStdin);
       const view = await (
         await session.client()
       ).views.create({
         project,
         ...(data === undefined ? {} : { data }),
-        ...(query.empty ? {} : { query: query.build(project) }),
+        ...(built === undefined ? {} : { query: built.selection }),
       });
       session.print(view, COLUMNS);
     }),
@@ -54,6 +56,7 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
   examples(create, [
     'dmq views create --project 1 --title "Unlabeled" -w "total_annotations = 0" --order -created_at',
     'dmq views create --project 1 --title "Checked" --include 1,2,3 --dry-run',
+    'dmq views create --project 1 --title "From a body" --query @body.json',
   ]);
 
   recordCommands(group, kit, {
@@ -61,5 +64,45 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
     columns: COLUMNS,
     pick: (client) => client.views,
     updateExample: `dmq views update 2 -p data='{"title": "Renamed"}'`,
+    update: false,
   });
+
+  const update = group
+    .command("update")
+    .description("change a view (PATCH): its data, and the filters, ordering and selection the query flags or --query give")
+    .argument("<id>", "view id", idArgument)
+    .addOption(new Option("--project <id>", "the view's project (checked against a selection bound to another)").argParser(positiveInt))
+    .addOption(new Option("--title <text>", "the view's title (data.title)"));
+  const updateQuery = new QueryFlags(update, { view: false });
+  const updateFields = new ParamFlags(update, "a view field: data");
+  update.action((id, options) =>
+    kit.run(async (session) => {
+      const { data } = viewInput(updateQuery, updateFields.values, options.title);
+      // The body a view stores names no project: any id builds it when none is given.
+      const built = updateQuery.empty ? undefined : await updateQuery.build(options.project ?? 1, { for: "view" }, session.io.readStdin);
+      const view = await (
+        await session.client()
+      ).views.update(id, { ...(data === undefined ? {} : { data }), ...(built === undefined ? {} : { query: built.selection }) });
+      session.print(view, COLUMNS);
+    }),
+  );
+  examples(update, [
+    `dmq views update 2 -p data='{"title": "Renamed"}'`,
+    'dmq views update 2 --title "Unlabeled, newest first" -w "total_annotations = 0" --order -created_at',
+    "dmq views update 2 --query @body.json --dry-run",
+  ]);
+}
+
+/**
+ * The parameters and data of a view command, with every selection key taken into the query flags:
+ * top-level (`-p filters=…`) and inside `data` (`-p data='{"filters": …}'`), where the server reads a view's.
+ */
+function viewInput(query: QueryFlags, values: Params, title: string | undefined): { params: Params; data: ViewDataInput | undefined } {
+  const data = viewData(values, title);
+  const inData = selectionParams((data ?? {}) as Params);
+  if (inData.body !== undefined && selectionParams(values).body !== undefined) {
+    throw new CliUsageError(`--param data holds a selection (${inData.flag}) and so do the other parameters: give it once`);
+  }
+  const params = query.takeParams({ ...without(values, "data"), ...inData.body });
+  return { params, data: Object.keys(inData.rest).length === 0 ? undefined : (inData.rest as ViewDataInput) };
 }

@@ -8,6 +8,8 @@ import { inferDataType } from "../../vocabulary/column-kinds.js";
 import { operatorAliases, operators, isOperatorName } from "../../vocabulary/operators.js";
 import { isOrderKey } from "../../query/condition.js";
 import { resume, startSelection, type DynamicSelection } from "../query/builder.js";
+import { bodyPathOf } from "../../wire/parse-condition.js";
+import type { ParseIssue } from "../../wire/issues.js";
 
 /** The method a chain uses for an operator: the readable alias where the builder has one (between). */
 const methodOf = (operator: string): string => {
@@ -25,6 +27,16 @@ function columnArgs(node: ConditionNode): { args: string; type: string | undefin
   return { args: type === undefined ? literal(column) : `${literal(column)}, ${literal(type)}`, type };
 }
 
+/**
+ * A builder error about one condition, at the body's position `path`: the builder numbers the
+ * conditions it was given, so its own prefix (`filters.items[1]`) gives way to the body's.
+ */
+function inBodyWords(error: QueryBuildError, path: string): string {
+  const own = /^filters\.items\[\d+\](\.child_filters\[\d+\])?/.exec(error.path)?.[0];
+  if (own === undefined || !error.message.startsWith(`${error.path}: `)) return `${path}: ${error.message}`;
+  return `${path}${error.path.slice(own.length)}: ${error.message.slice(error.path.length + 2)}`;
+}
+
 export interface Chain {
   /** TypeScript source that builds the selection, as `export const query = selection(…)…;`. */
   readonly code: string;
@@ -38,7 +50,7 @@ export interface Chain {
  * The builder chain for a parsed query, checked step by step against the builder itself: each
  * call is made at run time as it is written, so the printed chain gives back the same body.
  */
-export function chainOf(query: QueryNode, project: number, view: number | undefined): Chain {
+export function chainOf(query: QueryNode, project: number, view: number | undefined, ignored: readonly ParseIssue[] = []): Chain {
   let s = startSelection(project);
   const lines: string[] = [];
   const leftOut: string[] = [];
@@ -48,7 +60,7 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
       lines.push(text);
     } catch (error) {
       if (!(error instanceof QueryBuildError)) throw error;
-      leftOut.push(`${path}: ${error.message}`);
+      leftOut.push(inBodyWords(error, path));
     }
   };
   if (view !== undefined) step(`.fromView(${view})`, "view", (next) => next.fromView(view));
@@ -56,9 +68,11 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
   const conjunction = query.filters?.conjunction ?? "and";
   items.forEach((item, i) => {
     const place = i === 0 ? "where" : conjunction;
+    // The body's own positions: the server (and the parser) drop items, so the query's indices are not the body's.
+    const at = bodyPathOf(item) ?? `filters.items[${i}]`;
     const nodes: [ConditionNode, "where" | "and" | "or" | "child", string][] = [
-      [item, place, `filters.items[${i}]`],
-      ...item.children.map((c, j): [ConditionNode, "child", string] => [c, "child", `filters.items[${i}].child_filters[${j}]`]),
+      [item, place, at],
+      ...item.children.map((c, j): [ConditionNode, "child", string] => [c, "child", bodyPathOf(c) ?? `${at}.child_filters[${j}]`]),
     ];
     for (const [node, at, path] of nodes) {
       const { args, type } = columnArgs(node);
@@ -105,7 +119,10 @@ export function chainOf(query: QueryNode, project: number, view: number | undefi
   }
   if (query.columnsDisplayType)
     leftOut.push("columnsDisplayType: the builder does not write display types (they only make data.* ordering numeric)");
-  const notes = leftOut.map((l) => `// left out (the builder cannot write it): ${l}`);
+  const notes = [
+    ...ignored.map((i) => `// ignored by the server: ${i.path} (found ${i.found}; expected ${i.expected})`),
+    ...leftOut.map((l) => `// left out (the builder cannot write it): ${l}`),
+  ];
   if (items.length === 1 && conjunction === "or") {
     notes.push('// written differently: filters.conjunction "or" with one line; the builder writes "and", which selects the same tasks');
   }

@@ -1,13 +1,14 @@
 import { InvalidArgumentError } from "@commander-js/extra-typings";
 import { columnKinds, dataKindByType, type ColumnKindName, type DataTypeName } from "../../vocabulary/column-kinds.js";
-import { DATA_PREFIX, kindOf } from "../../vocabulary/columns.js";
+import { columnNames, DATA_PREFIX, kindOf } from "../../vocabulary/columns.js";
+import { didYouMean } from "../../vocabulary/nearest.js";
 import type { OperatorName } from "../../vocabulary/operators.js";
 import type { ShapeName } from "../../vocabulary/value-shapes.js";
 import { readValue } from "./values.js";
 
-/** A column name the vocabulary does not know, in the command line's words (`tasks:` is optional there). */
+/** A column name the vocabulary does not know, in the command line's words (`tasks:` is optional there), with the nearest known one. */
 export const unknownColumn = (name: string): string =>
-  `unknown column ${JSON.stringify(name)}: expected a column that "dmq columns" lists, or data.<key>`;
+  `unknown column ${JSON.stringify(name)}${didYouMean(name, columnNames)}: expected a column that "dmq columns" lists, or data.<key>`;
 
 /**
  * The readable condition syntax of `--where/--or/--child`: `<column>[@Type] <operator> [value]`,
@@ -75,7 +76,8 @@ function readColumn(token: string, text: string): { column: string; type: DataTy
   const isData = name.startsWith(DATA_PREFIX) && name.length > DATA_PREFIX.length;
   if (typeText !== undefined && !isData) fail(text, `only tasks:data.<key> columns take a @Type; ${name} has a fixed type`);
   if (typeText !== undefined && !Object.hasOwn(dataKindByType, typeText)) {
-    fail(text, `unknown data type @${typeText}; expected one of ${Object.keys(dataKindByType).join(", ")}`);
+    const types = Object.keys(dataKindByType);
+    fail(text, `unknown data type @${typeText}${didYouMean(typeText, types)}; expected one of ${types.join(", ")}`);
   }
   const type = typeText as DataTypeName | undefined;
   const kind = kindOf(name, type);

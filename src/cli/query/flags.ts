@@ -7,6 +7,12 @@ import { isOrderKey } from "../../query/condition.js";
 import { resume, startSelection, type DynamicSelection } from "./builder.js";
 import { operatorNames, operators } from "../../vocabulary/operators.js";
 import { parseCondition, spell, unknownColumn, type Condition } from "./condition.js";
+import { fromBody, readBodyText, selectionParams, viewOfBody } from "./body.js";
+import { isParams, type Params } from "../params.js";
+import type { JsonValue } from "../../vocabulary/json.js";
+import { nearest } from "../../vocabulary/nearest.js";
+import type { ParseOptions } from "../../wire/parse.js";
+import { actionFields, endpointKeys } from "../../wire/parse-keys.js";
 
 /** The condition syntax under a command's options, from the spelling table. */
 const CONDITIONS = `
@@ -53,6 +59,9 @@ const inFlagWords: { readonly [R in RuleName]: string } = {
   everyTask:
     "with no --where, --include or --view this acts on every task of the project (--exclude alone still does): " +
     "name the tasks, or pass --all to mean it",
+  everyTaskExcluded:
+    "--exclude alone, with no --where, --include or --view, leaves every other task of the project to act on: " +
+    "name the tasks (--where, --include), or pass --all to mean every task but the excluded",
 };
 
 /** A builder error in the flags' words: the rule's words when it is a rule, else the builder's message (with its path). */
@@ -78,10 +87,37 @@ function ids(text: string): TaskIds {
   return [positiveInt(first), ...rest.map(positiveInt)];
 }
 
-/** `--where`, `--or`, `--child`, `--order`, `--include`, `--exclude`, `--all` and `--view` on a command. */
+/**
+ * Where the selection goes, which decides the keys the server reads from a body: the task list, an
+ * action, a view, or an export (through a view made for it, or the body's own `view`: an action's keys).
+ */
+export type SelectionUse =
+  | { readonly for: "tasks" }
+  | { readonly for: "action"; readonly action: string }
+  | { readonly for: "view" }
+  | { readonly for: "export" };
+
+/** A built selection, and the action fields a `--query` body carried next to it. */
+export interface Built {
+  readonly selection: DynamicSelection;
+  readonly fields: Params;
+}
+
+const QUERY_HELP =
+  "a selection body (JSON, @file, or - for stdin): read as the server reads it, then replayed through the builder " +
+  "(its rules, the guard of destructive actions); the other query flags continue from it";
+
+/**
+ * `--where`, `--or`, `--child`, `--order`, `--include`, `--exclude`, `--all`, `--view` and `--query`
+ * on a command; selection keys passed as parameters (`-p filters=…`, `--body`) are taken in too
+ * (`takeParams`), so every way of giving a selection goes through the same reading and rules.
+ */
 export class QueryFlags {
   readonly #steps: Step[] = [];
   #view: number | undefined;
+  #viewFlag = "--view";
+  #query: string | undefined;
+  #params: { readonly body: Params; readonly flag: string } | undefined;
 
   /** Adds the flags to `command`; their values are kept here, in order. */
   constructor(command: CommandUnknownOpts, options: { view?: boolean } = {}) {
@@ -111,7 +147,14 @@ export class QueryFlags {
           record(ids, (text, v): Step => ({ flag: "--exclude", text, ids: v })),
         ),
       )
-      .addOption(new Option("--all", "every task the filters select"));
+      .addOption(new Option("--all", "every task the filters select"))
+      .addOption(
+        new Option("--query <json>", QUERY_HELP).argParser((text) => {
+          if (this.#query !== undefined) throw new InvalidArgumentError("give one --query (a body is one selection)");
+          this.#query = text;
+          return text;
+        }),
+      );
     command.on("option:all", () => this.#steps.push({ flag: "--all", text: "" }));
     command.addHelpText("after", CONDITIONS);
     if (options.view !== false) {
@@ -129,14 +172,59 @@ export class QueryFlags {
   }
 
   get empty(): boolean {
-    return this.#view === undefined && this.#steps.length === 0;
+    return this.#view === undefined && this.#steps.length === 0 && this.#query === undefined && this.#params === undefined;
   }
 
-  /** The selection the flags describe, built by the builder (its rules, in the flags' words). */
-  build(project: number): DynamicSelection {
+  /**
+   * Takes the selection keys out of a command's parameters (`-p filters=…`, `--body`, the SDK's
+   * `selected_items` and `query`, and `view`): they join the selection here, and the rest is returned.
+   */
+  takeParams(params: Params): Params {
+    const { body, flag, rest } = selectionParams(params);
+    if (body !== undefined) {
+      if (this.#query !== undefined) throw new CliUsageError(`${flag} and --query: give the selection once`);
+      this.#params = { body, flag };
+    }
+    const view = rest["view"];
+    if (view !== undefined) {
+      delete rest["view"];
+      if (this.#view !== undefined && viewOfBody(view, "--param view") !== this.#view) {
+        throw new CliUsageError(`--param view=${JSON.stringify(view)} and --view ${this.#view}: give the view once`);
+      }
+      this.#view = viewOfBody(view, "--param view");
+      this.#viewFlag = "--param view";
+    }
+    return rest;
+  }
+
+  /**
+   * The selection the flags describe, built by the builder (its rules, in the flags' words): a body
+   * (`--query`, selection parameters) first, read for `use`, then the flags in command-line order.
+   */
+  async build(project: number, use: SelectionUse, readStdin: () => Promise<string> = async () => ""): Promise<Built> {
     let s = startSelection(project);
-    if (this.#view !== undefined) s = resume(s).fromView(this.#view);
-    let lines = 0;
+    const body = this.#query !== undefined ? await readBodyText(this.#query, readStdin) : this.#params?.body;
+    const flag = this.#query !== undefined ? "--query" : (this.#params?.flag ?? "");
+    let fields: Params = {};
+    if (body !== undefined) {
+      if (!isParams(body as JsonValue))
+        throw new CliUsageError(`${flag}: expected a JSON object (a selection body), found ${JSON.stringify(body)}`);
+      const split = splitBody(body as Params, use);
+      fields = split.fields;
+      const selectionKeys = Object.keys(split.selection).filter((k) => k !== "view");
+      if (split.selection["view"] !== undefined) {
+        if (use.for === "view")
+          throw new CliUsageError(`${flag}: a view's query cannot name another view ("view": ${JSON.stringify(split.selection["view"])})`);
+        if (this.#view !== undefined) throw new CliUsageError(`${flag} names a view and ${this.#viewFlag} another: give the view once`);
+        if (selectionKeys.length > 0)
+          throw new CliUsageError(`${flag}: the body's "view" with ${selectionKeys.join(", ")}: ${VIEW_TAKES_OVER}`);
+        s = resume(s).fromView(viewOfBody(split.selection["view"], flag));
+      } else {
+        if (this.#view !== undefined) throw new CliUsageError(`${this.#viewFlag} with ${flag}: ${VIEW_TAKES_OVER}`);
+        s = fromBody(project, split.selection, flag, parseOptionsOf(use));
+      }
+    } else if (this.#view !== undefined) s = resume(s).fromView(this.#view);
+    let lines = s.toQuery().filters?.items.length ?? 0;
     for (const step of this.#steps) {
       const next = resume(s);
       try {
@@ -159,6 +247,39 @@ export class QueryFlags {
         throw new CliUsageError(`${given}: ${inCliWords(error)}`);
       }
     }
-    return s;
+    return { selection: s, fields };
   }
 }
+
+const VIEW_TAKES_OVER = "given a view, the server ignores the body's filters, ordering and selection and uses the view's own";
+
+/** The parse options of a use: the list's query parameter, an action's body (its fields read), a view's data. */
+function parseOptionsOf(use: SelectionUse): ParseOptions {
+  return match(use)
+    .returnType<ParseOptions>()
+    .with({ for: "tasks" }, () => ({ endpoint: "tasks" }))
+    .with({ for: "action" }, ({ action }) => ({ action }))
+    .with({ for: "view" }, () => ({}))
+    .with({ for: "export" }, () => ({ endpoint: "actions" }))
+    .exhaustive();
+}
+
+/**
+ * A body's selection part and, for an action, its own fields (the action's known fields; for an
+ * action the vocabulary does not know, every key that is not the selection's).
+ */
+function splitBody(body: Params, use: SelectionUse): { selection: Params; fields: Params } {
+  if (use.for !== "action") return { selection: body, fields: {} };
+  const own = actionFields(use.action);
+  const selection: Params = {};
+  const fields: Params = {};
+  for (const [key, value] of Object.entries(body)) {
+    const isField =
+      own === "any" ? !(endpointKeys.actions as readonly string[]).includes(key) && nearestQueryKey(key) === undefined : own.includes(key);
+    (isField ? fields : selection)[key] = value;
+  }
+  return { selection, fields };
+}
+
+/** A key that looks like one of the query's (a near miss): it stays with the selection, where the parser names it. */
+const nearestQueryKey = (key: string): string | undefined => nearest(key, endpointKeys.actions);

@@ -39,12 +39,14 @@ export function tasksResource(send: Send): TasksResource {
       if (bound.view !== undefined && view !== undefined && bound.view !== view) {
         throw new ClientConfigError("params.view", `the view of the selection (${bound.view})`, `view ${view}`);
       }
+      const body = query === undefined ? undefined : queryBody("params.query", query);
       const fixed = {
         ...flags,
         project,
         view: view ?? bound.view,
         include: include?.join(","),
-        query: query === undefined ? undefined : JSON.stringify(queryBody("params.query", query)),
+        // An empty query says nothing (a view's selection has none): not sent.
+        query: body === undefined || Object.keys(body).length === 0 ? undefined : JSON.stringify(body),
       };
       return paginate<TaskListItem, TaskPage>({
         firstPage: checkId("params.page", page),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startMockServer, type MockServer } from "../../../mock-server/index.js";
 import { NOT_FOUND_PAGE } from "../../../mock-server/guards.js";
+import { unzip } from "../../../mock-server/exports/zip.js";
 import { exportAnnotation, exportTask } from "../../../src/contract/index.js";
 import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { KEY, NOW, seed, TEXT } from "./fixture.js";
@@ -481,6 +482,45 @@ describe("conversion and download", () => {
     ]);
   });
 
+  test("a format the config cannot produce (COCO, YOLO of a text project) is not refused: converted as the server converts it; only the conversion is recorded", async () => {
+    // Measured on a real server with this config: the categories are the choices (sorted, from 0), one image entry
+    // named after a task's text, no annotations; YOLO: a label file per task, all empty.
+    const id = await snapshot();
+    const { converted_formats: before, ...rest } = mock.data();
+    const others = JSON.stringify(rest);
+    for (const [n, type] of [
+      [1, "COCO"],
+      [2, "YOLO"],
+    ] as const) {
+      const got = await call("POST", `/api/projects/1/exports/${id}/convert`, { export_type: type });
+      expect([got.status, json(got)]).toEqual([200, { export_type: type, converted_format: n }]);
+    }
+    const coco = await call("GET", `/api/projects/1/exports/${id}/download?exportType=COCO`);
+    const members = new Map(unzip(coco.bytes).map((e) => [e.name, e.bytes && new TextDecoder().decode(e.bytes)]));
+    expect([...members.keys()].sort()).toEqual(["images/", "result.json"]);
+    const result = JSON.parse(members.get("result.json") as string) as Record<string, unknown[]>;
+    expect([result["categories"], result["annotations"]]).toEqual([
+      [
+        { id: 0, name: "neg" },
+        { id: 1, name: "pos" },
+      ],
+      [],
+    ]);
+    const yolo = unzip((await call("GET", `/api/projects/1/exports/${id}/download?exportType=YOLO`)).bytes);
+    const labels = yolo.filter((e) => e.name.startsWith("labels/") && e.name !== "labels/");
+    expect([labels.length > 0, labels.every((e) => e.bytes?.length === 0)]).toEqual([true, true]);
+    expect(new TextDecoder().decode(yolo.find((e) => e.name === "classes.txt")?.bytes)).toBe("neg\npos\n");
+    // The one-step export converts too.
+    const oneStep = await call("GET", "/api/projects/1/export?exportType=COCO");
+    expect([oneStep.status, oneStep.headers.get("content-type")]).toEqual([200, "application/zip"]);
+    const { converted_formats: after, ...restAfter } = mock.data();
+    expect(JSON.stringify(restAfter)).toBe(others);
+    expect(after.slice(before.length).map((c) => [c.export_type, c.status])).toEqual([
+      ["COCO", "completed"],
+      ["YOLO", "completed"],
+    ]);
+  });
+
   test("a conversion that writes nothing: the failure handler's TypeError (a 500) and the entry left in_progress", async () => {
     const id = await snapshot();
     const got = await call("POST", `/api/projects/1/exports/${id}/convert`, { export_type: "BRUSH_TO_PNG" });
@@ -516,9 +556,16 @@ describe("conversion and download", () => {
     expect([unsatisfiable.status, unsatisfiable.bytes.length]).toEqual([416, whole.bytes.length]);
   });
 
-  test("an unknown format on download is the converter's 500; GET on the conversion route the view's assertion", async () => {
+  test("an unknown format on download is the converter's 500; GET on the conversion route the view's assertion; nothing changes", async () => {
     const id = await snapshot();
+    const before = JSON.stringify(mock.data());
     expect((await call("GET", `/api/projects/1/exports/${id}/download?exportType=FOO`)).status).toBe(500);
+    expect((await call("POST", `/api/projects/1/exports/${id}/convert`, { export_type: "FOO" })).status).toBe(400);
+    // The snapshot under a project it does not belong to (the download, unlike convert, looks it up in the project).
+    const elsewhere = await call("GET", `/api/projects/2/exports/${id}/download`);
+    expect([elsewhere.status, elsewhere.text]).toEqual([404, NOT_FOUND_PAGE]);
+    expect((await call("DELETE", `/api/projects/2/exports/${id}`)).status).toBe(404);
+    expect(JSON.stringify(mock.data())).toBe(before);
     const get = await call("GET", `/api/projects/1/exports/${id}/convert`);
     expect([get.status, json(get)["detail"]]).toEqual([
       500,

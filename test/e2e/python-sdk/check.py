@@ -59,47 +59,56 @@ def run(key, label):
     ls.projects.delete(id=p.id)
 
 def exports(key, label):
-    """The SDK's projects.exports calls (and its ext helpers) on the demo project, unchanged."""
+    """The SDK's projects.exports calls (and its ext helpers) on a project of their own, unchanged."""
     from label_studio_sdk.projects.exports.client_ext import ExportsClientExt
     ls = LabelStudioBase(base_url=url, api_key=key)
     ex = ls.projects.exports
-    formats = ex.list_formats(id=1)
+    config = '<View><Text name="text" value="$text"/><Choices name="s" toName="text"><Choice value="A"/><Choice value="B"/></Choices></View>'
+    p = ls.projects.create(title="sdk exports " + label, label_config=config)
+    choice = lambda v: [{"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": [v]}}]
+    ls.projects.import_tasks(id=p.id, request=[
+        {"data": {"text": "labeled"}, "annotations": [{"result": choice("A")}], "predictions": [{"result": choice("B"), "score": 0.5}]},
+        {"data": {"text": "skipped"}, "annotations": [{"result": [], "was_cancelled": True}]},
+        {"data": {"text": "untouched"}},
+    ])
+    formats = ex.list_formats(id=p.id)
     print(label, "export formats", [f["name"] for f in formats if not f.get("disabled")])
-    csv = b"".join(ex.download_sync(id=1, export_type="CSV", download_all_tasks=True)).decode()
-    header, first = csv.split("\r\n")[:2]
-    assert header.startswith('"annotation_id","annotator","created_at","id"'), header
+    csv = b"".join(ex.download_sync(id=p.id, export_type="CSV", download_all_tasks=True)).decode()
+    assert csv.startswith('"annotation_id","annotator","created_at","id"'), csv
+    # One row per annotation not skipped, one for the task without any, none for the skipped one.
     print(label, "download_sync CSV rows", csv.count("\r\n") - 1)
-    snap = ex.create(id=1, title="sdk " + label, task_filter_options={"annotated": "only"}, serialization_options={"predictions": {"only_id": False}})
-    assert snap.status == "completed" and snap.counters["task_number"] > 0, snap
-    print(label, "export create", snap.title, snap.status, snap.counters)
-    assert snap.id in [e.id for e in ex.list(id=1)]
-    got = ex.get(export_pk=snap.id, id=1)
+    snap = ex.create(id=p.id, title="sdk " + label, task_filter_options={"annotated": "only"}, serialization_options={"predictions": {"only_id": False}})
+    assert snap.status == "completed", snap
+    print(label, "export create", snap.status, snap.counters)
+    assert snap.id in [e.id for e in ex.list(id=p.id)]
+    got = ex.get(export_pk=snap.id, id=p.id)
     assert got.md5 == snap.md5 and got.created_by.email, got
-    converted = ex.convert(export_pk=snap.id, id=1, export_type="JSON_MIN")
-    print(label, "export convert", converted.export_type, converted.converted_format)
-    tasks = json.loads(b"".join(ex.download(export_pk=snap.id, id=1, request_options={"chunk_size": 1024})))
-    assert len(tasks) == snap.counters["task_number"] and all(t["annotations"] for t in tasks)
-    assert all(isinstance(p, dict) for t in tasks for p in t["predictions"]), "predictions expanded"
-    rows = b"".join(ex.download(export_pk=snap.id, id=1, export_type="TSV")).decode().split("\r\n")
-    assert rows[0].split("\t")[3] == '"id"', rows[0]
-    print(label, "export download", len(tasks), "tasks,", len(rows) - 2, "TSV rows")
+    converted = ex.convert(export_pk=snap.id, id=p.id, export_type="JSON_MIN")
+    print(label, "export convert", converted.export_type)
+    tasks = json.loads(b"".join(ex.download(export_pk=snap.id, id=p.id, request_options={"chunk_size": 1024})))
+    assert [t["data"]["text"] for t in tasks] == ["labeled"], tasks
+    assert isinstance(tasks[0]["predictions"][0], dict) and tasks[0]["predictions"][0]["score"] == 0.5, "predictions expanded"
+    rows = b"".join(ex.download(export_pk=snap.id, id=p.id, export_type="TSV")).decode().split("\r\n")
+    assert rows[0].split("\t")[3] == '"id"' and len(rows) == 3, rows
+    print(label, "export download", len(tasks), "task,", len(rows) - 2, "TSV row")
     try:
-        ex.convert(export_pk=snap.id, id=1, export_type="JSON_MIN")
+        ex.convert(export_pk=snap.id, id=p.id, export_type="JSON_MIN")
         raise SystemExit("expected 'Conversion to JSON_MIN already started'")
     except ApiError as e:
         assert e.status_code == 400 and e.body["validation_errors"] == {"non_field_errors": ["Conversion to JSON_MIN already started"]}, e.body
-    ex.delete(export_pk=snap.id, id=1)
+    ex.delete(export_pk=snap.id, id=p.id)
     try:
-        ex.get(export_pk=snap.id, id=1)
+        ex.get(export_pk=snap.id, id=p.id)
         raise SystemExit("expected the 404 page")
     except ApiError as e:
         assert e.status_code == 404 and "404 | Label Studio" in str(e.body), e.body
     ext = ExportsClientExt(client_wrapper=ls._client_wrapper)
-    everything = ext.as_json(1)
-    frame = ext.as_pandas(1)
-    # One row per annotation not skipped (or per task without any): the same rows as the CSV above.
-    assert set(frame["id"]) <= {t["id"] for t in everything} and frame.shape[0] == csv.count("\r\n") - 1, (len(everything), frame.shape)
-    print(label, "as_json", len(everything), "as_pandas", frame.shape[0], "rows")
+    everything = ext.as_json(p.id)
+    frame = ext.as_pandas(p.id)
+    assert sorted(t["data"]["text"] for t in everything) == ["labeled", "skipped", "untouched"], everything
+    assert sorted(frame["text"]) == ["labeled", "untouched"], frame
+    print(label, "as_json", len(everything), "tasks, as_pandas", frame.shape[0], "rows")
+    ls.projects.delete(id=p.id)
 
 from label_studio_sdk.core.api_error import ApiError
 run(legacy, "legacy")

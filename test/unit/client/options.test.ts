@@ -1,7 +1,22 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ClientConfigError, createClient } from "../../../src/client/index.js";
-import { json, startTestServer } from "../../helpers/http-server.js";
+import { passthrough, type MockServer } from "../../../mock-server/index.js";
+import { startMock } from "./on-mock.js";
 import { LEGACY_KEY } from "./fixtures.js";
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock.close());
+beforeEach(() => mock.reset());
+
+/** The Authorization headers whoami requests carry, as sent. */
+function keysSent(): unknown[] {
+  const sent: unknown[] = [];
+  mock.use("GET /api/current-user/whoami", (request) => (sent.push(request.headers.authorization), passthrough()));
+  return sent;
+}
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -25,7 +40,9 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
   test.each([
     ["http://localhost:8080/", 'found "http://localhost:8080/"; drop the trailing slash: "http://localhost:8080"'],
     ["https://x.test/prefix//", 'found "https://x.test/prefix//"; drop the trailing slash: "https://x.test/prefix"'],
-    ["localhost:8080", 'found "localhost:8080"'],
+    ["localhost:8080", 'found "localhost:8080"; add the scheme: "http://localhost:8080"'],
+    ["127.0.0.1:8080/", 'found string "127.0.0.1:8080/"; add the scheme: "http://127.0.0.1:8080"'],
+    ["label.example.com", 'found string "label.example.com"; add the scheme: "https://label.example.com"'],
     ["ftp://x.test", 'found "ftp://x.test"'],
     ["http://", 'found string "http://"'],
     ["", 'found string ""'],
@@ -33,6 +50,17 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
     const error = configError(() => createClient({ baseUrl, apiKey: LEGACY_KEY }));
     expect(error.field).toBe("baseUrl");
     expect(error.message).toBe(`baseUrl: expected an http:// or https:// URL without a trailing slash (the published rule), ${found}`);
+  });
+
+  test.each([
+    ["http://localhost:8080/api", "http://localhost:8080"],
+    ["https://x.test/prefix/api/", "https://x.test/prefix"],
+  ])("%j, the API's root rather than the server's: drop the /api (the client adds it)", (baseUrl, fixed) => {
+    const error = configError(() => createClient({ baseUrl, apiKey: LEGACY_KEY }));
+    expect(error.message).toBe(
+      "baseUrl: expected an http:// or https:// URL without a trailing slash (the published rule), the server's root " +
+        `(the client adds /api/… itself), found ${JSON.stringify(baseUrl)}; drop the /api at the end: ${JSON.stringify(fixed)}`,
+    );
   });
 
   test("a query string or fragment is refused", () => {
@@ -48,31 +76,25 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
   });
 
   test("a path prefix is kept: requests go under it", async () => {
-    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
-    try {
-      await createClient({ baseUrl: `${server.url}/prefix`, apiKey: LEGACY_KEY }).users.whoami();
-      expect(server.requests[0]?.path).toBe("/prefix/api/current-user/whoami");
-    } finally {
-      await server.close();
-    }
+    // The mock serves no prefix: its answer is the server's 404 page, and its journal shows the path.
+    await expect(createClient({ baseUrl: `${mock.url}/prefix`, apiKey: LEGACY_KEY }).users.whoami()).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect(mock.requests.map((r) => r.path)).toEqual(["/prefix/api/current-user/whoami"]);
   });
 });
 
 describe("environment", () => {
   test("LABEL_STUDIO_URL and LABEL_STUDIO_API_KEY are the defaults, read when the client is created", async () => {
-    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
-    try {
-      vi.stubEnv("LABEL_STUDIO_URL", server.url);
-      vi.stubEnv("LABEL_STUDIO_API_KEY", LEGACY_KEY);
-      const client = createClient();
-      vi.stubEnv("LABEL_STUDIO_URL", "http://127.0.0.1:9");
-      vi.stubEnv("LABEL_STUDIO_API_KEY", "another-key-entirely");
-      await client.users.whoami();
-      expect(client.baseUrl).toBe(server.url);
-      expect(server.requests[0]?.headers.authorization).toBe(`Token ${LEGACY_KEY}`);
-    } finally {
-      await server.close();
-    }
+    const sent = keysSent();
+    vi.stubEnv("LABEL_STUDIO_URL", mock.url);
+    vi.stubEnv("LABEL_STUDIO_API_KEY", LEGACY_KEY);
+    const client = createClient();
+    vi.stubEnv("LABEL_STUDIO_URL", "http://127.0.0.1:9");
+    vi.stubEnv("LABEL_STUDIO_API_KEY", "another-key-entirely");
+    await client.users.whoami();
+    expect(client.baseUrl).toBe(mock.url);
+    expect(sent).toEqual([`Token ${LEGACY_KEY}`]);
   });
 
   test("options win over the environment", () => {
@@ -109,14 +131,22 @@ describe("key, timeout and retry settings", () => {
     expect(error.message).not.toContain("secretpart");
   });
 
+  test.each(["Token", "Bearer", "token"])(
+    "a key pasted with its %s prefix: the hint says to pass it alone, the key is not shown",
+    (scheme) => {
+      const error = configError(() => createClient({ baseUrl: "http://x.test", apiKey: `${scheme} secretpart0123456789` }));
+      expect(error.message).toBe(
+        "apiKey: expected a legacy token or a personal access token (visible ASCII characters, no spaces), " +
+          `found a value that starts with "${scheme} "; pass the key alone, without "${scheme} " (the client adds the header's scheme itself)`,
+      );
+      expect(error.message).not.toContain("secretpart");
+    },
+  );
+
   test("surrounding whitespace (a pasted key) is trimmed", async () => {
-    const server = await startTestServer((_request, res) => json(res, 200, { id: 1, username: "u" }));
-    try {
-      await createClient({ baseUrl: server.url, apiKey: ` ${LEGACY_KEY}\n` }).users.whoami();
-      expect(server.requests[0]?.headers.authorization).toBe(`Token ${LEGACY_KEY}`);
-    } finally {
-      await server.close();
-    }
+    const sent = keysSent();
+    await createClient({ baseUrl: mock.url, apiKey: ` ${LEGACY_KEY}\n` }).users.whoami();
+    expect(sent).toEqual([`Token ${LEGACY_KEY}`]);
   });
 
   test.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, "5"])("timeoutInSeconds %j is refused", (timeoutInSeconds) => {

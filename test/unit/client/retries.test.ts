@@ -1,26 +1,29 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { faults, passthrough, type MockServer, type RouteKey } from "../../../mock-server/index.js";
 import { ApiError, NetworkError, createClient, type Client } from "../../../src/client/index.js";
 import { isIdempotent, isRetryableStatus, retryDelayMs, shouldRetry } from "../../../src/client/retry.js";
-import { closedPortUrl, errorBody, json, startTestServer, type TestServer } from "../../helpers/http-server.js";
 import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { LEGACY_KEY } from "./fixtures.js";
+import { closedPortUrl, startMock } from "./on-mock.js";
 
 /**
  * Everything runs on a virtual clock: the attempt time limits and the waits between attempts are
  * timers on it, so the schedules below are exact and nothing waits. Attempt limits are the default
  * 5 s; `skipWaits` jumps over every other timer (a wait between attempts) as soon as it is set.
+ * The mock fails as each test says (`mock.use`), and its journal shows what was sent.
  */
-let server: TestServer | undefined;
+let mock: MockServer;
 let clock: VirtualClock;
-beforeEach(() => {
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock.close());
+beforeEach(async () => {
+  await mock.reset();
   clock = new VirtualClock();
   // Jitter factor 0.9 + 0.2 · 0.5 = 1: the backoff is exactly 1 s, 2 s, 4 s …
   vi.spyOn(Math, "random").mockReturnValue(0.5);
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await server?.close();
-  server = undefined;
+  return () => vi.restoreAllMocks();
 });
 
 const skipWaits = () => {
@@ -29,22 +32,31 @@ const skipWaits = () => {
 const clientOf = (url: string, extra: Parameters<typeof createClient>[0] = {}): Client =>
   createClient({ baseUrl: url, apiKey: LEGACY_KEY, clock, ...extra });
 
-/** Answers `statuses` in turn (the last one repeats); 200 answers a project. */
-async function sequence(statuses: number[], headers: Record<string, string> = {}): Promise<TestServer> {
+const ROUTES: readonly RouteKey[] = [
+  "GET /api/projects/{pk}/",
+  "POST /api/projects/",
+  "PATCH /api/projects/{pk}/",
+  "DELETE /api/tasks/{pk}/",
+  "POST /api/dm/actions/",
+  "POST /api/token/refresh/",
+];
+
+/** The mock answers `statuses` in turn on every route above (the last one repeats); 200 is its own answer. */
+function sequence(statuses: number[], headers: Record<string, string> = {}): MockServer {
   let i = 0;
-  server = await startTestServer((_request, res) => {
+  const answer = () => {
     const status = statuses[Math.min(i++, statuses.length - 1)] ?? 200;
-    if (status === 200) json(res, 200, { id: 1, title: "P", label_config: "<View/>" });
-    else json(res, status, errorBody(status, `status ${status}`), headers);
-  });
-  return server;
+    return status === 200 ? passthrough() : faults.status(status, { headers });
+  };
+  for (const route of ROUTES) mock.use(route, answer);
+  return mock;
 }
 
 describe("idempotent requests keep the official SDK's policy", () => {
   test.each([408, 409, 429, 500, 502, 503, 504])(
     "%i is retried up to maxRetries (default 2: three attempts, waits 1 s and 2 s)",
     async (status) => {
-      const s = await sequence([status]);
+      const s = sequence([status]);
       skipWaits();
       const error = await clientOf(s.url)
         .projects.get(1)
@@ -57,7 +69,7 @@ describe("idempotent requests keep the official SDK's policy", () => {
   );
 
   test.each([400, 401, 403, 404, 405, 422])("%i is not retried", async (status) => {
-    const s = await sequence([status]);
+    const s = sequence([status]);
     skipWaits();
     await expect(clientOf(s.url).projects.get(1)).rejects.toMatchObject({ statusCode: status });
     expect(s.requests).toHaveLength(1);
@@ -65,7 +77,7 @@ describe("idempotent requests keep the official SDK's policy", () => {
   });
 
   test("PUT and DELETE are retried like GET", async () => {
-    const s = await sequence([500]);
+    const s = sequence([500]);
     skipWaits();
     const client = clientOf(s.url);
     await expect(client.tasks.delete(1)).rejects.toMatchObject({ statusCode: 500 });
@@ -73,14 +85,14 @@ describe("idempotent requests keep the official SDK's policy", () => {
   });
 
   test("success after failures returns the data", async () => {
-    const s = await sequence([503, 429, 200]);
+    const s = sequence([503, 429, 200]);
     skipWaits();
     await expect(clientOf(s.url).projects.get(1)).resolves.toMatchObject({ id: 1, title: "P" });
     expect(s.requests).toHaveLength(3);
   });
 
   test("client-level and per-request maxRetries set the count", async () => {
-    const s = await sequence([500]);
+    const s = sequence([500]);
     skipWaits();
     const client = clientOf(s.url, { maxRetries: 4 });
     await expect(client.projects.get(1)).rejects.toBeInstanceOf(ApiError);
@@ -105,20 +117,16 @@ describe("idempotent requests keep the official SDK's policy", () => {
   });
 
   test("a connection dropped before the answer is retried", async () => {
-    let i = 0;
-    server = await startTestServer((_request, res) => {
-      if (i++ === 0) return void res.socket?.destroy();
-      json(res, 200, { id: 1, username: "u" });
-    });
+    mock.use("GET /api/current-user/whoami", faults.drop(), { times: 1 });
     skipWaits();
-    await expect(clientOf(server.url).users.whoami()).resolves.toMatchObject({ username: "u" });
-    expect(server.requests).toHaveLength(2);
+    await expect(clientOf(mock.url).users.whoami()).resolves.toMatchObject({ username: "u" });
+    expect(mock.requests).toHaveLength(2);
   });
 });
 
 describe("a POST or PATCH is sent again only when the server certainly did not act on it", () => {
   test.each([429, 503])("%i (refused or not served) is retried", async (status) => {
-    const s = await sequence([status]);
+    const s = sequence([status]);
     skipWaits();
     await expect(clientOf(s.url).projects.create({ title: "x" })).rejects.toMatchObject({ statusCode: status });
     expect(s.requests.map((r) => r.method)).toEqual(["POST", "POST", "POST"]);
@@ -126,7 +134,7 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
   });
 
   test.each([408, 409, 500, 502, 504])("%i (the server may have acted) is not retried", async (status) => {
-    const s = await sequence([status]);
+    const s = sequence([status]);
     skipWaits();
     await expect(clientOf(s.url).projects.create({ title: "x" })).rejects.toMatchObject({ statusCode: status });
     await expect(clientOf(s.url).projects.update(1, { title: "y" })).rejects.toMatchObject({ statusCode: status });
@@ -134,9 +142,9 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
   });
 
   test("a PATCH answered 503 is retried", async () => {
-    const s = await sequence([503, 200]);
+    const s = sequence([503, 200]);
     skipWaits();
-    await expect(clientOf(s.url).projects.update(1, { title: "y" })).resolves.toMatchObject({ id: 1 });
+    await expect(clientOf(s.url).projects.update(1, { title: "renamed" })).resolves.toMatchObject({ id: 1, title: "renamed" });
     expect(s.requests.map((r) => r.method)).toEqual(["PATCH", "PATCH"]);
   });
 
@@ -151,18 +159,18 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
   });
 
   test("a connection dropped after the request arrived is not retried", async () => {
-    server = await startTestServer((_request, res) => void res.socket?.destroy());
+    mock.use("POST /api/projects/", faults.drop());
     skipWaits();
-    const error = await clientOf(server.url)
+    const error = await clientOf(mock.url)
       .projects.create({ title: "x" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ method: "POST", attempts: 1 });
-    expect(server.requests).toHaveLength(1);
+    expect(mock.requests).toHaveLength(1);
   });
 
   test("an action (POST) is sent once on a 500", async () => {
-    const s = await sequence([500]);
+    const s = sequence([500]);
     skipWaits();
     const request = { method: "POST", path: "/api/dm/actions/", query: { id: "delete_tasks", project: 1 }, body: {} } as const;
     const error = await clientOf(s.url)
@@ -173,7 +181,7 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
   });
 
   test("the token exchange (a POST that may be repeated) is retried like a GET", async () => {
-    const s = await sequence([500]);
+    const s = sequence([500]);
     skipWaits();
     await expect(clientOf(s.url).tokens.refresh("a-personal-access-token")).rejects.toMatchObject({ statusCode: 500 });
     expect(s.requests.map((r) => r.path)).toEqual(["/api/token/refresh/", "/api/token/refresh/", "/api/token/refresh/"]);
@@ -182,7 +190,7 @@ describe("a POST or PATCH is sent again only when the server certainly did not a
 
 describe("waits", () => {
   test("Retry-After in seconds is honoured over the backoff", async () => {
-    const s = await sequence([429, 200], { "retry-after": "3" });
+    const s = sequence([429, 200], { "retry-after": "3" });
     skipWaits();
     await clientOf(s.url).projects.get(1);
     expect(clock.scheduled).toEqual([5000, 3000, 5000]);
@@ -190,35 +198,35 @@ describe("waits", () => {
 
   test("Retry-After as an HTTP date is honoured (measured on the client's clock)", async () => {
     const at = new Date(clock.now() + 7000).toUTCString();
-    const s = await sequence([503, 200], { "retry-after": at });
+    const s = sequence([503, 200], { "retry-after": at });
     skipWaits();
     await clientOf(s.url).projects.get(1);
     expect(clock.scheduled).toEqual([5000, 7000, 5000]);
   });
 
   test("retry-after-ms is honoured", async () => {
-    const s = await sequence([503, 503, 200], { "retry-after-ms": "300" });
+    const s = sequence([503, 503, 200], { "retry-after-ms": "300" });
     skipWaits();
     await clientOf(s.url).projects.get(1);
     expect(clock.scheduled).toEqual([5000, 300, 5000, 300, 5000]);
   });
 
   test("X-RateLimit-Reset waits until then, plus up to 20 % jitter", async () => {
-    const s = await sequence([429, 200], { "x-ratelimit-reset": String(clock.now() / 1000 + 5) });
+    const s = sequence([429, 200], { "x-ratelimit-reset": String(clock.now() / 1000 + 5) });
     skipWaits();
     await clientOf(s.url).projects.get(1);
     expect(clock.scheduled).toEqual([5000, 5000 * 1.1, 5000]);
   });
 
   test("every wait is capped by retryDelay.maxInSeconds", async () => {
-    const s = await sequence([429, 200], { "retry-after": "3600" });
+    const s = sequence([429, 200], { "retry-after": "3600" });
     skipWaits();
     await clientOf(s.url, { retryDelay: { maxInSeconds: 0.2 } }).projects.get(1);
     expect(clock.scheduled).toEqual([5000, 200, 5000]);
   });
 
   test("an abort signal cancels the wait at once, with its reason", async () => {
-    const s = await sequence([429], { "retry-after": "30" });
+    const s = sequence([429], { "retry-after": "30" });
     const controller = new AbortController();
     const result = clientOf(s.url).projects.get(1, { signal: controller.signal });
     await clock.whenScheduled(2);

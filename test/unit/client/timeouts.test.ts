@@ -1,46 +1,42 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { faults, passthrough, type MockServer } from "../../../mock-server/index.js";
 import { RequestTimeoutError, createClient, type Client } from "../../../src/client/index.js";
-import { json, startTestServer, type TestServer } from "../../helpers/http-server.js";
 import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { LEGACY_KEY } from "./fixtures.js";
+import { holdInto, received, startMock } from "./on-mock.js";
 
 /**
- * The time limit is a timer on the client's clock. Here the clock is virtual: the test server
- * holds the answer back, the test moves the clock, and the schedule is asserted exactly.
+ * The time limit is a timer on the client's clock. Here the clock is virtual: the mock holds the
+ * answer back (`mock.use`), the test moves the clock, and the schedule is asserted exactly.
  */
-let server: TestServer | undefined;
+let mock: MockServer;
 let clock: VirtualClock;
-/** Answers held back by the server, released by the test. */
+/** Answers held back by the mock, released by the test. */
 let held: (() => void)[];
-beforeEach(() => {
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock.close());
+beforeEach(async () => {
+  await mock.reset();
   clock = new VirtualClock();
   held = [];
 });
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
-/** Answers whoami only when the test releases it. */
-async function heldServer(): Promise<TestServer> {
-  server = await startTestServer((_request, res) => {
-    held.push(() => json(res, 200, { id: 1, username: "u" }));
-  });
-  return server;
+/** The mock answers whoami and project reads only when the test releases them. */
+function holding(): MockServer {
+  mock.use("GET /api/current-user/whoami", holdInto(held, passthrough()));
+  mock.use("GET /api/projects/{pk}/", holdInto(held, passthrough()));
+  return mock;
 }
 
-const clientOf = (url: string, extra: Parameters<typeof createClient>[0] = {}): Client =>
-  createClient({ baseUrl: url, apiKey: LEGACY_KEY, clock, ...extra });
-
-/** Resolves once the server has received `count` requests. */
-async function received(s: TestServer, count: number): Promise<void> {
-  while (s.requests.length < count) await new Promise((resolve) => setImmediate(resolve));
-}
+const clientOf = (extra: Parameters<typeof createClient>[0] = {}): Client =>
+  createClient({ baseUrl: mock.url, apiKey: LEGACY_KEY, clock, ...extra });
 
 describe("time limits", () => {
   test("default: 5 s for every request, then an error naming the request and the limit; not retried", async () => {
-    const s = await heldServer();
-    const result = clientOf(s.url).users.whoami();
+    const s = holding();
+    const result = clientOf().users.whoami();
     await received(s, 1);
     expect(clock.pending()).toEqual([5000]);
     clock.advance(4999);
@@ -56,8 +52,8 @@ describe("time limits", () => {
   });
 
   test("an answer just inside the limit is accepted, and its timer is cleared", async () => {
-    const s = await heldServer();
-    const result = clientOf(s.url).users.whoami();
+    const s = holding();
+    const result = clientOf().users.whoami();
     await received(s, 1);
     clock.advance(4999);
     held[0]?.();
@@ -66,8 +62,8 @@ describe("time limits", () => {
   });
 
   test("client-level timeoutInSeconds overrides the default", async () => {
-    const s = await heldServer();
-    const result = clientOf(s.url, { timeoutInSeconds: 0.3 }).projects.get(4);
+    const s = holding();
+    const result = clientOf({ timeoutInSeconds: 0.3 }).projects.get(4);
     await received(s, 1);
     clock.advance(300);
     const error = await result.catch((e: unknown) => e);
@@ -77,8 +73,8 @@ describe("time limits", () => {
   });
 
   test("per-request timeoutInSeconds overrides the client's, shorter or longer", async () => {
-    const s = await heldServer();
-    const client = clientOf(s.url, { timeoutInSeconds: 10 });
+    const s = holding();
+    const client = clientOf({ timeoutInSeconds: 10 });
     const short = client.users.whoami({ timeoutInSeconds: 0.2 });
     await received(s, 1);
     clock.advance(200);
@@ -92,21 +88,18 @@ describe("time limits", () => {
   });
 
   test("the limit covers a body that arrives too slowly", async () => {
-    server = await startTestServer((_request, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"id": 1, ');
-    });
-    const result = clientOf(server.url, { timeoutInSeconds: 0.3 }).users.whoami();
-    await received(server, 1);
+    mock.use("GET /api/current-user/whoami", faults.stall('{"id": 1, '));
+    const result = clientOf({ timeoutInSeconds: 0.3 }).users.whoami();
+    await received(mock, 1);
     clock.advance(300);
     await expect(result).rejects.toBeInstanceOf(RequestTimeoutError);
   });
 
   test("an abort signal cancels the request at once, with the signal's reason", async () => {
-    const s = await heldServer();
+    const s = holding();
     const controller = new AbortController();
     const reason = new Error("user navigated away");
-    const result = clientOf(s.url).users.whoami({ signal: controller.signal });
+    const result = clientOf().users.whoami({ signal: controller.signal });
     await received(s, 1);
     controller.abort(reason);
     // No clock movement and no answer from the server: the abort alone settles the call.
@@ -115,9 +108,9 @@ describe("time limits", () => {
   });
 
   test("an already aborted signal sends nothing", async () => {
-    const s = await heldServer();
+    const s = holding();
     const reason = new Error("too late");
-    await expect(clientOf(s.url).users.whoami({ signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(clientOf().users.whoami({ signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
     expect(s.requests).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { PyException } from "../../../src/emulation/exceptions.js";
-import { pyJsonLoads } from "../../../src/emulation/json-loads.js";
+import { pyJsonLoads, scanLoads } from "../../../src/emulation/json-loads.js";
 import { thrown } from "../../helpers/thrown.js";
 
 /** What `pyJsonLoads` raises: `Class: message`, as Python prints it. */
@@ -76,7 +76,7 @@ describe("pyJsonLoads: Python's json.loads, error for error", () => {
   });
 });
 
-describe("pyJsonLoads against JSON.parse (which accepts exactly JSON)", () => {
+describe("the scanner against JSON.parse (which accepts exactly JSON)", () => {
   // Python's json module and JSON.parse agree on the grammar but for NaN/Infinity (refused here, as DRF does).
   const accepts = (f: () => unknown) => {
     try {
@@ -94,10 +94,32 @@ describe("pyJsonLoads against JSON.parse (which accepts exactly JSON)", () => {
   test("the same texts are accepted, with the same values", () => {
     fc.assert(
       fc.property(jsonish, (text) => {
-        const python = accepts(() => pyJsonLoads(text));
+        const python = accepts(() => scanLoads(text));
         const js = accepts(() => JSON.parse(text));
         expect(python.ok).toBe(js.ok);
         if (python.ok && js.ok) expect(python.value).toEqual(js.value);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  /** The value, or the exception as Python prints it. */
+  const outcome = (f: () => unknown) => {
+    try {
+      return { value: f() };
+    } catch (error) {
+      return { raised: error instanceof PyException ? `${error.pyClass}: ${error.message}` : String(error) };
+    }
+  };
+  const edges = fc.oneof(
+    jsonish,
+    fc.integer({ min: 0, max: 6 }).map((n) => `${"[".repeat(n)}1${"]".repeat(n)}`),
+    fc.integer({ min: 0, max: 6 }).map((n) => `${'{"a": '.repeat(n)}[]${"}".repeat(n)}`),
+    fc.constantFrom("1e999", "[-1e400]", `${"9".repeat(4301)}`, `[${"9".repeat(4300)}]`, "-0", "[-0.0]", "\ufeff[]", "[NaN]"),
+  );
+  test("pyJsonLoads (JSON.parse where it answers alike) = the scanner, value for value and error for error", () => {
+    fc.assert(
+      fc.property(edges, fc.integer({ min: 0, max: 4 }), (text, maxDepth) => {
+        expect(outcome(() => pyJsonLoads(text, { maxDepth }))).toEqual(outcome(() => scanLoads(text, { maxDepth })));
       }),
       { numRuns: 2000 },
     );

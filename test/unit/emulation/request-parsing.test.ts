@@ -53,6 +53,42 @@ describe("Python's UTF-8 decoder (codecs)", () => {
     );
   });
 
+  test("a stream read: the whole text of valid bytes; else a decode error, or the text before a cut-off sequence", () => {
+    const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 12 }), (input) => {
+        let whole: string | undefined;
+        try {
+          whole = fatal.decode(input);
+        } catch {
+          whole = undefined;
+        }
+        if (whole !== undefined) {
+          expect(streamRead(input, "utf-8")).toBe(whole);
+          return;
+        }
+        let read: string;
+        try {
+          read = streamRead(input, "utf-8");
+        } catch (error) {
+          expect(error).toBeInstanceOf(UnicodeDecodeError);
+          return;
+        }
+        // Only a cut-off sequence (at most 3 bytes) is dropped.
+        const cuts = [1, 2, 3].filter((n) => n <= input.length).map((n) => input.subarray(0, input.length - n));
+        const text = (prefix: Uint8Array) => {
+          try {
+            return fatal.decode(prefix);
+          } catch {
+            return undefined;
+          }
+        };
+        expect(cuts.some((prefix) => text(prefix) === read)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   test("codec names: Python's aliases, normalised", () => {
     expect(["UTF-8", "utf8", "U8", "utf_8"].map(lookupCodec)).toEqual(["utf-8", "utf-8", "utf-8", "utf-8"]);
     expect(["ISO-8859-1", "latin1", "L1"].map(lookupCodec)).toEqual(["latin-1", "latin-1", "latin-1"]);

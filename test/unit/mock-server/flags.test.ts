@@ -17,6 +17,7 @@ describe("the mock's command-line flags (npm start, dmq mock)", () => {
       "journal-capacity",
       "journal-body-limit",
       "access-token-lifetime",
+      "token",
     ]);
   });
 
@@ -42,6 +43,8 @@ describe("the mock's command-line flags (npm start, dmq mock)", () => {
       "10",
       "--access-token-lifetime",
       "60",
+      "--token",
+      "pinned-key",
     ];
     const { options, help } = mockOptionsOf(argv, { PORT: "9999" });
     expect(help).toBe(false);
@@ -57,6 +60,7 @@ describe("the mock's command-line flags (npm start, dmq mock)", () => {
       journalCapacity: 0,
       journalBodyLimit: 10,
       accessTokenLifetime: 60,
+      token: "pinned-key",
     });
     expect(() => checkOptions(options)).not.toThrow();
     expect(mockOptionsOf([], { PORT: "7000" }).options).toEqual({ port: 7000, host: "127.0.0.1" });
@@ -75,6 +79,24 @@ describe("the mock's command-line flags (npm start, dmq mock)", () => {
     [["--host", ""], '--host: expected a host name or address, found ""'],
   ])("%j: a usage error naming the flag, what its option expects and what was found", (argv, message) => {
     expect(() => mockOptionsOf(argv, {})).toThrow(expect.objectContaining({ message, code: "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" }));
+  });
+
+  test("--token pins the legacy key; else $LABEL_STUDIO_API_KEY when it holds one (named, not printed, by the banner)", () => {
+    expect(mockOptionsOf(["--token", "k1"], { LABEL_STUDIO_API_KEY: "k2" })).toMatchObject({
+      options: { token: "k1" },
+      key: { from: "flag" },
+    });
+    expect(mockOptionsOf([], { LABEL_STUDIO_API_KEY: "k2" })).toMatchObject({ options: { token: "k2" }, key: { from: "env" } });
+    expect(mockOptionsOf([], {})).toMatchObject({ key: { from: "server" } });
+    expect(mockOptionsOf([], {}).options).not.toHaveProperty("token");
+    // A personal access token (a JWT) in the environment cannot be a legacy key: a new key is made, and the banner says why.
+    const jwt = `${"a".repeat(36)}.${"b".repeat(60)}.${"c".repeat(43)}`;
+    const fromJwt = mockOptionsOf([], { LABEL_STUDIO_API_KEY: jwt });
+    expect(fromJwt.options).not.toHaveProperty("token");
+    expect(fromJwt.key).toEqual({ from: "server", envNotAKey: "141 characters, more than a legacy key's 40" });
+    expect(() => mockOptionsOf(["--token", "Token abc"], {})).toThrow(
+      '--token: expected a legacy API key: 1 to 40 visible ASCII characters, no spaces, found "Token abc"',
+    );
   });
 
   test("$PORT is checked as --port is, under its own name", () => {

@@ -174,11 +174,15 @@ describe("nothing destructive by accident", () => {
   test.each(destructive)("%s is refused on a selection without filters, ids or view", async (id) => {
     const { handle, sent } = recordingHandle();
     const params = id === "add_data_field" ? { column_name: "c", value_type: "String", value: "v" } : undefined;
-    for (const s of [selection(handle), selection(handle).excluding([3]), selection(handle).orderBy("tasks:id")]) {
+    for (const [s, rule] of [
+      [selection(handle), rules.everyTask],
+      [selection(handle).excluding([3]), rules.everyTaskExcluded],
+      [selection(handle).orderBy("tasks:id"), rules.everyTask],
+    ] as const) {
       const error = thrown(QueryBuildError, () => loose(s).toRequest(id, params));
-      expect(error.message).toBe(`${id}: ${rules.everyTask}`);
+      expect(error.message).toBe(`${id}: ${rule}`);
       expect(error.path).toBe("selectedItems");
-      await expect(loose(s).run(id, params)).rejects.toThrow(rules.everyTask);
+      await expect(loose(s).run(id, params)).rejects.toThrow(rule);
     }
     expect(sent).toEqual([]);
   });
@@ -291,13 +295,24 @@ describe("selection.from: resuming the builder", () => {
     expect(() => loose(s).excluding([1])).toThrow(rules.excludingAfterIncluding);
     expect(s.where("tasks:id").greater(1).toRequest("delete_tasks").body.selectedItems).toEqual({ all: false, included: [5] });
   });
-  test(".all() is kept through a round trip: a body's selectedItems {all: true} (the UI's 'select all') reads as .all()", () => {
-    const all = selection(1).all().excluding([3]);
-    expect(selection.from(1, all.toJSON()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [3] });
-    expect(selection.from(1, all.toQuery()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [3] });
+  test("a selection that only excludes ids is refused for a destructive action, in words that fit it", () => {
+    for (const s of [selection(1).excluding([1, 2]), selection.from(1, { selectedItems: { all: true, excluded: [4] } })]) {
+      expect(() => loose(s).toRequest("delete_tasks")).toThrow(`delete_tasks: ${rules.everyTaskExcluded}`);
+    }
+    expect(rules.everyTaskExcluded).not.toContain("no task ids");
+    expect(selection(1).excluding([1]).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [1] });
+  });
+  test(".all() is kept through a round trip: a body's selectedItems {all: true, excluded: []} (the UI's 'select all') reads as .all()", () => {
+    const all = selection(1).all();
+    expect(selection.from(1, all.toJSON()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+    expect(selection.from(1, all.toQuery()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
     // What the web UI posts for "select all" on a project without filters.
     const ui = selection.from(1, { selectedItems: { all: true, excluded: [] } });
     expect(ui.toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+    // With excluded ids the body cannot tell .all().excluding(ids) from .excluding(ids): say .all() again.
+    const body = selection(1).all().excluding([3]).toJSON();
+    expect(() => loose(selection.from(1, body)).toRequest("delete_tasks")).toThrow(rules.everyTaskExcluded);
+    expect(selection.from(1, body).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [3] });
   });
   test("a resumed body that names no tasks (no filters, no selectedItems) is not 'every task'", () => {
     expect(() => loose(selection.from(1, {})).toRequest("delete_tasks")).toThrow(rules.everyTask);
@@ -309,6 +324,10 @@ describe("selection.from: resuming the builder", () => {
     void selection.from(handle, selection(1).fromView(7)).run("delete_tasks");
     expect(sent[0]?.request.query).toEqual({ id: "delete_tasks", project: 1, view: 7 });
     expect(selection.from(handle, selection(1).all()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+    expect(selection.from(handle, selection(1).all().excluding([3])).toRequest("delete_tasks").body.selectedItems).toEqual({
+      all: true,
+      excluded: [3],
+    });
   });
   test("a body with issues throws QueryParseError; a bad project QueryBuildError", () => {
     expect(() => selection.from(1, { filters: { conjunction: "xor", items: [] } } as never)).toThrow(QueryParseError);
@@ -458,5 +477,15 @@ describe("inspect", () => {
     expect(text).toBe(`Selection<project 3, bound> ${inspect(s.toJSON(), { depth: 5 })}`);
     expect(text).not.toContain(secret);
     expect(inspect(selection(1).fromView(4))).toBe("Selection<project 1, view 4> {}");
+  });
+
+  test("the whole body at any depth option, and nested in other values: never [Object]", () => {
+    const s = selection(1).where("tasks:id").greater(1).child("tasks:inner_id").less(9);
+    const full = `Selection<project 1> ${inspect(s.toJSON(), { depth: null })}`;
+    expect(inspect(s)).toBe(full);
+    expect(full).toContain("filter: 'filter:tasks:inner_id'");
+    // Nested as deep as Node's default shows a value at all.
+    expect(inspect({ a: { b: s } })).toContain("filter: 'filter:tasks:inner_id'");
+    expect(inspect(s, { depth: 0 })).not.toContain("[Object]");
   });
 });

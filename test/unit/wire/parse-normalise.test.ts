@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { ConditionNode } from "../../../src/query/nodes.js";
-import { parseQueryBody } from "../../../src/wire/parse.js";
+import { parseQueryBody, type ParseOptions } from "../../../src/wire/parse.js";
 
 const item = (filter: string, operator: string, type: string, value: unknown, extra: Record<string, unknown> = {}) => ({
   filter,
@@ -13,14 +13,70 @@ const cond = (column: string, operator: string, type: string, value: unknown, ch
   ({ column, operator, type, value, children }) as ConditionNode;
 const paths = (body: unknown, context: "inline" | "view" = "inline") =>
   parseQueryBody(body, { context }).issues.map((i) => `${i.effect} ${i.path}`);
+const paths2 = (body: unknown, options: ParseOptions = {}) => parseQueryBody(body, options).issues.map((i) => `${i.effect} ${i.path}`);
 
 describe("what is read and what is left alone", () => {
-  test("a missing or null filters means no filter; other keys (action params, view title) are ignored", () => {
-    for (const body of [{}, { filters: null }, { model_version: "v1", project: 3, title: "Tab", id: "delete_tasks" }]) {
+  test("a missing or null filters means no filter", () => {
+    for (const body of [{}, { filters: null }]) {
       const r = parseQueryBody(body);
       expect(r.query).toEqual({});
       expect(r.issues).toEqual([]);
     }
+  });
+
+  test("every top-level key the server does not read is reported as ignored; the query is read all the same", () => {
+    const r = parseQueryBody({ model_version: "v1", project: 3, title: "Tab", id: "delete_tasks", ordering: ["tasks:id"] });
+    expect(r.query).toEqual({ ordering: [{ column: "id", descending: false }] });
+    expect(r.issues.map((i) => `${i.effect} ${i.path}: ${i.found}`)).toEqual([
+      'ignored model_version: an unknown key "model_version"',
+      'ignored project: "project", which the server reads from the URL (?project=) only',
+      'ignored title: an unknown key "title"',
+      'ignored id: "id", which the server reads from the URL (?id=) only: the action\'s id',
+    ]);
+    expect(r.answer).toBeUndefined();
+  });
+
+  test("an action's body: its own fields are read (any key, for an action the vocabulary does not know)", () => {
+    const body = { model_version: "v1", filters: null };
+    expect(parseQueryBody(body, { action: "predictions_to_annotations" }).issues).toEqual([]);
+    expect(paths2(body, { action: "delete_tasks" })).toEqual(["ignored model_version"]);
+    expect(parseQueryBody({ ...body, whatever: 1 }, { action: "my_plugin_action" }).issues).toEqual([]);
+    // A near miss is one even there.
+    expect(paths2({ filter: {} }, { action: "my_plugin_action" })).toEqual(["ignored filter"]);
+  });
+
+  test("the task list's query parameter and an action's body read different keys", () => {
+    expect(paths2({ view: 2, hiddenColumns: { explore: [], labeling: [] } }, { endpoint: "tasks" })).toEqual(["ignored view"]);
+    expect(paths2({ view: 2, hiddenColumns: { explore: [], labeling: [] } }, { endpoint: "actions" })).toEqual(["ignored hiddenColumns"]);
+    expect(paths2({ view: 2, hiddenColumns: { explore: [], labeling: [] } })).toEqual([]);
+    expect(() => parseQueryBody({}, { endpoint: "tasks", action: "delete_tasks" })).toThrow(TypeError);
+  });
+
+  test.each([
+    [{ filter: { conjunction: "and", items: [] } }, 'an unknown key "filter" (did you mean filters?), so the server applies no filter'],
+    [
+      { selected_items: { all: false, included: [1] } },
+      'an unknown key "selected_items" (did you mean selectedItems?), so the server takes every filtered task',
+    ],
+    [{ Ordering: ["-tasks:id"] }, 'an unknown key "Ordering" (did you mean ordering?), so the server keeps its default order'],
+    [
+      { query: { filters: {} } },
+      'a "query" wrapper (an object) around the selection: the server reads nothing under it and selects every task',
+    ],
+    [
+      { query: '{"filters": {}}' },
+      'a "query" wrapper (a JSON string) around the selection: the server reads nothing under it and selects every task',
+    ],
+  ])("%j: the key it stands for, and what its absence does", (body, found) => {
+    const [issue, ...rest] = parseQueryBody(body).issues;
+    expect(rest).toEqual([]);
+    expect(issue).toMatchObject({ effect: "ignored", path: Object.keys(body)[0], found });
+  });
+
+  test("a view's data keeps the web UI's keys: only near misses of the query's keys are reported", () => {
+    expect(paths({ title: "Tab", type: "list", target: "tasks", columnsWidth: {}, hiddenColumns: {}, filter: {} }, "view")).toEqual([
+      "ignored filter",
+    ]);
   });
 
   test("no body at all reads as an empty body", () => {
