@@ -24,8 +24,13 @@ export type IntegerRangeValue<V extends { readonly min: number; readonly max: nu
       ? NoInference<Refused<NotInteger<V["max"]>>>
       : V;
 
+/**
+ * What a datetime operator takes: a `Date` or a string (an ISO date or date-time with a zone; a
+ * literal is checked by `DatetimeValue`, a `string` at run time).
+ */
+export type DatetimeArg = Date | string;
 /** A datetime value: a `Date`, or an ISO string (a literal is checked here, a `string` at run time). */
-export type DatetimeValue<V extends Date | string> = V extends string
+export type DatetimeValue<V extends DatetimeArg> = V extends string
   ? string extends V
     ? V
     : DatetimeCheck<V> extends true
@@ -34,7 +39,7 @@ export type DatetimeValue<V extends Date | string> = V extends string
   : V;
 
 /** A datetime range: both ends checked; a bare date as `max` is the end of that day. */
-export type DatetimeRangeValue<V extends { readonly min: Date | string; readonly max: Date | string }> =
+export type DatetimeRangeValue<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> =
   DatetimeValue<V["min"]> extends V["min"]
     ? DatetimeValue<V["max"]> extends V["max"]
       ? V
