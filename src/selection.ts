@@ -35,16 +35,29 @@ function fresh(project: number | ProjectHandle, query: QueryNode): SelectionBuil
   });
 }
 
-/** A Query value as the builder makes it: items hold `column`, ordering holds `{ column, descending }`. */
+const NODE_KEYS: readonly string[] = ["filters", "ordering", "selectedItems", "columnsDisplayType"];
+
+const isColumnObject = (v: unknown) => typeof v === "object" && v !== null && "column" in v;
+
+/**
+ * A Query value as the builder makes it: items hold `column`, ordering holds `{ column, descending }`.
+ * Only a value that shows it (an item or an ordering key of that shape, or a parsed body's
+ * `skippedRegex`) and has no key a Query value never has counts: anything else is read as a body,
+ * so that a misspelt key next to empty lists (`{ ordering: [], filter: … }`) is reported by the
+ * parser rather than dropped by `toBody`, which writes only the keys it knows.
+ */
 function isQueryNode(source: object): source is QueryNode {
-  const s = source as { filters?: { items?: unknown }; ordering?: unknown };
+  if (!Object.keys(source).every((k) => NODE_KEYS.includes(k))) return false;
+  const s = source as { filters?: { items?: unknown; skippedRegex?: unknown }; ordering?: unknown };
   const items = s.filters?.items;
   const ordering = s.ordering;
-  if (s.filters === undefined && ordering === undefined) return false;
-  return (
-    (items === undefined || (Array.isArray(items) && items.every((i) => typeof i === "object" && i !== null && "column" in i))) &&
-    (ordering === undefined || (Array.isArray(ordering) && ordering.every((o) => typeof o === "object" && o !== null)))
-  );
+  const nodeItems = Array.isArray(items) && items.every(isColumnObject);
+  const nodeOrdering = Array.isArray(ordering) && ordering.every(isColumnObject);
+  const shown =
+    (nodeItems && (items as unknown[]).length > 0) ||
+    (nodeOrdering && (ordering as unknown[]).length > 0) ||
+    s.filters?.skippedRegex !== undefined;
+  return shown && (items === undefined || nodeItems) && (ordering === undefined || nodeOrdering);
 }
 
 /**

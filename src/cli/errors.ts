@@ -20,12 +20,14 @@ const flagOfField: Readonly<Record<string, string>> = {
   maxRetries: "--max-retries",
 };
 
-/** `body.project` → `--param project`; option names → their flags. */
+/** `body.project` and `params.filter` → `--param …`; option names → their flags. */
 function flagWords(error: ClientConfigError): string {
   const field = error.field;
-  const flag = flagOfField[field] ?? (field.startsWith("body.") ? `--param ${field.slice("body.".length)}` : undefined);
+  const param = /^(body|params)\./.exec(field);
+  const flag = flagOfField[field] ?? (param ? `--param ${field.slice(param[0].length)}` : undefined);
   if (flag === undefined) return error.message;
-  const message = error.message.slice(field.length);
+  // The CLI's way to give the task list's query.
+  const message = error.message.slice(field.length).replaceAll("params.query", "--query");
   const hint =
     field === "baseUrl"
       ? message.replace("pass createClient({ baseUrl }) or set", "pass --base-url or set")

@@ -84,6 +84,17 @@ describe("tasks list: the selection goes in the query parameter, however it is g
     expect(sent()).toEqual([]);
   });
 
+  test("a misspelt selection parameter (-p filter=…) is refused in the flags' words, not sent as a parameter the list ignores", async () => {
+    const run = await dmqIn(["tasks", "list", "--project", "1", "-p", `filter=${JSON.stringify(body.filters)}`], { env });
+    expect(run.stderr).toBe(
+      "dmq tasks list: --param filter: expected a parameter of the task list (project, view, query, page, page_size, fields, " +
+        'resolve_uri, only_annotated, review, include), found an unknown parameter "filter" (did you mean filters, inside --query?), ' +
+        "which the server ignores\n",
+    );
+    expect(run.code).toBe(2);
+    expect(sent()).toEqual([]);
+  });
+
   test("a selection given twice is refused", async () => {
     const run = await dmqIn(["tasks", "list", "--project", "1", "--query", "{}", "-p", `filters=${JSON.stringify(body.filters)}`], { env });
     expect(run.stderr).toBe("dmq tasks list: --param filters and --query: give the selection once\n");
@@ -140,6 +151,18 @@ describe("actions run: a body replayed through the builder, its guard, --dry-run
     const wrong = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", "--query", JSON.stringify(given)], { env });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("model_version: expected a key the server reads here");
+  });
+
+  test("an action the vocabulary does not know: a parameter that looks like the selection's is refused, not sent as a field", async () => {
+    const run = await dmqIn(["actions", "run", "my_plugin_action", "--project", "1", "-p", `filter=${JSON.stringify(body.filters)}`], {
+      env,
+    });
+    expect(run.stderr).toBe(
+      'dmq actions run: --param filter: an unknown key "filter" (did you mean filters?), which the server would not read as the ' +
+        "selection: give it as --param filters=… or in --query\n",
+    );
+    expect(run.code).toBe(2);
+    expect(sent()).toEqual([]);
   });
 
   test("the official SDK CLI's form: actions create -p id=… -p project=… --body '{\"selected_items\": …}'", async () => {

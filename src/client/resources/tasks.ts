@@ -4,6 +4,8 @@ import { paginate, type Paginated } from "../pager.js";
 import { arrayOf, number, object, record } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { CreatedTask, Task, TaskCreate, TaskListItem, TaskListParams, TaskPage, TaskUpdate, UpdatedTask } from "../types.js";
+import { nearest } from "../../vocabulary/nearest.js";
+import { endpointKeys } from "../../wire/parse-keys.js";
 import { boundTo, checkId, checkObject, queryBody } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
@@ -18,6 +20,49 @@ export interface TasksResource extends RecordMethods<Task, TaskUpdate, UpdatedTa
   create(body: TaskCreate, options?: RequestOptions): Promise<CreatedTask>;
 }
 
+/** The parameters `list` takes, each once (the compiler checks the list against TaskListParams). */
+const LIST_PARAMS = [
+  "project",
+  "view",
+  "query",
+  "page",
+  "page_size",
+  "fields",
+  "resolve_uri",
+  "only_annotated",
+  "review",
+  "include",
+] as const satisfies readonly (keyof TaskListParams)[];
+type Unlisted = Exclude<keyof TaskListParams, (typeof LIST_PARAMS)[number]>;
+const everyParamListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyParamListed;
+
+/** The query's own keys (and the SDK's spelling of one): the list reads them inside `query` only. */
+const QUERY_KEYS: readonly string[] = [...endpointKeys.tasks, "selected_items"];
+
+/**
+ * A parameter the server would drop without a word: a selection key given as a URL parameter, or a
+ * near miss of a parameter. Either way every task would be listed, so it is refused. Other unknown
+ * names go through (a server may read parameters this version does not know).
+ */
+function checkListParam(key: string): void {
+  if ((LIST_PARAMS as readonly string[]).includes(key)) return;
+  if (QUERY_KEYS.includes(key)) {
+    throw new ClientConfigError(
+      `params.${key}`,
+      "the selection in params.query (the task list reads filters, ordering and selectedItems only inside its query parameter)",
+      `${key} as a URL parameter, which the server ignores`,
+    );
+  }
+  const near = nearest(key, [...LIST_PARAMS, ...QUERY_KEYS]);
+  if (near === undefined) return;
+  throw new ClientConfigError(
+    `params.${key}`,
+    `a parameter of the task list (${LIST_PARAMS.join(", ")})`,
+    `an unknown parameter "${key}" (did you mean ${QUERY_KEYS.includes(near) ? `${near}, inside params.query` : near}?), which the server ignores`,
+  );
+}
+
 const data = object({});
 export const task = record<Task>({ data });
 const listItem = record<TaskListItem>({ data });
@@ -29,6 +74,7 @@ export function tasksResource(send: Send): TasksResource {
   return Object.freeze({
     list(params: TaskListParams): Paginated<TaskListItem, TaskPage> {
       checkObject("params", params);
+      for (const key of Object.keys(params)) checkListParam(key);
       const { project, view, query, page = 1, include, ...flags } = params;
       checkId("params.project", project);
       if (view !== undefined) checkId("params.view", view);

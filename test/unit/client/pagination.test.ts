@@ -151,6 +151,27 @@ describe("list parameters", () => {
     );
   });
 
+  test("a selection key or a near miss of a parameter is refused, not sent as a URL parameter the server ignores", () => {
+    const filters = { conjunction: "and", items: [] };
+    const list = (params: Record<string, unknown>) => () => client().tasks.list({ project: 1, ...params } as never);
+    expect(list({ filters })).toThrow(
+      "params.filters: expected the selection in params.query (the task list reads filters, ordering and selectedItems only " +
+        "inside its query parameter), found filters as a URL parameter, which the server ignores",
+    );
+    for (const key of ["ordering", "selectedItems", "selected_items", "hiddenColumns"])
+      expect(list({ [key]: [] })).toThrow(`params.${key}: `);
+    expect(list({ filter: filters })).toThrow('found an unknown parameter "filter" (did you mean filters, inside params.query?)');
+    expect(list({ page_sise: 5 })).toThrow('found an unknown parameter "page_sise" (did you mean page_size?), which the server ignores');
+    expect(mock.requests).toEqual([]);
+  });
+
+  test("a parameter this version does not know and that resembles none is sent", async () => {
+    await client()
+      .tasks.list({ project: 1, interpolate_key_frames: true } as never)
+      .toArray();
+    expect(sent()["interpolate_key_frames"]).toBe("true");
+  });
+
   test("projects.list sends its filters, ids as a comma list", async () => {
     await client()
       .projects.list({ title: "cats", ids: [1, 2], page_size: 50 })

@@ -329,6 +329,22 @@ describe("selection.from: resuming the builder", () => {
       excluded: [3],
     });
   });
+  test("a misspelt key next to empty lists is the parser's finding, not dropped as if the body were a Query value", () => {
+    const f = { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "equal", type: "Number", value: 1 }] };
+    for (const [body, key] of [
+      [{ ordering: [], filter: f }, "filter"],
+      [{ filters: { conjunction: "and", items: [] }, selected_items: { all: false, included: [1] } }, "selected_items"],
+      [{ filters: { conjunction: "and", items: [] }, query: { filters: f } }, "query"],
+    ] as const) {
+      expect(thrown(QueryParseError, () => selection.from(1, body as never)).issues.map((i) => [i.path, i.effect])).toEqual([
+        [key, "ignored"],
+      ]);
+    }
+    // A Query value still resumes as one, empty lists and all.
+    for (const given of [{ filters: { conjunction: "and", items: [] }, ordering: [] }, { ordering: ["-tasks:id"] }, body]) {
+      expect(selection.from(1, parseQuery(given)).toJSON()).toEqual(selection.from(1, given).toJSON());
+    }
+  });
   test("a body with issues throws QueryParseError; a bad project QueryBuildError", () => {
     expect(() => selection.from(1, { filters: { conjunction: "xor", items: [] } } as never)).toThrow(QueryParseError);
     expect(() => loose(selection.from)(0, {})).toThrow(QueryBuildError);
