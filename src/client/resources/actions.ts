@@ -7,7 +7,7 @@ import { withoutTrailingSlashes, type RequestOptions } from "../options.js";
 import { arrayOf, object, string } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { ActionFormSection, ActionInfo, ActionResponse } from "../types.js";
-import { checkId, checkObject } from "./common.js";
+import { checkId, checkObject, checkReadKeys } from "./common.js";
 
 /** `/api/dm/actions/`: list, forms and performing actions. */
 export interface ActionsResource {
@@ -45,6 +45,7 @@ function checkRequest(request: unknown): ActionRequest {
   checkId("request.query.project", query.project);
   if (query.view !== undefined) checkId("request.query.view", query.view);
   checkObject("request.body", body);
+  checkReadKeys("request.body", body, { action: query.id });
   return request as ActionRequest;
 }
 

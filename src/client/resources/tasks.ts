@@ -85,7 +85,7 @@ export function tasksResource(send: Send): TasksResource {
       if (bound.view !== undefined && view !== undefined && bound.view !== view) {
         throw new ClientConfigError("params.view", `the view of the selection (${bound.view})`, `view ${view}`);
       }
-      const body = query === undefined ? undefined : queryBody("params.query", query);
+      const body = query === undefined ? undefined : queryBody("params.query", query, { endpoint: "tasks" });
       const fixed = {
         ...flags,
         project,

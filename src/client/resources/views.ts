@@ -3,7 +3,7 @@ import type { RequestOptions } from "../options.js";
 import { arrayOf, number, object, record } from "../shape.js";
 import type { Send } from "../transport.js";
 import type { QueryInput, View, ViewCreate, ViewDataInput, ViewUpdate } from "../types.js";
-import { boundTo, checkId, checkObject, queryBody } from "./common.js";
+import { boundTo, checkId, checkObject, checkReadKeys, queryBody } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
 /** Saved Data Manager views: list, create (from a selection), get, update, delete. */
@@ -34,13 +34,17 @@ function viewPayload(
 
 /** `data` on the wire: the caller's fields plus the query body; a field given both ways is refused. */
 function viewData(data: ViewDataInput | undefined, query: QueryInput | undefined, project: number | undefined): Record<string, unknown> {
-  if (data !== undefined) checkObject("body.data", data);
+  if (data !== undefined) {
+    checkObject("body.data", data);
+    // The web UI's keys (title, columnsWidth…) are stored as given; a near miss of the query's is refused.
+    checkReadKeys("body.data", data, { context: "view" });
+  }
   if (query === undefined) return { ...data };
   const bound = boundTo(query).project;
   if (project !== undefined && bound !== undefined && bound !== project) {
     throw new ClientConfigError("body.query", `a selection of project ${project}`, `a selection of project ${bound}`);
   }
-  const body = queryBody("body.query", query);
+  const body = queryBody("body.query", query, { context: "view" });
   for (const key of Object.keys(body)) {
     if (data && key in data) throw new ClientConfigError(`body.data.${key}`, "to be given once", "it in both body.data and body.query");
   }

@@ -220,6 +220,32 @@ describe("actions and tokens", () => {
     expect(mock.requests).toHaveLength(0);
   });
 
+  test("a plain body's top-level key the server would not read is refused before anything is sent: views, actions, the task list", async () => {
+    const filters = { conjunction: "and" as const, items: [] };
+    const misspelt = 'found an unknown key "filter" (did you mean filters?), so the server applies no filter';
+    const request = { ...selection(3).including([7]).toRequest("delete_tasks") };
+    await expect(client.actions.perform({ ...request, body: { ...request.body, filter: filters } } as never)).rejects.toThrow(
+      `request.body.filter: expected a key the server reads here (filters, ordering, selectedItems, columnsDisplayType, view), ${misspelt}`,
+    );
+    await expect(client.actions.perform({ ...request, body: { query: { filters } } } as never)).rejects.toThrow(
+      'request.body.query: expected the selection\'s keys (filters, ordering, selectedItems) at the top level, not under "query"',
+    );
+    await expect(client.views.create({ project: 3, data: { title: "T", filter: filters } } as never)).rejects.toThrow(`body.data.filter: `);
+    await expect(client.views.create({ project: 3, query: { Ordering: ["-tasks:id"] } } as never)).rejects.toThrow(
+      'body.query.Ordering: expected a key the server reads in a view\'s data (filters, ordering, selectedItems, columnsDisplayType, hiddenColumns), found an unknown key "Ordering" (did you mean ordering?)',
+    );
+    await expect(client.views.update(5, { data: { selected_items: { all: false, included: [7] } } } as never)).rejects.toThrow(
+      "body.data.selected_items: ",
+    );
+    expect(() => client.tasks.list({ project: 3, query: { filter: filters } as never })).toThrow(`params.query.filter: `);
+    expect(mock.requests).toHaveLength(0);
+    expect(mock.data().tasks.map((t) => t.id)).toEqual([7]);
+    // What the server reads, the UI's own keys of a view, and project/id (the client puts them in the URL) go through.
+    await client.views.create({ project: 3, data: { title: "T", columnsWidth: {}, filters } });
+    await client.actions.perform({ ...request, body: { ...request.body, project: 3 } } as never);
+    expect(mock.data().tasks).toEqual([]);
+  });
+
   test("tokens: list, create, refresh (no credential), rotate, blacklist", async () => {
     expect(await client.tokens.list()).toEqual([]);
     const { token } = await client.tokens.create();
