@@ -1,6 +1,6 @@
 import { pyTruthy } from "../src/emulation/python-json.js";
 import { parsePyFloat } from "../src/emulation/python-text.js";
-import { isPlainObject } from "./http.js";
+import { isPlainObject } from "../src/vocabulary/json.js";
 import { configElements, parseConfig, type ControlTag } from "./label-config.js";
 
 /**

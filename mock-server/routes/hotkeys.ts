@@ -3,10 +3,10 @@ import { render } from "../../src/contract/render.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { PY_WHITESPACE, pyStrip } from "../../src/emulation/python-text.js";
 import { QueryDict } from "../../src/emulation/query-dict.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
-import { isPlainObject, ok, type Handler, type MockContext } from "../http.js";
-import { drfMessages } from "./drf-fields.js";
-import { validateWrite, writeInput, type CustomRules, type WriteInput } from "./serializer.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
+import { ok, type Handler, type MockContext } from "../http.js";
+import { drfMessages } from "../drf/fields.js";
+import { validateWrite, writeInput, type CustomRules, type WriteInput } from "../drf/serializer.js";
 
 /**
  * The caller's keyboard shortcuts (label_studio/users/api.py `UserHotkeysAPI`, `HotkeysSerializer` in

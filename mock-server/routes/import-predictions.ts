@@ -1,10 +1,10 @@
 import { pyRepr, pyType } from "../../src/emulation/python-json.js";
 import { parsePyFloat } from "../../src/emulation/python-text.js";
 import { QueryDict } from "../../src/emulation/query-dict.js";
-import { describeValue } from "../../src/vocabulary/json.js";
+import { describeValue, isPlainObject } from "../../src/vocabulary/json.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
-import { fieldError, serverError, validationError } from "../errors.js";
-import { isPlainObject, ok, type Handler } from "../http.js";
+import { fieldError, pythonException, validationError } from "../errors.js";
+import { ok, type Handler } from "../http.js";
 import { predictionChecker } from "../prediction-check.js";
 import { versionOf } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
@@ -37,7 +37,7 @@ export const importPredictions: Handler = (req, ctx) => {
       const message = `'${pyType(item)}' object has no attribute 'get'`;
       if (ctx.strict)
         throw fieldError(`[${i}]`, `expected a prediction object, found ${describeValue(item)} (the server answers 500: ${message})`);
-      throw serverError("AttributeError", message);
+      throw pythonException("AttributeError", message);
     }
     if (taskId(item["task"], tasks) === undefined) {
       throw validationError({
@@ -78,5 +78,5 @@ function iterate(body: unknown, strict: boolean): readonly unknown[] {
   if (typeof body === "string") return [...body];
   const message = `'${pyType(body)}' object is not iterable`;
   if (strict) throw fieldError("body", `expected a list of predictions, found ${describeValue(body)} (the server answers 500: ${message})`);
-  throw serverError("TypeError", message);
+  throw pythonException("TypeError", message);
 }

@@ -1,8 +1,8 @@
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import { randomUUID } from "node:crypto";
 import { fieldError, SERVER_VERSION, validationError } from "../errors.js";
-import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
+import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { errorAnswer, pythonFailure, validationFailure } from "../../src/emulation/error-answer.js";
 import { parsePyFloat } from "../../src/emulation/python-text.js";
