@@ -6,17 +6,17 @@ import { ServerException } from "../../src/emulation/exceptions.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { describeValue } from "../../src/vocabulary/json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
-import { HttpProblem, serverError, serverErrorOrStrict, validationError } from "../errors.js";
+import { HttpProblem, pythonException, pythonExceptionOrStrict, validationError } from "../errors.js";
 import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
-import { labelConfigProblem, parseConfig } from "../label-config.js";
+import { labelConfigProblem, libxmlSyntaxProblem, parseConfig } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
 import { updateTasksStates } from "../overlap.js";
 import { presentProject, projectDefaults } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
-import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";
-import { sparseFields } from "./sparse.js";
+import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "../drf/serializer.js";
+import { sparseFields } from "../drf/flex-fields.js";
 
 /**
  * Projects (label_studio/projects/api.py `ProjectListAPI`, `ProjectAPI`): the list paginated 30
@@ -103,7 +103,7 @@ function projectRules(ctx: MockContext, instance: ProjectRecord | undefined): Cu
   ) as Record<string, string>;
   return {
     color: (v) => {
-      if (v === null) throw serverError("AttributeError", "'NoneType' object has no attribute 'startswith'");
+      if (v === null) throw pythonException("AttributeError", "'NoneType' object has no attribute 'startswith'");
       return validColor(v) ? { value: v } : { errors: [messages["color"] as string] };
     },
     label_config: (v) => {
@@ -140,7 +140,7 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
   if (organization !== undefined && organization !== null && organization !== 1)
     throw validationError({ organization: [`Invalid pk "${pyStr(organization)}" - object does not exist.`] });
   if (typeof written["created_by"] === "object" && written["created_by"] !== null) {
-    throw serverError(
+    throw pythonException(
       "AssertionError",
       `The \`.${instance ? "update" : "create"}()\` method does not support writable nested fields by default.\n` +
         "Write an explicit `.create()` method for serializer `projects.serializers.ProjectSerializer`, or set `read_only=True` on nested serializer fields.",
@@ -270,7 +270,7 @@ export const validateProjectLabelConfig: Handler = (req, ctx) => {
   const config = bodyDict(req, ctx)["label_config"];
   if (!pyTruthy(config)) throw validationError({ non_field_errors: ["Label config is not set or is empty"] });
   if (typeof config !== "string") {
-    throw serverErrorOrStrict(
+    throw pythonExceptionOrStrict(
       ctx,
       "TypeError",
       "can only parse strings",
@@ -278,9 +278,11 @@ export const validateProjectLabelConfig: Handler = (req, ctx) => {
       `expected a labeling config (text), found ${describeValue(config)}`,
     );
   }
+  // The view parses it with lxml first: a broken document is a 400 in libxml2's words (the checks after it use expat's).
+  const broken = libxmlSyntaxProblem(config);
+  if (broken !== undefined) throw new HttpProblem(400, broken);
   const syntax = labelConfigProblem(config);
-  // The server parses it with lxml here first (whose messages differ from the XML checks' expat): a 400 either way.
-  if (syntax !== undefined && !syntax.startsWith("Validation failed") && !/names/.test(syntax)) throw new HttpProblem(400, syntax);
+  if (syntax !== undefined && syntax.startsWith("DTDForbidden")) throw new HttpProblem(400, syntax);
   const changed = essentialDataChanged(config, project.label_config);
   const problem = projectConfigProblem(ctx.store, project, config, true);
   if (problem !== undefined) throw validationError({ non_field_errors: [problem] });

@@ -3,7 +3,7 @@
  * serializers. The mock's presenters and write validation and the client's response types derive
  * from these.
  */
-export type { Access, Check, Condition, Declaration, FieldName, FieldSpec, FieldType, Kind, Rendered, WritableName } from "./field.js";
+export type { Access, Validator, Condition, Declaration, FieldName, FieldSpec, FieldType, Kind, Rendered, WritableName } from "./field.js";
 export { actionEntry } from "./action.js";
 export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.js";
 export { draft } from "./draft.js";
@@ -36,5 +36,5 @@ export {
   skipQueueChoices,
 } from "./project.js";
 export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "./task.js";
-export { allPermissions, annotatorDm, completedByDm, user, userSimple, userToken, whoAmI } from "./user.js";
+export { allPermissions, annotatorDm, completedByDm, hotkeys, hotkeysError, user, userSimple, userToken, whoAmI } from "./user.js";
 export { view, viewOrder, viewReset } from "./view.js";

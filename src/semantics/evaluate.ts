@@ -145,6 +145,7 @@ function listed(ids: readonly number[], list: readonly number[]): ReadonlySet<nu
 function result(ds: PreparedDataset, ids: readonly number[], rowsOf: ((i: number) => number) | undefined): Evaluation {
   let totals: ReturnType<Evaluation["totals"]> | undefined;
   const rows = repeated(ds, ids, rowsOf);
+  let summedAt = ds.version;
   return Object.freeze({
     ids: Object.freeze(ids),
     rows: rows === ids ? ids : Object.freeze(rows),
@@ -154,8 +155,10 @@ function result(ds: PreparedDataset, ids: readonly number[], rowsOf: ((i: number
       return derivedAt(ds, i);
     },
     totals() {
-      // Summed once: an evaluation kept for paging answers every page's totals from here.
-      if (totals !== undefined) return totals;
+      // Summed once per dataset version: an evaluation kept for paging answers every page's totals from
+      // here, and one kept across a write that cannot change its ids sums the counters again.
+      if (totals !== undefined && summedAt === ds.version) return totals;
+      summedAt = ds.version;
       const c = computed(ds);
       let total_annotations = 0,
         total_predictions = 0;

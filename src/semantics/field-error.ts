@@ -1,5 +1,5 @@
 import type { QueryNode } from "../query/nodes.js";
-import { serverError } from "./errors.js";
+import { unhandled } from "./errors.js";
 
 /**
  * Django's FieldError for a name the task queryset cannot resolve (`Query.names_to_path`): it lists
@@ -74,9 +74,9 @@ export function annotatedAliases(query: Pick<QueryNode, "filters" | "ordering">)
 }
 
 /** The server's `Cannot resolve keyword` FieldError (a 500) for a name it has no field for. */
-export function fieldError(path: string, name: string, annotated: readonly string[] = []): ReturnType<typeof serverError> {
+export function fieldError(path: string, name: string, annotated: readonly string[] = []): ReturnType<typeof unhandled> {
   const choices = [...new Set([...TASK_MODEL_FIELDS, ...annotated])].sort().join(", ");
-  return serverError(
+  return unhandled(
     { path, expected: `a field of the task (${choices}) or data.<key>`, found: JSON.stringify(name) },
     `Cannot resolve keyword '${name}' into field. Choices are: ${choices}`,
   );

@@ -3,7 +3,7 @@ import type { ConditionNode, FiltersNode } from "../query/nodes.js";
 import { describeValue } from "../vocabulary/json.js";
 import { isAgreementRelated } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
-import { serverError } from "./errors.js";
+import { unhandled } from "./errors.js";
 import { annotationAlias, fieldError } from "./field-error.js";
 import { genericPiece } from "./generic.js";
 import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece } from "./pieces.js";
@@ -222,7 +222,7 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   const target = targetOf(ctx.ds, column, type);
   if (target === undefined) return unknownColumn(ctx, column, field);
   if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {
-    throw serverError(
+    throw unhandled(
       {
         path: `${ctx.path}.filter`,
         expected: "a data key without quotes, brackets, semicolons, white space or SQL comments (for a Number filter)",
@@ -233,7 +233,7 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   }
   if (target.t === "dataNumber" && target.badText !== undefined) {
     ctx.pending.sql.push(
-      serverError(
+      unhandled(
         {
           path: `${ctx.path}.filter`,
           expected: `numbers (or numeric text) in every task's ${column} for a Number filter`,
@@ -255,7 +255,7 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
  */
 function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
   if (column === "updated_by__active_organization") {
-    throw serverError(
+    throw unhandled(
       { path: `${ctx.path}.filter`, expected: "a column dmq can evaluate", found: JSON.stringify(column) },
       "dmq does not model users' organizations: the server would evaluate updated_by__active_organization",
       true,

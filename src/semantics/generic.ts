@@ -4,14 +4,15 @@ import type { OperatorName } from "../vocabulary/operators.js";
 import { match, P } from "ts-pattern";
 import type { Scalar, ScalarColumn } from "./columns.js";
 import { PrepError, prepBool, prepFloat, prepInt, prepJson, prepText, prepTimestamp, type Lookup } from "../emulation/django.js";
-import { rejected, serverError } from "./errors.js";
+import { rejected, unhandled } from "./errors.js";
 import { jsonbCompare, jsonbEqual, jsonbFieldText } from "../emulation/jsonb.js";
 import { and3, NULL_ROW, type Ctx, type Piece, type Tri } from "./pieces.js";
 import { collate, compareFloat8, float8Text, pgUpper } from "../emulation/postgres.js";
 import { castBoolFromStr, pyIntVal, pyTypeName, str, truthy, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord } from "./records.js";
 import { compilePgRegex } from "../emulation/regex/postgres-re.js";
-import { arrayElementsText, authorOf, scalarText, type Target } from "./targets.js";
+import { arrayElementsText, authorOf, readerOfKey, scalarText, type Target } from "./targets.js";
+import { moveRows } from "./rows.js";
 import { castValue, describePy, pyFailure } from "./values.js";
 
 /**
@@ -87,7 +88,7 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
   if (operator === "in" || operator === "not_in") {
     const cast = castValue(value, type, ctx.path);
     if (cast.t !== "range") {
-      throw serverError({ ...at, expected: "{ min, max }" }, `'${pyTypeName(cast)}' object has no attribute 'min'`);
+      throw unhandled({ ...at, expected: "{ min, max }" }, `'${pyTypeName(cast)}' object has no attribute 'min'`);
     }
     const lo = positive(ctx, target, "gte", cast.min);
     const hi = positive(ctx, target, "lte", cast.max);
@@ -225,16 +226,14 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
         none: "unknown",
         str: "text",
       }[value.t];
-      ctx.pending.sql.push(
-        serverError({ ...where, expected: "a regular expression (text)" }, `operator does not exist: text ~ ${sqlType}`),
-      );
+      ctx.pending.sql.push(unhandled({ ...where, expected: "a regular expression (text)" }, `operator does not exist: text ~ ${sqlType}`));
       return () => false;
     }
     const re = compilePgRegex(value.v);
     if (re.kind !== "ok") {
       const unsupported = re.kind === "unsupported";
       ctx.pending.sql.push(
-        serverError(
+        unhandled(
           {
             ...where,
             expected: unsupported
@@ -271,12 +270,22 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
 function textColumn(ctx: Ctx, target: Target, kind: string, form: (v: unknown) => string | null): readonly (string | null)[] | undefined {
   if (target.t !== "json" && target.t !== "scalar") return undefined;
   const get = target.get as (i: number) => unknown;
-  const n = ctx.ds.size;
-  return ctx.ds.index(`${kind}:${target.key}`, () => {
-    const out = new Array<string | null>(n);
-    for (let i = 0; i < n; i++) out[i] = form(get(i));
-    return out;
-  });
+  const { ds } = ctx;
+  const n = ds.size;
+  return ds.index(
+    `${kind}:${target.key}`,
+    () => {
+      const out = new Array<string | null>(n);
+      for (let i = 0; i < n; i++) out[i] = form(get(i));
+      return out;
+    },
+    (column, p) => {
+      const read = readerOfKey(ds, target.key);
+      moveRows(column, p, null);
+      for (const i of p.changed) column[i] = form(read(i));
+      return column;
+    },
+  );
 }
 
 /** A comparison's prepared test: final (an equality, or a failure), or a three-way compare for `<`, `>`, `=`. */
@@ -290,7 +299,7 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
       .returnType<Prepared>()
       .with({ t: "array" }, () => {
         ctx.pending.sql.push(
-          serverError(
+          unhandled(
             { ...where, expected: "an operator this list column supports (contains, not_contains, empty)" },
             `malformed array literal: "${str(value)}"`,
           ),
@@ -331,7 +340,7 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
       .exhaustive();
   } catch (e) {
     if (!(e instanceof PrepError)) throw e;
-    ctx.pending.filter.push(serverError({ ...where, expected: expectedFor(target) }, e.message));
+    ctx.pending.filter.push(unhandled({ ...where, expected: expectedFor(target) }, e.message));
     return () => false;
   }
   if ("done" in prepared) return prepared.done;
@@ -443,7 +452,7 @@ function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
           prepScalar(t.col, "exact", { t: "str", v: "" });
         } catch (e) {
           if (e instanceof PrepError)
-            ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: expectedFor(t), found: "''" }, e.message));
+            ctx.pending.filter.push(unhandled({ path: `${ctx.path}.value`, expected: expectedFor(t), found: "''" }, e.message));
         }
       }
       return {

@@ -1,7 +1,7 @@
 import { match, P } from "ts-pattern";
 import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
-import { rejected, serverError } from "./errors.js";
+import { rejected, unhandled } from "./errors.js";
 import { jsonbEqual, jsonbText } from "../emulation/jsonb.js";
 import { EMPTY_Q, FALSE, type Ctx, type Piece } from "./pieces.js";
 import { pyStr, strRepr } from "../emulation/python-json.js";
@@ -86,7 +86,7 @@ function isNullFlag(ctx: Ctx, value: PyVal): boolean {
   }
   if (v.t !== "bool") {
     ctx.pending.compile.push(
-      serverError(
+      unhandled(
         { path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) },
         "The QuerySet value for an isnull lookup must be True or False.",
       ),
@@ -151,7 +151,7 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
 export function commentAuthorsPiece(ctx: Ctx, operator: string, value: PyVal): Piece | undefined {
   if (operator === "contains" || operator === "not_contains") {
     ctx.pending.filter.push(
-      serverError(
+      unhandled(
         { path: `${ctx.path}.operator`, expected: "empty (no task has comment authors here)", found: operator },
         "Unsupported lookup 'icontains' for ForeignKey or join on the field not permitted.",
       ),
@@ -296,7 +296,7 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
     }
     if (v.t !== "bool") {
       ctx.pending.compile.push(
-        serverError(
+        unhandled(
           { path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) },
           "The QuerySet value for an isnull lookup must be True or False.",
         ),
@@ -329,7 +329,7 @@ function iterate(ctx: Ctx, value: PyVal): (JsonValue | string)[] {
     .with({ t: P.union("list", "str") }, (x) => [...x.v])
     .with({ t: "range" }, (x) => [`('min', ${reprOf(x.min)})`, `('max', ${reprOf(x.max)})`])
     .with({ t: P.union("int", "float", "bool", "datetime", "none") }, (x) => {
-      throw serverError(
+      throw unhandled(
         { path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(x) },
         `'${x.t}' object is not iterable`,
       );
@@ -345,7 +345,7 @@ export function modelVersionsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
     for (const v of iterate(ctx, value)) {
       if (v === null) {
         ctx.pending.filter.push(
-          serverError({ path: `${ctx.path}.value`, expected: "model version strings", found: "null" }, "Cannot use None as a query value"),
+          unhandled({ path: `${ctx.path}.value`, expected: "model version strings", found: "null" }, "Cannot use None as a query value"),
         );
         continue;
       }
@@ -412,7 +412,7 @@ export function validateInList(ctx: Ctx, column: string, operator: string, type:
       el = f;
     }
     if (el !== null && typeof el === "object") {
-      throw serverError(
+      throw unhandled(
         {
           path: `${ctx.path}.value`,
           expected: "a list of strings, numbers or booleans",

@@ -1,4 +1,4 @@
-import { match } from "ts-pattern";
+import { match, P } from "ts-pattern";
 import type { ShapeName } from "../../vocabulary/value-shapes.js";
 import type { JsonValue } from "../../vocabulary/json.js";
 import { dataValues, fixtureTasks, type FixtureTask } from "./fixture.js";
@@ -125,11 +125,15 @@ export function samplesFor(source: ColumnSource, shape: ShapeName): Sample[] {
   const enterprise = source.k === "column" && source.enterprise;
   const all = match(shape)
     .with("number", () => numberSamples(source))
-    .with("integer", () => [
-      { value: ref.annotation("a3"), label: "a3" },
-      { value: 0, label: "0" },
-    ])
-    .with("numberRange", () => rangeSamples(source))
+    .with("integer", () =>
+      source.k === "column" && source.name === "annotations_ids"
+        ? [
+            { value: ref.annotation("a3"), label: "a3" },
+            { value: 0, label: "0" },
+          ]
+        : numberSamples(source),
+    )
+    .with(P.union("numberRange", "integerRange"), () => rangeSamples(source))
     .with("datetime", () => datetimeSamples(column as TimeField))
     .with("datetimeRange", () => {
       const keys = timeKeys(column as TimeField);
@@ -150,7 +154,7 @@ export function samplesFor(source: ColumnSource, shape: ShapeName): Sample[] {
     .with("string", () => stringSamples(source))
     .with("scalar", () => (source.k === "data" ? [...scalarsOf(source.key).map((v) => ({ value: v, label: label(v) })), absent] : [absent]))
     .with("regex", () => (source.k === "data" && source.key !== "text" ? probeRegexes.slice(0, 4) : [...probeRegexes]))
-    .with("numberList", () => numberListSamples(source))
+    .with(P.union("numberList", "integerList"), () => numberListSamples(source))
     .with("scalarList", () => {
       const values = source.k === "data" ? scalarsOf(source.key) : [];
       const blank = (list: readonly unknown[]): readonly Trait[] => (list.includes("") ? ["in-list-blank"] : []);
