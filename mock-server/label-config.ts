@@ -263,7 +263,8 @@ function parseElements(config: string): Element[] {
     sc.at++;
     if (sc.peek() === "/") {
       // An end tag with no element open is no markup expat reads there.
-      if (outside()) throw sc.fail("not well-formed (invalid token)", tokenStart + 1, { message: "StartTag: invalid element name", at: tokenStart + 1 });
+      if (outside())
+        throw sc.fail("not well-formed (invalid token)", tokenStart + 1, { message: "StartTag: invalid element name", at: tokenStart + 1 });
       sc.at++;
       const nameAt = sc.at;
       const closing = sc.name(tokenStart);
