@@ -211,7 +211,6 @@ export function compileOrdering(
   }
   const col = engineColumn(field);
   if (col === undefined) return { k: "error", error: fieldError(path, field, annotated) };
-  const get = col.read(ds) as (i: number) => unknown;
   const id = `column:${field}`;
   /** The column's key over the dataset as it is. */
   const keyOf =
