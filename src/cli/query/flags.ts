@@ -167,10 +167,6 @@ export class QueryFlags {
     }
   }
 
-  get view(): number | undefined {
-    return this.#view;
-  }
-
   get empty(): boolean {
     return this.#view === undefined && this.#steps.length === 0 && this.#query === undefined && this.#params === undefined;
   }
