@@ -165,6 +165,20 @@ describe("actions run: a body replayed through the builder, its guard, --dry-run
     expect(sent()).toEqual([]);
   });
 
+  test("dmq body: a parameter with no place in the body is refused, not dropped; with --request, as actions run does", async () => {
+    const plain = await dmqIn(["body", "-p", `filter=${JSON.stringify(body.filters)}`]);
+    expect([plain.code, plain.stdout, plain.stderr]).toEqual([
+      2,
+      "",
+      "dmq body: --param filter: not a key of the body (did you mean filters?); an action's own field goes with --request <action>\n",
+    ]);
+    const request = await dmqIn(["body", "--request", "my_plugin_action", "-p", `Filters=${JSON.stringify(body.filters)}`]);
+    expect(request.stderr).toContain('dmq body: --param Filters: an unknown key "Filters" (did you mean filters?)');
+    expect(request.code).toBe(2);
+    const field = await dmqIn(["body", "--request", "my_plugin_action", "--include", "3", "-p", "mode=fast"]);
+    expect(JSON.parse(field.stdout)).toMatchObject({ body: { mode: "fast", selectedItems: { all: false, included: [3] } } });
+  });
+
   test("the official SDK CLI's form: actions create -p id=… -p project=… --body '{\"selected_items\": …}'", async () => {
     const run = await dmqIn(
       ["actions", "create", "-p", "id=delete_tasks", "-p", "project=1", "--body", '{"selected_items": {"all": false, "included": [1, 2]}}'],

@@ -277,5 +277,24 @@ function splitBody(body: Params, use: SelectionUse): { selection: Params; fields
   return { selection, fields };
 }
 
+/**
+ * An action's fields given as `--param`: for an action the vocabulary does not know, any name may be
+ * a field, but not one that looks like the selection's (the parser's judgement for a body): sent as a
+ * field, the server would read no selection from it and act on every task. Known actions check their
+ * fields in the builder.
+ */
+export function refuseLookalikes(action: string, params: Params): void {
+  if (actionFields(action) !== "any") return;
+  for (const key of Object.keys(params)) {
+    const near = nearestQueryKey(key);
+    if (near !== undefined) {
+      throw new CliUsageError(
+        `--param ${key}: an unknown key "${key}" (did you mean ${near}?), which the server would not read as the selection: ` +
+          `give it as --param ${near}=… or in --query`,
+      );
+    }
+  }
+}
+
 /** A key that looks like one of the query's (a near miss): it stays with the selection, where the parser names it. */
 const nearestQueryKey = (key: string): string | undefined => nearest(key, endpointKeys.actions);
