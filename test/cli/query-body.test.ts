@@ -212,6 +212,18 @@ describe("views: a body gives the view's filters, ordering and selection", () =>
     expect(await list(vb)).toEqual([8, 5, 3]);
   });
 
+  test("a parameter a view has no place for is refused, not dropped (a view of every task)", async () => {
+    const create = await dmqIn(["views", "create", "--project", "1", "-p", `filter=${JSON.stringify(body.filters)}`], { env });
+    expect([create.code, create.stderr]).toEqual([
+      2,
+      "dmq views create: --param filter: a view takes project and data (its title with --title, its selection with the query " +
+        "flags or --query) (did you mean filters?)\n",
+    ]);
+    const update = await dmqIn(["views", "update", "1", "-p", "title=x"], { env });
+    expect(update.stderr).toContain("dmq views update: --param title: a view takes project and data (its title with --title");
+    expect(sent()).toEqual([]);
+  });
+
   test("views update --query replaces them; a misspelt key is refused", async () => {
     const created = json<{ id: number }>(await dmqIn(["views", "create", "--project", "1", "--title", "c"], { env })).id;
     const updated = await dmqIn(["views", "update", String(created), "--title", "c", "--query", JSON.stringify({ filters: ids([7, 9]) })], {
