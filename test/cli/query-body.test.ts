@@ -290,6 +290,16 @@ describe("projects export and exports create: a body chooses the exported tasks"
     expect(mock.requests).toEqual([]);
   });
 
+  test("exports create: a parameter that looks like the selection's is refused, not sent in the snapshot's body", async () => {
+    const run = await dmqIn(["exports", "create", "--project", "1", "-p", `filter=${JSON.stringify(body.filters)}`], { env });
+    expect([run.code, run.stderr]).toEqual([
+      2,
+      'dmq exports create: --param filter: an unknown key "filter" (did you mean filters?), which the server would not read as ' +
+        "the selection: give it as --param filters=… or in --query\n",
+    ]);
+    expect(mock.requests).toEqual([]);
+  });
+
   test("exports create --query and -p filters=…: the snapshot holds the body's tasks", async () => {
     for (const args of [
       ["--query", JSON.stringify(body)],

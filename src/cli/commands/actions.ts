@@ -98,7 +98,7 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       const id = actionIdOf(action, given["id"]);
       const project = projectOf(options.project, given, "actions run");
       const params = without(given, "id", "project");
-      refuseLookalikes(id, params);
+      refuseLookalikes(params, id);
       const built = await query.build(project, { for: "action", action: id }, session.io.readStdin);
       const selection = built.selection;
       for (const key of Object.keys(built.fields)) {

@@ -36,7 +36,7 @@ export function offlineCommands(program: Command<[], {}, {}>, kit: CommandKit): 
           `--param ${extra}: not a key of the body${didYouMean(extra, endpointKeys.tasks)}; an action's own field goes with --request <action>`,
         );
       }
-      if (action !== undefined) refuseLookalikes(action, params);
+      if (action !== undefined) refuseLookalikes(params, action);
       const use = action === undefined ? ({ for: "tasks" } as const) : ({ for: "action", action } as const);
       const built = await query.build(projectOf(options.project, {}, "body"), use, session.io.readStdin);
       const selection = built.selection;

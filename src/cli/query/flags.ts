@@ -278,13 +278,13 @@ function splitBody(body: Params, use: SelectionUse): { selection: Params; fields
 }
 
 /**
- * An action's fields given as `--param`: for an action the vocabulary does not know, any name may be
- * a field, but not one that looks like the selection's (the parser's judgement for a body): sent as a
- * field, the server would read no selection from it and act on every task. Known actions check their
- * fields in the builder.
+ * Parameters sent next to a selection (an action's fields, a snapshot's options) whose names are
+ * free: none may look like the selection's keys (the parser's judgement for a body), which the
+ * server would not read as the selection, acting on every task. `action`: only for an action the
+ * vocabulary does not know (a known one checks its fields in the builder).
  */
-export function refuseLookalikes(action: string, params: Params): void {
-  if (actionFields(action) !== "any") return;
+export function refuseLookalikes(params: Params, action?: string): void {
+  if (action !== undefined && actionFields(action) !== "any") return;
   for (const key of Object.keys(params)) {
     const near = nearestQueryKey(key);
     if (near !== undefined) {
