@@ -5,6 +5,9 @@ import { evaluate, EvaluationError, PreparedDataset, type Evaluation } from "../
 import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../src/contract/records.js";
 import type { Dataset, DerivedColumns } from "../src/semantics/records.js";
 import { validationError } from "./errors.js";
+import { liveDatasets } from "./store/live.js";
+import { affects, type Read } from "../src/semantics/changes.js";
+import { queryReads } from "../src/semantics/reads.js";
 import type { MockContext } from "./http.js";
 
 /**
@@ -15,9 +18,9 @@ import type { MockContext } from "./http.js";
 const preparedCache = new WeakMap<Dataset, PreparedDataset>();
 const relationsCache = new WeakMap<Dataset, ReadonlyMap<number, TaskRelations>>();
 
-/** The engine's indexes over a dataset, built once per dataset. */
+/** The engine's indexes over a dataset: a store's live one (patched by writes), else built once per dataset. */
 function prepared(dataset: Dataset): PreparedDataset {
-  let ds = preparedCache.get(dataset);
+  let ds = liveDatasets.get(dataset) ?? preparedCache.get(dataset);
   if (!ds) {
     ds = new PreparedDataset(dataset);
     preparedCache.set(dataset, ds);
@@ -136,20 +139,35 @@ class DerivedRow implements DerivedColumns {
   }
 }
 
-/** Evaluations kept per prepared dataset, by query: paging through a result evaluates it once. */
-const evaluations = new WeakMap<PreparedDataset, Map<string, Evaluation>>();
-/** Queries kept per dataset version (least recently used dropped first). */
+/**
+ * Evaluations kept per prepared dataset, by query: paging through a result evaluates it once. A live
+ * dataset tells what each write changed; an evaluation that reads none of it is kept (its ids hold,
+ * its totals are summed again), the others are dropped.
+ */
+const evaluations = new WeakMap<PreparedDataset, Map<string, { readonly evaluation: Evaluation; readonly reads: ReadonlySet<Read> }>>();
+
+function keptEvaluations(ds: PreparedDataset): Map<string, { readonly evaluation: Evaluation; readonly reads: ReadonlySet<Read> }> {
+  let byQuery = evaluations.get(ds);
+  if (!byQuery) {
+    const kept = (byQuery = new Map());
+    evaluations.set(ds, kept);
+    ds.watch((patch) => {
+      for (const [key, entry] of kept) if (affects(entry.reads, patch)) kept.delete(key);
+    });
+  }
+  return byQuery;
+}
+/** Queries kept per dataset (least recently used dropped first). */
 const KEPT_QUERIES = 32;
 /** Selections listing more ids than this are not kept (their key would cost what evaluating costs). */
 const KEYED_IDS = 1000;
 
 function evaluated(ds: PreparedDataset, query: QueryNode, ordering: boolean): Evaluation {
-  let byQuery = evaluations.get(ds);
-  if (!byQuery) evaluations.set(ds, (byQuery = new Map()));
   // A long id list is a one-off body (an action on a selection): it is evaluated, not printed
   // into a key and kept.
   const selected = query.selectedItems;
   if (selected && (selected.all ? selected.excluded : selected.included).length > KEYED_IDS) return evaluate(ds, query, { ordering });
+  const byQuery = keptEvaluations(ds);
   // The parser builds a query's objects in one key order: equal queries print equal. JSON
   // prints -0 as 0, which Python may not read alike: such a query is not kept.
   let negativeZero = false;
@@ -160,10 +178,10 @@ function evaluated(ds: PreparedDataset, query: QueryNode, ordering: boolean): Ev
   if (kept) {
     byQuery.delete(key);
     byQuery.set(key, kept);
-    return kept;
+    return kept.evaluation;
   }
   const fresh = evaluate(ds, query, { ordering });
-  byQuery.set(key, fresh);
+  byQuery.set(key, { evaluation: fresh, reads: queryReads(query) });
   if (byQuery.size > KEPT_QUERIES) byQuery.delete(byQuery.keys().next().value as string);
   return fresh;
 }
@@ -185,19 +203,33 @@ export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ord
   }
 }
 
-/** Serialised list items by task id, per dataset version and version of what else they read. */
-const itemTexts = new WeakMap<PreparedDataset, { readonly also: number | string; readonly texts: Map<number, string> }>();
+/** Serialised list items by task id, per dataset, project record and version of what else they read. */
+const itemTexts = new WeakMap<PreparedDataset, { also: number | string; project: ProjectRecord; readonly texts: Map<number, string> }>();
 const KEPT_ITEMS = 20_000;
 
 /**
- * A task's list item as JSON text, presented once per dataset version: a page shown again (or
- * its tasks on another page, another ordering) is not presented or serialised again. `also` is
- * the version of anything else the item reads (the users): another value starts afresh.
+ * A task's list item as JSON text, presented once: a page shown again (or its tasks on another page,
+ * another ordering) is not presented or serialised again. A write to the project drops the items of
+ * the tasks it touched (all of them when tasks came or left: an item may show its place); `also` is
+ * the version of anything else the item reads (the users): another value starts afresh, as does a
+ * changed project record.
  */
 export function itemText(dataset: Dataset, also: number | string, id: number, present: () => unknown): string {
   const ds = prepared(dataset);
   let kept = itemTexts.get(ds);
-  if (!kept || kept.also !== also) itemTexts.set(ds, (kept = { also, texts: new Map() }));
+  if (!kept) {
+    const fresh = (kept = { also, project: ds.project, texts: new Map<number, string>() });
+    itemTexts.set(ds, fresh);
+    ds.watch((patch) => {
+      if (patch.reshaped) fresh.texts.clear();
+      else for (const task of patch.tasks) fresh.texts.delete(task);
+    });
+  }
+  if (kept.also !== also || kept.project !== ds.project) {
+    kept.also = also;
+    kept.project = ds.project;
+    kept.texts.clear();
+  }
   const texts = kept.texts;
   let text = texts.get(id);
   if (text === undefined) {

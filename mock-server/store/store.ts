@@ -1,6 +1,9 @@
 import jsonServer from "json-server";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import type { Dataset } from "../../src/semantics/records.js";
+import { PreparedDataset } from "../../src/semantics/dataset.js";
+import type { RecordChange } from "../../src/semantics/changes.js";
+import { liveDatasets } from "./live.js";
 import { match } from "ts-pattern";
 import { redoOf, undo, type Change } from "./changes.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "../../src/contract/state.js";
@@ -36,6 +39,8 @@ export class Store {
   readonly #byTask = new Map<CollectionName, Map<number, AnyRecord[]>>();
   #version = 0;
   readonly #datasets = new Map<number, Dataset>();
+  /** Per project, the engine's prepared dataset, kept across writes: each write patches it (`apply`). */
+  readonly #live = new Map<number, PreparedDataset>();
   #open: Transaction | undefined;
   #wal: WriteAheadLog | undefined;
 
@@ -84,6 +89,8 @@ export class Store {
     transaction.changes.length = 0;
     this.#index.clear();
     this.#byTask.clear();
+    // Rare (a failed request): the prepared datasets are built again rather than patched back.
+    this.#live.clear();
     this.#touch();
   }
 
@@ -191,21 +198,61 @@ export class Store {
     this.removeWhere("projects", (p) => p.id === id);
   }
 
-  /** The records of one project as the engine takes them; cached until the next write to the project. */
+  /**
+   * The records of one project as the engine takes them; a new object after each write to the project.
+   * Its record lists are gathered on first read: the engine's helpers read the project's live prepared
+   * dataset (`prepared`) instead, so a list page after a write costs no pass over the store.
+   */
   dataset(project: ProjectRecord): Dataset {
     const cached = this.#datasets.get(project.id);
     if (cached && cached.project === project) return cached;
-    const of = <T extends { project: number }>(rows: readonly T[]) => rows.filter((r) => r.project === project.id);
-    const taskIds = new Set(of(this.list("tasks")).map((t) => t.id));
-    const dataset: Dataset = {
+    let records: Dataset | undefined;
+    const all = () => (records ??= this.#records(project));
+    const dataset: Dataset = Object.freeze({
       project,
-      tasks: of(this.list("tasks")),
+      get tasks() {
+        return all().tasks;
+      },
+      get annotations() {
+        return all().annotations;
+      },
+      get predictions() {
+        return all().predictions;
+      },
+      get drafts() {
+        return all().drafts ?? [];
+      },
+    });
+    this.#datasets.set(project.id, dataset);
+    liveDatasets.set(dataset, this.prepared(project));
+    return dataset;
+  }
+
+  /** The project's prepared dataset (the engine's indexes and columns), kept and patched by every write. */
+  prepared(project: ProjectRecord): PreparedDataset {
+    let live = this.#live.get(project.id);
+    if (live && live.project !== project) {
+      // A project record replaced outside the store's writes (a reset): start afresh.
+      live = undefined;
+    }
+    if (!live) {
+      live = new PreparedDataset(this.#records(project));
+      this.#live.set(project.id, live);
+    }
+    return live;
+  }
+
+  #records(project: ProjectRecord): Dataset {
+    const of = <T extends { project: number }>(rows: readonly T[]) => rows.filter((r) => r.project === project.id);
+    const tasks = of(this.list("tasks"));
+    const taskIds = new Set(tasks.map((t) => t.id));
+    return {
+      project,
+      tasks,
       annotations: of(this.list("annotations")),
       predictions: of(this.list("predictions")),
       drafts: this.list("drafts").filter((d) => taskIds.has(d.task)),
     };
-    this.#datasets.set(project.id, dataset);
-    return dataset;
   }
 
   /** Next per-project inner id (the server numbers a project's tasks from 1 up). */
@@ -221,6 +268,7 @@ export class Store {
     this.#resetCounters();
     this.#index.clear();
     this.#byTask.clear();
+    this.#live.clear();
     this.#touch();
     this.#wal?.reset(state);
   }
@@ -257,9 +305,34 @@ export class Store {
       } else if (change.kind === "insert") addByTask(byTask, change.record);
       else for (const r of records) dropByTask(byTask, r);
     }
+    this.#patchLive(change);
     this.#touch(change.collection, records);
     if (this.#open) this.#open.changes.push(change);
     else this.#wal?.append([redoOf(change)], this.db.getState());
+  }
+
+  /** Hand a change of what the engine reads to every live prepared dataset (each ignores other projects' records). */
+  #patchLive(change: Change): void {
+    if (this.#live.size === 0) return;
+    const collection = change.collection;
+    if (collection === "projects") {
+      if (change.kind === "remove") for (const [, record] of change.removed) this.#live.delete(record.id);
+      else {
+        const after = (change.kind === "insert" ? change.record : change.after) as ProjectRecord;
+        this.#live.get(after.id)?.apply([{ kind: "projects", after }]);
+      }
+      return;
+    }
+    if (collection !== "tasks" && collection !== "annotations" && collection !== "predictions" && collection !== "drafts") return;
+    const changes = match(change)
+      .returnType<RecordChange[]>()
+      .with({ kind: "insert" }, (c) => [{ kind: collection, before: undefined, after: c.record } as RecordChange])
+      .with({ kind: "update" }, (c) => [{ kind: collection, before: c.before, after: c.after } as RecordChange])
+      .with({ kind: "remove" }, (c) =>
+        c.removed.map(([, record]) => ({ kind: collection, before: record, after: undefined }) as RecordChange),
+      )
+      .exhaustive();
+    for (const live of this.#live.values()) live.apply(changes);
   }
 
   /**

@@ -2,6 +2,7 @@ import { columns, type ColumnName } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { computed, type PreparedDataset } from "./dataset.js";
 import { jsonbCompare } from "../emulation/jsonb.js";
+import type { Read } from "./changes.js";
 import type { AnnotationRecord, PredictionRecord, TaskRecord } from "./records.js";
 
 /**
@@ -21,6 +22,8 @@ export interface ScalarColumn {
   readonly nullableFk?: boolean;
   /** The value of task `i` (timestamps in microseconds; null = SQL NULL). */
   readonly read: (ds: PreparedDataset) => (i: number) => Scalar | null;
+  /** What the value derives from: a write that changes none of these leaves it (see `affects`). */
+  readonly reads: readonly Read[];
 }
 
 /** An `ArrayAgg` annotation: one element per joined row, `[NULL]` for a task with no rows. */
@@ -29,6 +32,7 @@ export interface ArrayColumn {
   readonly field: string;
   readonly element: "int" | "text" | "json";
   readonly read: (ds: PreparedDataset) => (i: number) => readonly (Scalar | JsonValue)[];
+  readonly reads: readonly Read[];
 }
 
 export type EngineColumn = ScalarColumn | ArrayColumn;
@@ -83,10 +87,17 @@ const byNumber = (a: number, b: number) => a - b;
 /** Import-storage link slots concatenated by `annotate_storage_filename` (settings.IO_STORAGES_IMPORT_LINK_NAMES). */
 export const STORAGE_LINK_SLOTS = 5;
 
+/**
+ * is_labeled and completed_at: the annotations, the task fields the labeled test reads and the
+ * project's skip_queue.
+ */
+const LABELED: readonly Read[] = ["annotations", "project", "task.overlap", "task.is_labeled"];
+
 export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = {
-  id: { db: "int", field: "id", read: taskField((t) => t.id) },
-  inner_id: { db: "int", field: "inner_id", read: numbers((c) => c.innerId) },
+  id: { reads: [], db: "int", field: "id", read: taskField((t) => t.id) },
+  inner_id: { reads: ["task.inner_id"], db: "int", field: "inner_id", read: numbers((c) => c.innerId) },
   completed_at: {
+    reads: LABELED,
     db: "timestamp",
     field: "completed_at",
     read: (ds) => {
@@ -94,54 +105,71 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
       return (i) => nanToNull(c.completedAt(i));
     },
   },
-  total_annotations: { db: "int", field: "total_annotations", read: numbers((c) => c.totalAnnotations) },
-  cancelled_annotations: { db: "int", field: "cancelled_annotations", read: numbers((c) => c.cancelledAnnotations) },
-  total_predictions: { db: "int", field: "total_predictions", read: numbers((c) => c.totalPredictions) },
+  total_annotations: { reads: ["annotations"], db: "int", field: "total_annotations", read: numbers((c) => c.totalAnnotations) },
+  cancelled_annotations: {
+    reads: ["annotations"],
+    db: "int",
+    field: "cancelled_annotations",
+    read: numbers((c) => c.cancelledAnnotations),
+  },
+  total_predictions: { reads: ["predictions"], db: "int", field: "total_predictions", read: numbers((c) => c.totalPredictions) },
   annotators: {
+    reads: ["annotations"],
     db: "array",
     field: "annotators",
     element: "int",
     read: aggregate(annotationRows, (a: AnnotationRecord) => a.completed_by, byNumber),
   },
   annotations_results: {
+    reads: ["annotations"],
     db: "array",
     field: "annotations_results",
     element: "json",
     read: aggregate(annotationRows, (a: AnnotationRecord) => a.result as JsonValue, jsonbCompare),
   },
   annotations_ids: {
+    reads: ["annotations"],
     db: "array",
     field: "annotations_ids",
     element: "int",
     read: aggregate(annotationRows, (a: AnnotationRecord) => a.id),
   },
-  predictions_score: { db: "float", field: "predictions_score", read: numbers((c) => c.predictionsScore) },
+  predictions_score: {
+    reads: ["predictions", "project"],
+    db: "float",
+    field: "predictions_score",
+    read: numbers((c) => c.predictionsScore),
+  },
   predictions_model_versions: {
+    reads: ["predictions"],
     db: "array",
     field: "predictions_model_versions",
     element: "text",
     read: aggregate(predictionRows, (p: PredictionRecord) => p.model_version),
   },
   predictions_results: {
+    reads: ["predictions"],
     db: "array",
     field: "predictions_results",
     element: "json",
     read: aggregate(predictionRows, (p: PredictionRecord) => p.result as JsonValue, jsonbCompare),
   },
   // Filtering reads F('file_upload__file'), the stored path (the list shows its basename).
-  file_upload: { db: "text", field: "file_upload_field", read: taskField((t) => t.file_upload) },
+  file_upload: { reads: ["task.file_upload"], db: "text", field: "file_upload_field", read: taskField((t) => t.file_upload) },
   // CONCAT over the import-storage link keys joined by ';' (NULL keys print as ''); the record's
   // key sits in the first slot. The server's value is never NULL and never ''.
   storage_filename: {
+    reads: ["task.storage_filename"],
     db: "text",
     field: "storage_filename",
     read: taskField((t) => `${t.storage_filename ?? ""}${";".repeat(STORAGE_LINK_SLOTS - 1)}`),
   },
-  created_at: { db: "timestamp", field: "created_at", read: numbers((c) => c.createdAt) },
-  updated_at: { db: "timestamp", field: "updated_at", read: numbers((c) => c.updatedAt) },
-  updated_by: { db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
-  avg_lead_time: { db: "float", field: "avg_lead_time", read: numbers((c) => c.avgLeadTime) },
+  created_at: { reads: ["task.created_at"], db: "timestamp", field: "created_at", read: numbers((c) => c.createdAt) },
+  updated_at: { reads: ["task.updated_at"], db: "timestamp", field: "updated_at", read: numbers((c) => c.updatedAt) },
+  updated_by: { reads: ["task.updated_by"], db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
+  avg_lead_time: { reads: ["annotations"], db: "float", field: "avg_lead_time", read: numbers((c) => c.avgLeadTime) },
   draft_exists: {
+    reads: ["drafts"],
     db: "bool",
     field: "draft_exists",
     read: (ds) => {
@@ -149,7 +177,12 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
       return (i) => d[i] === 1;
     },
   },
-  unresolved_comment_count: { db: "int", field: "unresolved_comment_count", read: taskField((t) => t.unresolved_comment_count ?? 0) },
+  unresolved_comment_count: {
+    reads: ["task.unresolved_comment_count"],
+    db: "int",
+    field: "unresolved_comment_count",
+    read: taskField((t) => t.unresolved_comment_count ?? 0),
+  },
 };
 
 export function engineColumn(name: string): EngineColumn | undefined {

@@ -2,6 +2,7 @@ import type { JsonValue } from "../vocabulary/json.js";
 import { computed, PreparedDataset } from "./dataset.js";
 import { jsonbCompare } from "../emulation/jsonb.js";
 import { prettyResults } from "./pretty-results.js";
+import { moveRows } from "./rows.js";
 import type { AnnotationRecord, Dataset, DerivedColumns, PredictionRecord, TaskRecord } from "./records.js";
 
 /*
@@ -36,7 +37,15 @@ function uniqueVersions(versions: readonly (string | null)[]): string {
 
 /** A task's computed columns, built on first use and kept with the dataset (pages are shown again). */
 export function derivedAt(ds: PreparedDataset, i: number): DerivedColumns {
-  const cache = ds.memo("derived", () => new Array<DerivedColumns | undefined>(ds.size));
+  const cache = ds.memo(
+    "derived",
+    () => new Array<DerivedColumns | undefined>(ds.size),
+    (rows, p) => {
+      moveRows(rows, p, undefined);
+      for (const k of p.changed) rows[k] = undefined;
+      return rows;
+    },
+  );
   return (cache[i] ??= buildDerived(ds, i));
 }
 

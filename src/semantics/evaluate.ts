@@ -125,6 +125,7 @@ function listed(ids: readonly number[], list: readonly number[]): ReadonlySet<nu
 
 function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
   let totals: ReturnType<Evaluation["totals"]> | undefined;
+  let summedAt = ds.version;
   return Object.freeze({
     ids: Object.freeze(ids),
     derived(id: number): DerivedColumns {
@@ -133,8 +134,10 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
       return derivedAt(ds, i);
     },
     totals() {
-      // Summed once: an evaluation kept for paging answers every page's totals from here.
-      if (totals !== undefined) return totals;
+      // Summed once per dataset version: an evaluation kept for paging answers every page's totals from
+      // here, and one kept across a write that cannot change its ids sums the counters again.
+      if (totals !== undefined && summedAt === ds.version) return totals;
+      summedAt = ds.version;
       const c = computed(ds);
       let total_annotations = 0,
         total_predictions = 0;

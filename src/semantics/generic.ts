@@ -11,7 +11,8 @@ import { collate, compareFloat8, float8Text, pgUpper } from "../emulation/postgr
 import { castBoolFromStr, pyIntVal, pyTypeName, str, truthy, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord } from "./records.js";
 import { compilePgRegex } from "../emulation/regex/postgres-re.js";
-import { arrayElementsText, authorOf, scalarText, type Target } from "./targets.js";
+import { arrayElementsText, authorOf, readerOfKey, scalarText, type Target } from "./targets.js";
+import { moveRows } from "./rows.js";
 import { castValue, describePy, pyFailure } from "./values.js";
 
 /**
@@ -271,12 +272,22 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
 function textColumn(ctx: Ctx, target: Target, kind: string, form: (v: unknown) => string | null): readonly (string | null)[] | undefined {
   if (target.t !== "json" && target.t !== "scalar") return undefined;
   const get = target.get as (i: number) => unknown;
-  const n = ctx.ds.size;
-  return ctx.ds.index(`${kind}:${target.key}`, () => {
-    const out = new Array<string | null>(n);
-    for (let i = 0; i < n; i++) out[i] = form(get(i));
-    return out;
-  });
+  const { ds } = ctx;
+  const n = ds.size;
+  return ds.index(
+    `${kind}:${target.key}`,
+    () => {
+      const out = new Array<string | null>(n);
+      for (let i = 0; i < n; i++) out[i] = form(get(i));
+      return out;
+    },
+    (column, p) => {
+      const read = readerOfKey(ds, target.key);
+      moveRows(column, p, null);
+      for (const i of p.changed) column[i] = form(read(i));
+      return column;
+    },
+  );
 }
 
 /** A comparison's prepared test: final (an equality, or a failure), or a three-way compare for `<`, `>`, `=`. */

@@ -10,6 +10,7 @@ export { evaluateBody, invalidRegex } from "./body.js";
 export { EvaluationError, type EvaluationErrorInit, type EvaluationStatus, type ValidationErrors } from "./errors.js";
 export { deriveColumns } from "./derived.js";
 export { PreparedDataset } from "./dataset.js";
+export type { DatasetPatch, Read, RecordChange } from "./changes.js";
 export { viewQuery } from "./view.js";
 export type {
   AnnotationRecord,

@@ -1,6 +1,6 @@
 import { match, P } from "ts-pattern";
 import type { OrderingNode } from "../query/nodes.js";
-import { isAgreementRelated, engineColumn, type Scalar } from "./columns.js";
+import { isAgreementRelated, engineColumn } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { EvaluationError } from "./errors.js";
 import { serverError } from "./errors.js";
@@ -8,6 +8,7 @@ import { fieldError } from "./filters.js";
 import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
 import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
+import { moveIndexes, type Patcher } from "./rows.js";
 import { castData, dataReader, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
 
 /**
@@ -29,31 +30,34 @@ type Key<T> = {
   readonly text?: boolean;
 };
 
+/** NULLs last in both directions, else the key's order (`cmp` over positions, reversed when descending); 0 on a tie. */
+function ordered<T>(a: T | null, b: T | null, sign: number, cmp: (x: number, y: number) => number, x: number, y: number): number {
+  if (a === null || b === null) {
+    if (a !== b) return a === null ? 1 : -1;
+    return 0;
+  }
+  return sign * cmp(x, y);
+}
+
 /**
  * Order task indexes by a key: NULLs last in both directions, ties by id (= index) ascending.
  * With a reused dataset the whole project's order is kept as an index (`id` names the key), and a
- * large selection is ordered by walking it instead of sorting.
+ * large selection is ordered by walking it instead of sorting. `keyOf` makes the key's reader over
+ * the dataset as it is (again when a write patches the kept order).
  */
-function sorter<T>(ds: PreparedDataset, id: string, key: Key<T>, descending: boolean): Order & { k: "ok" } {
+function sorter<T>(ds: PreparedDataset, id: string, keyOf: () => Key<T>, descending: boolean): Order & { k: "ok" } {
+  const key = keyOf();
+  const sign = descending ? -1 : 1;
   const sortIndexes = (indexes: readonly number[]): number[] => {
     const n = indexes.length;
     const values: (T | null)[] = new Array<T | null>(n);
     for (let j = 0; j < n; j++) values[j] = key.get(indexes[j] as number);
     const order: number[] = new Array<number>(n);
     for (let j = 0; j < n; j++) order[j] = j;
-    const sign = descending ? -1 : 1;
     const cmp = key.text ? textCompare(values as (string | null)[]) : (x: number, y: number) => key.cmp(values[x] as T, values[y] as T);
-    order.sort((x, y) => {
-      const a = values[x] as T | null,
-        b = values[y] as T | null;
-      if (a === null || b === null) {
-        if (a !== b) return a === null ? 1 : -1;
-      } else {
-        const c = cmp(x, y);
-        if (c !== 0) return sign * c;
-      }
-      return (indexes[x] as number) - (indexes[y] as number);
-    });
+    order.sort(
+      (x, y) => ordered(values[x] as T | null, values[y] as T | null, sign, cmp, x, y) || (indexes[x] as number) - (indexes[y] as number),
+    );
     for (let j = 0; j < n; j++) order[j] = indexes[order[j] as number] as number;
     return order;
   };
@@ -63,7 +67,11 @@ function sorter<T>(ds: PreparedDataset, id: string, key: Key<T>, descending: boo
       // Walking the project's order costs one cheap pass over it; sorting costs k·log k
       // comparisons of a few dozen ns each: below about n/256 tasks, sorting is cheaper.
       if (indexes.length * 256 < ds.size) return sortIndexes(indexes);
-      const all = ds.index(`order:${id}:${descending ? "desc" : "asc"}`, () => Int32Array.from(sortIndexes(everyIndex(ds.size))));
+      const all = ds.index(
+        `order:${id}:${descending ? "desc" : "asc"}`,
+        () => Int32Array.from(sortIndexes(everyIndex(ds.size))),
+        followOrder(keyOf, sign),
+      );
       if (all === undefined) return sortIndexes(indexes);
       const member = new Uint8Array(ds.size);
       for (const i of indexes) member[i] = 1;
@@ -74,6 +82,41 @@ function sorter<T>(ds: PreparedDataset, id: string, key: Key<T>, descending: boo
       }
       return out;
     },
+  };
+}
+
+/**
+ * A kept order follows a write: rows moved, changed rows out, then each put back where a binary
+ * search places it. Past an eighth of the rows, sorting them all again costs less: dropped.
+ */
+function followOrder<T>(keyOf: () => Key<T>, sign: number): Patcher<Int32Array> {
+  return (order, p) => {
+    if (p.changed.length * 8 > p.after) return undefined;
+    const { get, cmp } = keyOf();
+    const byRow = (x: number, y: number) => cmp(get(x) as T, get(y) as T);
+    const compare = (x: number, y: number) => ordered(get(x), get(y), sign, byRow, x, y) || x - y;
+    const changed = new Uint8Array(p.after);
+    for (const i of p.changed) changed[i] = 1;
+    const kept = moveIndexes(order, p).filter((i) => changed[i] === 0);
+    const placed = p.changed.map((i) => {
+      let lo = 0,
+        hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (compare(kept[mid] as number, i) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      return { i, at: lo };
+    });
+    placed.sort((a, b) => a.at - b.at || compare(a.i, b.i));
+    const out = new Int32Array(p.after);
+    let n = 0,
+      j = 0;
+    for (let k = 0; k <= kept.length; k++) {
+      while (j < placed.length && (placed[j] as { at: number }).at === k) out[n++] = (placed[j++] as { i: number }).i;
+      if (k < kept.length) out[n++] = kept[k] as number;
+    }
+    return out;
   };
 }
 
@@ -120,19 +163,26 @@ export function compileOrdering(
   if (field.startsWith("data__")) {
     const jsonField = literalJsonField(field);
     const step = singleStep(jsonField);
-    const raw = dataReader(ds, [step]);
-    const asText: Key<string> = {
-      get: (i) => {
-        const v = raw(i);
-        return v === undefined ? null : jsonbFieldText(v as JsonValue);
-      },
-      cmp: collate,
-      text: true,
+    const asText = (): Key<string> => {
+      const raw = dataReader(ds, [step]);
+      return {
+        get: (i) => {
+          const v = raw(i);
+          return v === undefined ? null : jsonbFieldText(v as JsonValue);
+        },
+        cmp: collate,
+        text: true,
+      };
     };
     if (columnsDisplayType?.[`tasks:${column}`] !== "Number") return sorter(ds, `text:${jsonField}`, asText, descending);
+    const raw = dataReader(ds, [step]);
     const cast = castData(ds, jsonField);
+    const asNumber = (): Key<number> => {
+      const values = castData(ds, jsonField).values;
+      return { get: (i) => values[i] ?? null, cmp: numeric };
+    };
     const textOrder = sorter(ds, `text:${jsonField}`, asText, descending);
-    const numberOrder = sorter<number>(ds, `number:${jsonField}`, { get: (i) => cast.values[i] ?? null, cmp: numeric }, descending);
+    const numberOrder = sorter<number>(ds, `number:${jsonField}`, asNumber, descending);
     if (cast.badText === undefined) return numberOrder;
     // The numeric probe runs on the filtered tasks: fall back to text when one of them fails to cast.
     return {
@@ -157,8 +207,14 @@ export function compileOrdering(
   }
   const col = engineColumn(field);
   if (col === undefined) return { k: "error", error: fieldError(path, field) };
-  const get = col.read(ds) as (i: number) => unknown;
   const id = `column:${field}`;
+  /** The column's key over the dataset as it is. */
+  const keyOf =
+    <T>(cmp: (a: T, b: T) => number, text?: true) =>
+    (): Key<T> => {
+      const get = col.read(ds) as (i: number) => T | null;
+      return text ? { get, cmp, text } : { get, cmp };
+    };
   return match(col)
     .returnType<Order>()
     .with({ db: "array" }, (c) => {
@@ -171,16 +227,19 @@ export function compileOrdering(
       return sorter<readonly unknown[]>(
         ds,
         id,
-        { get: (i) => get(i) as readonly unknown[], cmp: (a, b) => compareArrays(a, b, element) },
+        keyOf((a, b) => compareArrays(a, b, element)),
         descending,
       );
     })
-    .with({ db: "text" }, () => sorter<string>(ds, id, { get: (i) => get(i) as string | null, cmp: collate, text: true }, descending))
+    .with({ db: "text" }, () => sorter<string>(ds, id, keyOf(collate, true), descending))
     .with({ db: "bool" }, () =>
-      sorter<boolean>(ds, id, { get: (i) => get(i) as boolean | null, cmp: (a, b) => Number(a) - Number(b) }, descending),
+      sorter<boolean>(
+        ds,
+        id,
+        keyOf((a, b) => Number(a) - Number(b)),
+        descending,
+      ),
     )
-    .with({ db: P.union("int", "float", "timestamp") }, () =>
-      sorter<number>(ds, id, { get: (i) => get(i) as Exclude<Scalar, string | boolean> | null, cmp: numeric }, descending),
-    )
+    .with({ db: P.union("int", "float", "timestamp") }, () => sorter<number>(ds, id, keyOf(numeric), descending))
     .exhaustive();
 }

@@ -1,5 +1,7 @@
 import type { PreparedDataset } from "./dataset.js";
 import type { Lookup } from "./pieces.js";
+import { moveIndexes, moveRows, type Patcher } from "./rows.js";
+import { readerOfKey } from "./targets.js";
 
 /**
  * What the server's planner does with indexes, for the engine: a filter line that is an equality
@@ -38,21 +40,73 @@ export function lookupTest(l: Lookup): (i: number) => boolean {
   return (i) => keys.has(get(i));
 }
 
-/** An equality index over a target: value -> the task indexes holding it (one index as a number). */
-type EqualityIndex = ReadonlyMap<unknown, number | readonly number[]>;
+/**
+ * An equality index over a target: value -> the task indexes holding it, ascending (one index as a
+ * number), and each row's value (what a write's patch takes the row out of).
+ */
+interface EqualityIndex {
+  readonly map: Map<unknown, number | number[]>;
+  readonly values: unknown[];
+}
+
+/** NULL, a missing key and JSON containers never equal a scalar key. */
+const isKey = (v: unknown) => v !== null && v !== undefined && typeof v !== "object";
 
 function buildIndex(ds: PreparedDataset, get: (i: number) => unknown): EqualityIndex {
-  const index = new Map<unknown, number | number[]>();
+  const map = new Map<unknown, number | number[]>();
+  const values = new Array<unknown>(ds.size);
   for (let i = 0; i < ds.size; i++) {
     const v = get(i);
-    // NULL, a missing key and JSON containers never equal a scalar key.
-    if (v === null || v === undefined || typeof v === "object") continue;
-    const at = index.get(v);
-    if (at === undefined) index.set(v, i);
-    else if (typeof at === "number") index.set(v, [at, i]);
+    values[i] = v;
+    if (!isKey(v)) continue;
+    const at = map.get(v);
+    if (at === undefined) map.set(v, i);
+    else if (typeof at === "number") map.set(v, [at, i]);
     else at.push(i);
   }
-  return index;
+  return { map, values };
+}
+
+/** Rows moved, then each changed row out of its old value's entry and into its new one's, in order. */
+function followIndex(ds: PreparedDataset, target: string): Patcher<EqualityIndex> {
+  return (index, p) => {
+    const { map, values } = index;
+    if (p.moved !== undefined) {
+      for (const [v, at] of map) {
+        const rows = typeof at === "number" ? moveIndexes([at], p) : moveIndexes(at, p);
+        if (rows.length === 0) map.delete(v);
+        else map.set(v, rows.length === 1 ? (rows[0] as number) : rows);
+      }
+    }
+    moveRows(values, p, undefined);
+    const inserted = new Set(p.inserted);
+    const read = readerOfKey(ds, target);
+    for (const i of p.changed) {
+      const old = values[i];
+      if (!inserted.has(i) && isKey(old)) {
+        const at = map.get(old) as number | number[];
+        if (typeof at === "number") map.delete(old);
+        else {
+          const rest = at.filter((r) => r !== i);
+          map.set(old, rest.length === 1 ? (rest[0] as number) : rest);
+        }
+      }
+      const v = read(i);
+      values[i] = v;
+      if (!isKey(v)) continue;
+      const at = map.get(v);
+      if (at === undefined) map.set(v, i);
+      else map.set(v, sortedWith(typeof at === "number" ? [at] : at, i));
+    }
+    return index;
+  };
+}
+
+/** A new ascending list with `i` in its place (usually the end: new rows come last). */
+function sortedWith(rows: readonly number[], i: number): number[] {
+  let k = rows.length;
+  while (k > 0 && (rows[k - 1] as number) > i) k--;
+  return [...rows.slice(0, k), i, ...rows.slice(k)];
 }
 
 /** The tasks a lookup selects, ascending, or undefined when only a scan can tell (no index yet). */
@@ -65,10 +119,10 @@ export function lookupIndexes(ds: PreparedDataset, l: Lookup): number[] | undefi
       if (i !== undefined) out.push(i);
     }
   } else {
-    const index = ds.index(`eq:${l.target}`, () => buildIndex(ds, l.get));
+    const index = ds.index(`eq:${l.target}`, () => buildIndex(ds, l.get), followIndex(ds, l.target));
     if (index === undefined) return undefined;
     for (const key of l.keys) {
-      const at = index.get(key);
+      const at = index.map.get(key);
       if (at === undefined) continue;
       if (typeof at === "number") out.push(at);
       else for (const i of at) out.push(i);

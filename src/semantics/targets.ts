@@ -7,6 +7,7 @@ import { arrayText, float8In, float8Text, timestamptzText } from "../emulation/p
 import { pyType } from "../emulation/python-json.js";
 import { parsePyInt } from "../emulation/python-text.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
+import { moveRows, moveTyped } from "./rows.js";
 
 /**
  * What a generic condition reads: a task column, a `data` key (as JSON, or cast to float for a
@@ -84,31 +85,63 @@ export function dataReader(ds: PreparedDataset, path: readonly PathStep[]): (i: 
   };
 }
 
-/** `CAST(data->>'<key>' AS float)` of every task, memoised per key. */
+/** `CAST(data->>'<key>' AS float)` of every task; `bad` marks a text Postgres cannot cast. */
+interface Cast {
+  readonly values: (number | null)[];
+  readonly bad: Uint8Array;
+  /** The first such text, in id order: the one the server's error names. */
+  readonly badText: string | undefined;
+}
+
+/** One task's cast: its float (null for NULL), or the text that does not cast. */
+function castOne(v: JsonValue | undefined): number | null | { bad: string } {
+  // A JSON number's text casts back to the same float; only other values need the text.
+  if (typeof v === "number") return v;
+  const text = v === undefined ? null : typeof v === "string" ? v : jsonbFieldText(v);
+  if (text === null) return null;
+  const f = float8In(text);
+  return f === undefined ? { bad: text } : f;
+}
+
+/** `CAST(data->>'<key>' AS float)` of every task, memoised per key and patched by writes. */
 export function castData(ds: PreparedDataset, jsonField: string): { values: readonly (number | null)[]; badText: string | undefined } {
-  return ds.memo(`cast:${jsonField}`, () => {
-    const read = dataReader(ds, [singleStep(jsonField)]);
-    const values: (number | null)[] = new Array<number | null>(ds.size);
-    let badText: string | undefined;
-    for (let i = 0; i < ds.size; i++) {
-      const v = read(i);
-      // A JSON number's text casts back to the same float; only other values need the text.
-      if (typeof v === "number") {
-        values[i] = v;
-        continue;
-      }
-      const text = v === undefined ? null : typeof v === "string" ? v : jsonbFieldText(v);
-      if (text === null) values[i] = null;
-      else {
-        const f = float8In(text);
-        if (f === undefined) {
-          badText ??= text;
+  const reader = () => dataReader(ds, [singleStep(jsonField)]);
+  return ds.memo(
+    `cast:${jsonField}`,
+    (): Cast => {
+      const read = reader();
+      const values: (number | null)[] = new Array<number | null>(ds.size);
+      const bad = new Uint8Array(ds.size);
+      let badText: string | undefined;
+      for (let i = 0; i < ds.size; i++) {
+        const c = castOne(read(i));
+        if (c === null || typeof c === "number") values[i] = c;
+        else {
           values[i] = null;
-        } else values[i] = f;
+          bad[i] = 1;
+          badText ??= c.bad;
+        }
       }
-    }
-    return { values, badText };
-  });
+      return { values, bad, badText };
+    },
+    (cast, p) => {
+      const read = reader();
+      moveRows(cast.values, p, null);
+      const bad = moveTyped(cast.bad, p);
+      for (const i of p.changed) {
+        const c = castOne(read(i));
+        cast.values[i] = c === null || typeof c === "number" ? c : null;
+        bad[i] = c === null || typeof c === "number" ? 0 : 1;
+      }
+      const first = bad.indexOf(1);
+      const again = first < 0 ? undefined : castOne(read(first));
+      return {
+        values: cast.values,
+        bad,
+        badText: again !== undefined && again !== null && typeof again !== "number" ? again.bad : undefined,
+      };
+    },
+  );
 }
 
 export function pyTypeOfScalar(col: ScalarColumn, v: Scalar | null): string {
@@ -179,4 +212,22 @@ export function scalarText(col: ScalarColumn, v: Scalar | null): string | null {
 
 export function arrayElementsText(col: ArrayColumn, elements: readonly (Scalar | JsonValue)[]): string {
   return arrayText(elements.map((e) => (e === null ? null : col.element === "json" ? jsonbText(e as JsonValue) : String(e))));
+}
+
+/**
+ * A target's reader made again from its key (`column:<name>`, `json:<field>`, `number:<key>`): a kept
+ * index follows a write by reading the changed rows through the dataset's current columns.
+ */
+export function readerOfKey(ds: PreparedDataset, key: string): (i: number) => unknown {
+  const at = key.indexOf(":");
+  const kind = key.slice(0, at),
+    name = key.slice(at + 1);
+  if (kind === "number") {
+    const cast = castData(ds, name);
+    return (i) => cast.values[i] ?? null;
+  }
+  if (kind === "json") return dataReader(ds, lookupPath(name));
+  const col = kind === "column" ? engineColumn(name) : undefined;
+  if (col === undefined) throw new Error(`engine: no reader for the target key ${JSON.stringify(key)}`);
+  return col.read(ds);
 }
