@@ -56,7 +56,7 @@ const wireExpected: Partial<Record<ShapeName, string>> = {
   stringList: "a non-empty array of strings (the server iterates a single string character by character)",
 };
 /** Range shapes are checked end by end so the issue points at `value.min` or `value.max`. */
-const rangeEnds: Partial<Record<ShapeName, ShapeName>> = { numberRange: "number", datetimeRange: "datetime" };
+const rangeEnds: Partial<Record<ShapeName, ShapeName>> = { numberRange: "number", integerRange: "integer", datetimeRange: "datetime" };
 
 const expectedFor = (shape: ShapeName): string => wireExpected[shape] ?? valueShapes[shape].expected;
 
