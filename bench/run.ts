@@ -68,7 +68,7 @@ if (only.includes("startup") || only.includes("http")) {
   }
 }
 if (only.includes("engine")) {
-  log("engine: three queries vs hand loops at 10k, 100k and 1M tasks");
+  log("engine: seven queries vs hand loops at 10k, 100k and 1M tasks");
   figures.push(...engineFigures(measureEngine([10_000, 100_000, 1_000_000], log)));
 }
 

@@ -22,7 +22,7 @@ if (mode === "writes") {
   const base = `http://127.0.0.1:${server.address().port}`;
   const createMs = [],
     listMs = [];
-  for (let round = 0; round <= Number(process.argv[4]); round++) {
+  for (let round = 0; round <= Number(process.argv[5]); round++) {
     const t0 = performance.now();
     const created = await post(`${base}/tasks`, { project: 1, data: { text: `created ${round}`, rank: round } });
     const t1 = performance.now();
