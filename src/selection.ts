@@ -1,7 +1,7 @@
 import { filterStateOf, SelectionBuilder } from "./query/builder.js";
 import type { ProjectHandle, QueryNode } from "./query/nodes.js";
 import { QueryBuildError } from "./query/rules.js";
-import type { FreshSelection, ResumedSelection } from "./query/types.js";
+import type { FreshSelection, FromSelection, ResumedSelection, Stateful } from "./query/types.js";
 import type { Untyped } from "./query/columns.js";
 import { describeValue } from "./vocabulary/json.js";
 import { parseQuery, type ParseOptions } from "./wire/parse.js";
@@ -19,13 +19,18 @@ function checkProject(project: unknown): void {
   }
 }
 
+/**
+ * A selection of `query`. A body's `selectedItems: {all: true, excluded: []}` (what `.all()` writes,
+ * and what the web UI sends for "select all") reads as `.all()`: a round trip keeps it. With excluded
+ * ids it does not: `.excluding(ids)` writes the same body, so resuming it asks for `.all()` again.
+ */
 function fresh(project: number | ProjectHandle, query: QueryNode): SelectionBuilder {
   return new SelectionBuilder({
     project,
     view: undefined,
     query,
     filterState: filterStateOf(query),
-    everyTask: false,
+    everyTask: query.selectedItems?.all === true && query.selectedItems.excluded.length === 0,
     compiler: wireCompiler,
   });
 }
@@ -76,6 +81,8 @@ export function selection(project: number | ProjectHandle): unknown {
  * `source`: a body (any JSON value, read by the parser), a Query value (`parseQuery(…)`), or a
  * selection. `unknown` because the parser checks it all at run time.
  */
+function from<S extends Stateful>(project: number, source: S, options?: ParseOptions): FromSelection<S, "unbound">;
+function from<S extends Stateful>(project: ProjectHandle, source: S, options?: ParseOptions): FromSelection<S, "bound">;
 function from<D = Untyped>(project: number, source: unknown, options?: ParseOptions): ResumedSelection<D, "unbound">;
 function from<D = Untyped>(project: ProjectHandle, source: unknown, options?: ParseOptions): ResumedSelection<D, "bound">;
 function from(project: number | ProjectHandle, source: unknown, options?: ParseOptions): unknown {
@@ -92,6 +99,9 @@ function from(project: number | ProjectHandle, source: unknown, options?: ParseO
  * Resume the builder from a body (a request body, `parseQuery(…)`'s Query value, a saved view's
  * `data` with `{ context: "view" }`) or another selection (to bind it: `selection.from(client.project(1), s)`).
  * The body is read strictly (`parseQuery`, throws `QueryParseError`); the next step is checked at
- * run time (its state depends on the body), the steps after it by the compiler again.
+ * run time (its state depends on the body), the steps after it by the compiler again. A selection
+ * keeps its task data and its state where the compiler knows it exactly; where it may be in several
+ * states (an `AnySelection`), the next step is checked at run time too. A body's
+ * `selectedItems: {all: true, excluded: []}` reads as `.all()`; with excluded ids, say `.all()` again.
  */
 selection.from = from;

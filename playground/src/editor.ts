@@ -289,6 +289,11 @@ function valueInputs(shape: ShapeName, operator: OperatorName, v: ValueDraft, ke
       return box(text(`${key}-value`, "Value (an integer)", "text", { type: "number", step: "1" }));
     case "numberRange":
       return box(text(`${key}-min`, "From (min, inclusive)", "min", number), text(`${key}-max`, "To (max, inclusive)", "max", number));
+    case "integerRange":
+      return box(
+        text(`${key}-min`, "From (an integer, inclusive)", "min", { type: "number", step: "1" }),
+        text(`${key}-max`, "To (an integer, inclusive)", "max", { type: "number", step: "1" }),
+      );
     case "datetime":
       return box(text(`${key}-value`, "Value (UTC)", "text", datetime));
     case "datetimeRange":
@@ -314,6 +319,8 @@ function valueInputs(shape: ShapeName, operator: OperatorName, v: ValueDraft, ke
       return box(text(`${key}-value`, "Value", "text"), kind("Read the value as"));
     case "numberList":
       return box(text(`${key}-value`, "Numbers, comma-separated", "text", { placeholder: "1, 2, 3" }));
+    case "integerList":
+      return box(text(`${key}-value`, "Integers, comma-separated", "text", { placeholder: "1, 2, 3" }));
     case "idList":
       return box(text(`${key}-value`, "Annotation ids, comma-separated", "text", { placeholder: "10, 12" }));
     case "userIds":

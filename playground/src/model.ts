@@ -123,6 +123,7 @@ export function inputOf(shape: ShapeName, v: ValueDraft): Input {
     case "integer":
       return ok(num(v.text));
     case "numberRange":
+    case "integerRange":
       return ok({ min: num(v.min), max: num(v.max) });
     case "datetime":
       return ok(utc(v.text));
@@ -136,6 +137,7 @@ export function inputOf(shape: ShapeName, v: ValueDraft): Input {
     case "scalar":
       return ok(scalarOf(v.text, v.kind));
     case "numberList":
+    case "integerList":
     case "idList":
     case "userIds":
       return ok(items(v.text).map(num));
@@ -172,6 +174,7 @@ export function draftOf(shape: ShapeName, wire: JsonValue): ValueDraft {
   const list = (w: JsonValue): readonly JsonValue[] => (Array.isArray(w) ? w : [w]);
   switch (shape) {
     case "numberRange":
+    case "integerRange":
       return { ...emptyValue, min: String(range(wire).min ?? ""), max: String(range(wire).max ?? "") };
     case "datetime":
       return { ...emptyValue, text: local(wire) };
@@ -182,6 +185,7 @@ export function draftOf(shape: ShapeName, wire: JsonValue): ValueDraft {
     case "scalar":
       return { ...emptyValue, text: String(wire), kind: kindOfScalar(wire) };
     case "numberList":
+    case "integerList":
     case "idList":
     case "userIds":
     case "stringList":

@@ -12,7 +12,7 @@ import {
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
 import type { ActionParamsText } from "./generated.js";
 import type { ActionRequest, RunOptions } from "./nodes.js";
-import { QueryBuildError, rules, type Refused } from "./rules.js";
+import { QueryBuildError, rules, type NotAny, type Refused } from "./rules.js";
 import type { NoInference } from "./no-infer.js";
 import type { SelectionStateKey, Stateful } from "./state.js";
 
@@ -108,18 +108,30 @@ export type ActionCheck<A, P, Scoped, Ids = unknown> = A extends CustomAction
 type ScopedOf<Self extends Stateful> = Self[SelectionStateKey]["scoped"];
 type IdsOf<Self extends Stateful> = Self[SelectionStateKey]["ids"];
 
+/**
+ * Every known action id while the argument is still being typed (the compiler then sees the whole
+ * `ActionKey`), so that an editor offers them all after `.run("`: the ones this selection may not
+ * run, or that need params, are refused with their message once chosen.
+ */
+type Offered<A> = [CustomAction] extends [A] ? ActionId : never;
+/**
+ * The params argument: the params inferred as written (`P`), and the action's params, so that an
+ * editor offers the remaining fields inside a params object that is already valid.
+ */
+type ParamsArg<A, P> = P & ([A] extends [ActionId] ? Partial<ParamsOf<A>> : unknown);
+
 /** `.toRequest(action, params?)`: the `POST /api/dm/actions/` request for an action on this selection. */
 export type ToRequest = <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
-  this: Self,
-  action: ActionCheck<A, P, ScopedOf<Self>, IdsOf<Self>>,
-  params?: P,
+  this: NotAny<A, "action", Self>,
+  action: ActionCheck<A, P, ScopedOf<Self>, IdsOf<Self>> | Offered<A>,
+  params?: ParamsArg<A, P>,
 ) => ActionRequest;
 
 /** `.run(action, params?, options?)`: perform an action through the client the project handle came from. */
 export type Run = <Self extends Stateful, const A extends ActionKey, const P extends ParamsOf<A> | undefined | Absent = Absent>(
-  this: Self,
-  action: ActionCheck<A, P, ScopedOf<Self>, IdsOf<Self>>,
-  params?: P,
+  this: NotAny<A, "action", Self>,
+  action: ActionCheck<A, P, ScopedOf<Self>, IdsOf<Self>> | Offered<A>,
+  params?: ParamsArg<A, P>,
   options?: RunOptions,
 ) => Promise<ResultOf<A>>;
 

@@ -97,6 +97,43 @@ export class SelectionBuilder {
     return this.#step("where", column, type);
   }
 
+  whereAll(conditions: unknown): SelectionBuilder {
+    return this.#whereList("whereAll", "and", conditions);
+  }
+
+  whereAny(conditions: unknown): SelectionBuilder {
+    return this.#whereList("whereAny", "or", conditions);
+  }
+
+  /** The present conditions of a list, the first with where, the rest joined; skipped entries are falsy. */
+  #whereList(member: string, join: "and" | "or", list: unknown): SelectionBuilder {
+    this.#guardBody();
+    if (this.#props.filterState !== "none") refuse("whereTwice", "filters");
+    if (!Array.isArray(list)) {
+      throw new QueryBuildError(
+        `filters: ${member}() takes an array of conditions (false, null, undefined, 0 and "" are skipped), found ${describeValue(list)}`,
+        "filters",
+        "an array of conditions",
+        describeValue(list),
+      );
+    }
+    const nodes: ConditionNode[] = [];
+    list.forEach((entry: unknown, i) => {
+      if (entry === false || entry === null || entry === undefined || entry === 0 || entry === "") return;
+      const path = `filters.items[${nodes.length}]`;
+      if (typeof entry === "string") {
+        throw new QueryBuildError(
+          `${path}: ${member}() takes conditions, not columns: entry ${i} is ${describeValue(entry)}; write condition(column).equal(value)`,
+          path,
+          "a condition",
+          describeValue(entry),
+        );
+      }
+      nodes.push(nodeOfCondition(entry, path));
+    });
+    return nodes.reduce<SelectionBuilder>((s, node, n) => s.#addCondition(n === 0 ? "where" : join, node), this);
+  }
+
   and(column: string, type?: string): ConditionStep<SelectionBuilder>;
   and(condition: Condition): SelectionBuilder;
   and(column: unknown, type?: unknown): unknown {
@@ -277,7 +314,21 @@ export class SelectionBuilder {
   $if(condition: unknown, then: unknown): unknown {
     if (typeof then !== "function")
       throw new QueryBuildError(`$if: expected a function (selection) => selection, found ${describeValue(then)}`, "$if");
-    return condition ? then(this) : this;
+    if (!condition) return this;
+    const result: unknown = then(this);
+    // The compiler checks the data type and the binding; the project (and a JavaScript caller) only here.
+    const bound = typeof this.#props.project !== "number";
+    const expected = `a selection of project ${this.project}, ${bound ? "bound to a client" : "not bound"}`;
+    const found =
+      result instanceof SelectionBuilder
+        ? `a selection of project ${result.project}, ${typeof result.#props.project !== "number" ? "bound to a client" : "not bound"}`
+        : result instanceof ConditionStep
+          ? `${result.columnArg} without an operator`
+          : describeValue(result);
+    if (!(result instanceof SelectionBuilder) || result.project !== this.project || (typeof result.#props.project !== "number") !== bound) {
+      throw new QueryBuildError(`$if: the callback must return ${expected} (a step of this one), found ${found}`, "$if", expected, found);
+    }
+    return result;
   }
 
   $call(fn: unknown): unknown {
@@ -340,4 +391,26 @@ function mergeIds(existing: readonly number[], added: readonly number[]): readon
     out.push(id);
   }
   return Object.freeze(out);
+}
+
+/*
+ * `.where(column)` with a column returns a ConditionStep; if the compiler took it for a selection
+ * (`where(flag ? "tasks:id" : condition)` under a cast), the next selection member would be a
+ * TypeError. Each member the builder has throws a QueryBuildError on a ConditionStep instead.
+ */
+for (const member of Object.getOwnPropertyNames(SelectionBuilder.prototype)) {
+  const own = Object.getOwnPropertyDescriptor(SelectionBuilder.prototype, member);
+  if (member === "constructor" || typeof own?.value !== "function" || member in ConditionStep.prototype) continue;
+  Object.defineProperty(ConditionStep.prototype, member, {
+    value(this: ConditionStep<unknown>) {
+      const path = this.target.path || "condition";
+      throw new QueryBuildError(
+        `${path}: ${this.columnArg} has no operator yet, so .${member}() cannot follow it: write .where(column).equal(value) (or another operator), or pass a condition`,
+        this.target.path,
+        "an operator method, e.g. .equal(value)",
+        `.${member}()`,
+      );
+    },
+    enumerable: false,
+  });
 }

@@ -1,7 +1,10 @@
+import type { ColumnKindName, columnKinds } from "../vocabulary/column-kinds.js";
 import type { ColumnKindOf, ColumnName } from "../vocabulary/columns.js";
 import type { operatorAliases, operators } from "../vocabulary/operators.js";
 import type { OperatorsByKind } from "./generated.js";
 import type { NoInference } from "./no-infer.js";
+import type { IsUnion } from "./unions.js";
+import type { AnyCondition, Condition } from "./condition-value.js";
 import type { Refused } from "./rules.js";
 
 /*
@@ -59,20 +62,41 @@ type DataKindOfValue<V> = [V] extends [number]
  * sets, so only common methods are offered, and calling one checks the value against each column
  * (the compiler intersects the parameter types of a union of methods).
  */
-export type ColumnOperators<Col, D, Next> = Col extends KnownColumn
+export type ColumnOperators<Col, D, Next, DataNext = Next> = Col extends KnownColumn
   ? KnownOperators<Col, Next>
   : Col extends `tasks:data.${infer K}`
     ? [D] extends [Untyped]
-      ? OperatorsByKind<Next, unknown>["dataAny"]
+      ? OperatorsByKind<DataNext, unknown>["dataAny"]
       : K extends keyof D
-        ? OperatorsByKind<Next, D[K] & {}>[DataKindOfValue<D[K] & {}>]
-        : OperatorsByKind<Next, unknown>["dataAny"]
+        ? OperatorsByKind<DataNext, D[K] & {}>[DataKindOfValue<D[K] & {}>]
+        : OperatorsByKind<DataNext, unknown>["dataAny"]
     : never;
 
-/** The operator methods after known columns (the task data plays no part). */
-export type KnownOperators<Col extends KnownColumn, Next> = Col extends KnownColumn
-  ? OperatorsByKind<Next, unknown>[KnownColumnKinds[Col]]
+/**
+ * The operator methods after known columns (the task data plays no part). A union of columns of one
+ * kind has that kind's methods; of several kinds, the methods they share, each refused with its own
+ * message where the kinds take different values (`greater` on tasks:id takes a number, on
+ * tasks:created_at a datetime: no value suits both).
+ */
+export type KnownOperators<Col extends KnownColumn, Next> = [KnownColumnKinds[Col]] extends [infer K extends ColumnKindName]
+  ? IsUnion<K> extends true
+    ? MixedOperators<K, Next>
+    : OperatorsByKind<Next, unknown>[K]
   : never;
+
+/** The wire operator of a method (aliases included). */
+type OperatorOf<M> =
+  | { [O in keyof typeof operators]: (typeof operators)[O]["method"] extends M ? O : never }[keyof typeof operators]
+  | (M extends keyof Aliases ? Aliases[M] : never);
+/** The value shapes a method takes on the kinds `K` (a union when they differ). */
+type ShapesOf<K extends ColumnKindName, M> = {
+  [k in K]: (typeof columnKinds)[k]["operators"][OperatorOf<M> & keyof (typeof columnKinds)[k]["operators"]];
+}[K];
+type MixedOperators<K extends ColumnKindName, Next> = {
+  readonly [M in keyof OperatorsByKind<Next, unknown>[K]]: IsUnion<ShapesOf<K, M>> extends true
+    ? Refused<`${M & string}: the columns of this union take different kinds of value, and no value suits them all; call it per column (with $if)`>
+    : OperatorsByKind<Next, unknown>[K][M];
+};
 
 /** Lower-case, without underscores: `created_at`, `createdAt` and `CreatedAt` meet. */
 type Squash<S extends string> = S extends `${infer A}_${infer B}` ? Squash<`${A}${B}`> : Lowercase<S>;
@@ -111,15 +135,30 @@ export type ColumnSuggestion<S extends string, D> = string extends S
  * are tested first, without the task data, so that code generic over `D` resolves them.
  */
 /** The column argument as written, or (for a wrong one, not inferred from) the suggestion. */
-export type CheckColumn<Arg, D> = [Arg] extends [KnownColumn]
+export type CheckColumn<Arg, D, Accepts = D> = [Arg] extends [KnownColumn]
   ? Arg
   : [Arg] extends [string]
-    ? [Arg] extends [ColumnArg<D>]
-      ? Arg
-      : NoInference<ColumnSuggestion<Arg, D>>
-    : Arg;
+    ? [Arg] extends [NoKey]
+      ? NoInference<Refused<NoKeyRule>>
+      : [Arg] extends [ColumnArg<D>]
+        ? Arg
+        : NoInference<ColumnSuggestion<Arg, D>>
+    : [Arg] extends [AnyCondition]
+      ? Condition<Accepts>
+      : NoInference<
+          Refused<"a column or a condition, not a union of both: write each branch as a condition (condition(column).equal(value)), or branch with $if">
+        >;
+/** `tasks:data.` without a key: refused (the server would read a key named ""). */
+type NoKey = "tasks:data." | "-tasks:data.";
+type NoKeyRule = "tasks:data. needs a key: tasks:data.<key>";
 /** The ordering key as written, or the suggestion (keeping a leading `-`). */
-export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey] ? K : [K] extends [OrderKey<D>] ? K : NoInference<OrderKeySuggestion<K, D>>;
+export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey]
+  ? K
+  : [K] extends [NoKey]
+    ? NoInference<Refused<NoKeyRule>>
+    : [K] extends [OrderKey<D>]
+      ? K
+      : NoInference<OrderKeySuggestion<K, D>>;
 type OrderKeySuggestion<K, D> = K extends string
   ? string extends K
     ? Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">

@@ -6,9 +6,10 @@ import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
 import type { OrderKey, Untyped } from "./columns.js";
 import { ORDER_PREFIX, type ConditionNode } from "./nodes.js";
 import { QueryBuildError } from "./rules.js";
-import type { Condition, Where } from "./types.js";
+import type { Condition } from "./condition-value.js";
+import type { Where } from "./types.js";
 
-export type { Condition } from "./types.js";
+export type { AnyCondition, Condition, TaskData } from "./condition-value.js";
 
 const conditionKeys = ["column", "operator", "value", "type"];
 const freeze = <T extends object>(value: T): T => Object.freeze(value);
@@ -104,6 +105,14 @@ export function conditionNode(target: Target, operator: OperatorName, value: unk
 
 /** The dynamic entry: a `Condition` object read at run time, checked against the vocabulary. */
 export function nodeOfCondition(input: unknown, path: string): ConditionNode {
+  if (input instanceof ConditionStep) {
+    throw new QueryBuildError(
+      `${path || "condition"}: ${input.columnArg} has no operator yet: a condition needs one, e.g. condition(column).equal(value)`,
+      path,
+      "a condition with an operator",
+      `condition(${JSON.stringify(input.columnArg)}) without an operator`,
+    );
+  }
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw new QueryBuildError(
       `${path}: expected a column "tasks:<column>" or a condition { column, operator, value, type? }, found ${describeValue(input)}`,
@@ -139,7 +148,11 @@ export function nodeOfCondition(input: unknown, path: string): ConditionNode {
   return conditionNode(target, operator, c.value);
 }
 
-/** The pending `(column)`: every operator method exists at run time and checks the kind's table. */
+/**
+ * The pending `(column)`: every operator method exists at run time and checks the kind's table.
+ * Selection members called on it instead (when the compiler was told it is a selection, e.g. by
+ * `where(flag ? "tasks:id" : condition)`) throw a `QueryBuildError` (builder.ts adds them).
+ */
 export class ConditionStep<T> {
   constructor(
     readonly complete: (node: ConditionNode, condition: Condition) => T,
@@ -180,17 +193,23 @@ function makeCondition(column: unknown, type?: unknown): unknown {
   return new ConditionStep((_node, c) => c, target, column, type as string | undefined);
 }
 
-/** Builds conditions on typed task data: `condition.of<Review>()("tasks:data.score").greater(0.5)`. */
-export interface ConditionFactory extends Where<Untyped, Condition> {
-  /** The same factory, typing `tasks:data.<key>` columns with the task-data type `D`. */
-  of<D>(): Where<D, Condition>;
+/**
+ * Builds conditions. One on a known column fits every selection (`Condition`); one on a
+ * `tasks:data.<key>` column carries the task data it was checked against (`Condition<Untyped>`, or
+ * `Condition<D>` from `condition.of<D>()`) and fits only selections of that data.
+ */
+export interface ConditionFactory extends ConditionsOf<Untyped> {
+  /** The same factory, typing `tasks:data.<key>` columns with the task-data type `D`: `condition.of<Review>()("tasks:data.score").greater(0.5)`. */
+  of<D>(): ConditionsOf<D>;
 }
+/** `condition(column)` for the task data `D`; a condition value it re-checks must fit any selection. */
+export type ConditionsOf<D> = Where<D, Condition, Condition<D>, unknown>;
 
 /**
  * A condition built apart from any selection, for `.where()`, `.and()`, `.or()` and `.child()`:
  * `condition("tasks:total_annotations").equal(0)`. Checked by the compiler like `.where()`, and
  * again at run time.
  */
-export const condition: ConditionFactory = Object.assign(makeCondition as unknown as Where<Untyped, Condition>, {
-  of: <D>() => makeCondition as unknown as Where<D, Condition>,
+export const condition: ConditionFactory = Object.assign(makeCondition as unknown as ConditionsOf<Untyped>, {
+  of: <D>() => makeCondition as unknown as ConditionsOf<D>,
 });

@@ -38,6 +38,8 @@ export type RuleName = keyof typeof rules;
  */
 export const refusals = {
   where: ["whereTwice", "viewIgnoresBody"],
+  whereAll: ["whereTwice", "viewIgnoresBody"],
+  whereAny: ["whereTwice", "viewIgnoresBody"],
   and: ["conditionFirst", "mixedAndAfterOr", "viewIgnoresBody"],
   or: ["conditionFirst", "mixedOrAfterAnd", "viewIgnoresBody"],
   child: ["conditionFirst", "viewIgnoresBody"],
@@ -85,6 +87,23 @@ export class QueryBuildError extends TypeError {
     super(message);
   }
 }
+
+/**
+ * Why an `any` is refused where it would make the rest of a chain unchecked (an unscoped
+ * `delete_tasks` would compile): one message per entry point.
+ */
+export const anyRefusals = {
+  where:
+    "the column or condition is `any` (JSON.parse?), so the compiler can check neither it nor what follows: give it a type (a Condition is checked at run time)",
+  whereList:
+    "the list is `any` (JSON.parse?), so the compiler can check neither it nor what follows: type it as Condition[] (checked at run time)",
+  $if: "$if's callback returns `any`, so the compiler cannot tell the state after it: return the selection, without a cast",
+  $call: "$call's step returns `any`, so the compiler can check nothing after it: return the selection, or give the result a type",
+  action: "the action id is `any`, so the compiler cannot check it: pass a known action id, or customAction(id) (checked at run time)",
+} as const;
+type AnyRefusals = typeof anyRefusals;
+/** `Self` unless `X` is `any`: then the refusal `Why`, put where the compiler checks `this` (so at the call). */
+export type NotAny<X, Why extends keyof AnyRefusals, Self = unknown> = 0 extends 1 & X ? Refused<AnyRefusals[Why]> : Self;
 
 export function refuse(rule: RuleName, path = ""): never {
   throw new QueryBuildError(path ? `${path}: ${rules[rule]}` : rules[rule], path);

@@ -6,7 +6,9 @@ import type { KnownColumn, KnownOperators, OfferedColumn, OfferedOrderKey, Untyp
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { ExportedFile, ExportOptions, QueryBody, QueryNode } from "./nodes.js";
 import type { ExportType } from "../vocabulary/export-formats.js";
-import type { rules } from "./rules.js";
+import type { NotAny, rules } from "./rules.js";
+import type { AnyCondition, Condition } from "./condition-value.js";
+import type { IsUnion } from "./unions.js";
 import type { Binding, FilterState, IdState, OrderState, SelectionState, SelectionStateKey, Stateful, StateWordsPart } from "./state.js";
 
 /*
@@ -19,36 +21,24 @@ import type { Binding, FilterState, IdState, OrderState, SelectionState, Selecti
  */
 
 /**
- * One condition as a value: a column, an operator (wire name `greater_or_equal` or method name
- * `greaterOrEqual`), its value and, for `tasks:data.<key>`, an optional type. `condition(column)`
- * builds one with the compiler's checks; one read from a UI or a config file is checked at run time
- * when `.where()`, `.and()`, `.or()` or `.child()` adds it.
- */
-export interface Condition {
-  readonly column: string;
-  readonly operator: string;
-  readonly value: unknown;
-  readonly type?: string | undefined;
-}
-
-/**
  * `.where(column)` / `.and(column)` / `.or(column)` / `.child(column)`, then an operator method.
  * A mistyped column is refused with the right spelling and does not make the operator fail too.
  * A condition value (`condition(column).equal(…)`, or a plain `{ column, operator, value, type? }`
  * from a UI or a config file, checked at run time) is added as it is.
  */
-export interface Where<in out D, out Next> {
-  <const Arg extends OfferedColumn<D> | Condition | (string & {})>(
-    column: CheckColumn<Arg, D>,
+export interface Where<in out D, out Next, out DataNext = Next, in Accepts = D> {
+  <const Arg extends OfferedColumn<D> | AnyCondition | (string & {})>(
+    this: NotAny<Arg, "where">,
+    column: CheckColumn<Arg, D, Accepts>,
   ): [Arg] extends [KnownColumn]
     ? KnownOperators<Arg, Next>
     : [Arg] extends [string]
       ? [Arg] extends [ColumnArg<D>]
-        ? ColumnOperators<Arg, D, Next>
+        ? ColumnOperators<Arg, D, Next, DataNext>
         : AnyOperators<Next>
       : Next;
   /** A data key compared as the given type (the filter's `type` drives the server's casting). */
-  <T extends DataTypeName>(column: DataColumn<D>, type: T): OperatorsByKind<Next, unknown>[(typeof dataKindByType)[T]];
+  <T extends DataTypeName>(column: DataColumn<D>, type: T): OperatorsByKind<DataNext, unknown>[(typeof dataKindByType)[T]];
 }
 
 type Rules = typeof rules;
@@ -61,6 +51,53 @@ interface WhereMember<in out D, out I extends IdState, out O extends OrderState,
    */
   readonly where: Where<D, Selection<D, I, "first", O, B>>;
 }
+/** What a list of optional conditions skips: what `flag && condition(…)` gives when the flag is falsy. */
+export type Skipped = false | null | undefined | 0 | "";
+interface WhereListMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
+  /**
+   * Start the filter set with every condition of the list that is present, AND-ed: entries that are
+   * `false`, `null`, `undefined`, `0` or `""` are skipped (`flag && condition(…)`), so filters from a
+   * form need no `if`s. The compiler counts what is surely present: one or more gives an
+   * `AndSelection`; none for sure leaves the set maybe empty, and destructive actions need `.all()`.
+   */
+  whereAll<const L extends readonly (Condition<D> | Skipped)[]>(
+    this: NotAny<L, "whereList">,
+    conditions: L,
+  ): Selection<D, I, ListState<L, "and">, O, B>;
+  /** Start the filter set with every condition of the list that is present, OR-ed (skipped entries as in `whereAll`). */
+  whereAny<const L extends readonly (Condition<D> | Skipped)[]>(
+    this: NotAny<L, "whereList">,
+    conditions: L,
+  ): Selection<D, I, ListState<L, "or">, O, B>;
+}
+/** The filter state after a list: how many conditions it surely holds (`Sure`) and may hold more (`Maybe`), up to 2. */
+type ListState<L, J extends "and" | "or", Sure extends 0 | 1 | 2 = 0, Maybe extends 0 | 1 | 2 = 0> = L extends readonly [
+  infer H,
+  ...infer T,
+]
+  ? [Exclude<H, Skipped>] extends [never]
+    ? ListState<T, J, Sure, Maybe>
+    : [Extract<H, Skipped>] extends [never]
+      ? ListState<T, J, Sure extends 0 ? 1 : 2, Maybe>
+      : ListState<T, J, Sure, Maybe extends 0 ? 1 : 2>
+  : L extends readonly []
+    ? CountStates<J>[`${Sure}${Maybe}`]
+    : [Exclude<L[number & keyof L], Skipped>] extends [never]
+      ? CountStates<J>[`${Sure}${Maybe}`]
+      : CountStates<J>[`${Sure}2`];
+/** The filter states a list may leave, by how many conditions it surely holds and may hold more (up to 2). */
+interface CountStates<J> {
+  "00": "none";
+  "01": "none" | "first";
+  "02": "none" | "first" | J;
+  "10": "first";
+  "11": "first" | J;
+  "12": "first" | J;
+  "20": J;
+  "21": J;
+  "22": J;
+}
+
 interface AndMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
   /** Add a filter line; every line of the set is AND-ed. */
   readonly and: Where<D, Selection<D, I, "and", O, B>>;
@@ -76,26 +113,35 @@ interface ChildMember<in out D, out I extends IdState, out F extends FilterState
 
 interface FilterMembers<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
   none: WhereMember<D, I, O, B> &
+    WhereListMember<D, I, O, B> &
     R<"and", "conditionFirst"> &
     R<"or", "conditionFirst"> &
     R<"child", "conditionFirst"> &
     FromViewByIds<D, O, B>[I];
   first: R<"where", "whereTwice"> &
+    WhereListRefused &
     AndMember<D, I, O, B> &
     OrMember<D, I, O, B> &
     ChildMember<D, I, F, O, B> &
     R<"fromView", "fromViewFresh">;
   and: R<"where", "whereTwice"> &
+    WhereListRefused &
     AndMember<D, I, O, B> &
     R<"or", "mixedOrAfterAnd"> &
     ChildMember<D, I, F, O, B> &
     R<"fromView", "fromViewFresh">;
   or: R<"where", "whereTwice"> &
+    WhereListRefused &
     R<"and", "mixedAndAfterOr"> &
     OrMember<D, I, O, B> &
     ChildMember<D, I, F, O, B> &
     R<"fromView", "fromViewFresh">;
-  unknown: WhereMember<D, I, O, B> & AndMember<D, I, O, B> & OrMember<D, I, O, B> & ChildMember<D, I, F, O, B> & FromViewByIds<D, O, B>[I];
+  unknown: WhereMember<D, I, O, B> &
+    WhereListMember<D, I, O, B> &
+    AndMember<D, I, O, B> &
+    OrMember<D, I, O, B> &
+    ChildMember<D, I, F, O, B> &
+    FromViewByIds<D, O, B>[I];
 }
 
 interface IncludingMember<in out D, out F extends FilterState, out O extends OrderState, out B extends Binding> {
@@ -135,7 +181,10 @@ interface OrderMembers<in out D, out I extends IdState, out F extends FilterStat
   unknown: OrderByMember<D, I, F, B>;
 }
 
+type WhereListRefused = R<"whereAll", "whereTwice"> & R<"whereAny", "whereTwice">;
 type ViewBody = R<"where", "viewIgnoresBody"> &
+  R<"whereAll", "viewIgnoresBody"> &
+  R<"whereAny", "viewIgnoresBody"> &
   R<"and", "viewIgnoresBody"> &
   R<"or", "viewIgnoresBody"> &
   R<"child", "viewIgnoresBody"> &
@@ -202,11 +251,12 @@ interface SelectionCore<in out D, out I extends IdState, out F extends FilterSta
    * either outcome, so a step is offered next only if both allow it.
    */
   $if<Then extends Stateful<D, B>>(
+    this: NotAny<Then, "$if">,
     condition: boolean,
     then: (selection: Selection<D, I, F, O, B>) => Then,
   ): Selection<D, I | Then[SelectionStateKey]["ids"], F | Then[SelectionStateKey]["filters"], O | Then[SelectionStateKey]["order"], B>;
   /** `fn(this)`: run a reusable step inside a chain (Kysely's `$call`). */
-  $call<T>(fn: (selection: Selection<D, I, F, O, B>) => T): T;
+  $call<T>(this: NotAny<T, "$call">, fn: (selection: Selection<D, I, F, O, B>) => T): T;
 }
 declare const selectionState: SelectionStateKey;
 
@@ -305,6 +355,22 @@ export type OrSelection<D = Untyped, B extends Binding = Binding, I extends IdSt
   D,
   Selection<D, I, "first" | "or", O, B>
 >;
+/**
+ * What `selection.from(project, s)` returns for a selection `s`: its task data and state where the
+ * compiler knows them exactly, `"unknown"` (each next step checked at run time) where `s` may be in
+ * several states (an `AnySelection`, a `$if` result).
+ */
+export type FromSelection<S extends Stateful, B extends Binding> = 0 extends 1 & S
+  ? ResumedSelection<Untyped, B>
+  : Selection<
+      unknown extends S[SelectionStateKey]["data"] ? Untyped : S[SelectionStateKey]["data"],
+      Exact<S[SelectionStateKey]["ids"]>,
+      Exact<S[SelectionStateKey]["filters"]>,
+      Exact<S[SelectionStateKey]["order"]>,
+      B
+    >;
+type Exact<T> = IsUnion<T> extends true ? "unknown" : T;
+
 /** A selection resumed at run time (`selection.from`): each next step is checked at run time, then typed again. */
 export type ResumedSelection<D = Untyped, B extends Binding = Binding> = Generic<D, Selection<D, "unknown", "unknown", "unknown", B>>;
 

@@ -20,6 +20,19 @@ const numeric = {
   not_in: "numberRange",
 } as const;
 const listMembership = { in_list: "numberList", not_in_list: "numberList" } as const;
+/** Integer model columns: the same operators, on integers (the server truncates a fraction). */
+const integers = {
+  equal: "integer",
+  not_equal: "integer",
+  less: "integer",
+  greater: "integer",
+  less_or_equal: "integer",
+  greater_or_equal: "integer",
+  in: "integerRange",
+  not_in: "integerRange",
+  in_list: "integerList",
+  not_in_list: "integerList",
+} as const;
 const text = {
   contains: "string",
   not_contains: "string",
@@ -73,13 +86,13 @@ export function inferDataType(operator: string, value: unknown): "Number" | "Boo
 export const columnKinds = {
   id: {
     type: "Number",
-    operators: { ...numeric, ...listMembership, empty: "boolean" },
+    operators: { ...integers, empty: "boolean" },
     empty: "isNull",
     description: "task ids (never empty); the only non-data columns with is-any-of besides the counters",
   },
   counter: {
     type: "Number",
-    operators: { ...numeric, ...listMembership, empty: "boolean" },
+    operators: { ...integers, empty: "boolean" },
     empty: "zero",
     description: "denormalised counters; empty means == 0",
   },

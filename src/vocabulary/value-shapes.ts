@@ -11,6 +11,7 @@ export interface ShapeInput {
   number: number;
   integer: number;
   numberRange: { readonly min: number; readonly max: number };
+  integerRange: { readonly min: number; readonly max: number };
   datetime: DatetimeInput;
   datetimeRange: { readonly min: DatetimeInput; readonly max: DatetimeInput };
   boolean: boolean;
@@ -18,6 +19,7 @@ export interface ShapeInput {
   scalar: string | number | boolean;
   regex: string;
   numberList: NonEmptyList<number, EmptyListRule>;
+  integerList: NonEmptyList<number, EmptyListRule>;
   scalarList: NonEmptyList<string | number | boolean, EmptyListRule>;
   idList: number | NonEmptyList<number, EmptyListRule>;
   userIds: number | NonEmptyList<number, EmptyListRule>;
@@ -30,9 +32,10 @@ export type ShapeName = keyof ShapeInput;
 /**
  * A list with at least one element. Empty lists are where the server surprises: `in_list []` matches
  * nothing, `not_in_list []` and `contains []` on user columns are dropped (no constraint), and
- * `{all: false, included: []}` selects every task. Narrow a `T[]` with `isNonEmpty` first.
+ * `{all: false, included: []}` selects every task. Narrow a `T[]` with `isNonEmpty` first; a literal
+ * with an item before or after a spread (`[5, ...ids]`, `[...ids, 5]`) is non-empty as written.
  */
-export type NonEmpty<T> = readonly [T, ...T[]];
+export type NonEmpty<T> = readonly [...T[], T] | readonly [T, ...T[]];
 
 declare const emptyList: unique symbol;
 /** Nothing has this type: it only carries the rule into `NonEmptyList`'s name in compile errors. */
@@ -96,26 +99,34 @@ function list(expected: string, item: (v: unknown) => boolean, opts: { scalarAll
 
 function range(
   expected: string,
-  end: (v: unknown) => { ok: true; value: number | string } | { ok: false },
+  end: (v: unknown, which: "min" | "max") => { ok: true; value: number | string } | { ok: false },
   compare: (a: never, b: never) => number,
 ): ShapeRow {
   return {
     expected,
     encode(input) {
       if (!isRange(input)) return bad(expected);
-      const min = end(input.min),
-        max = end(input.max);
+      const min = end(input.min, "min"),
+        max = end(input.max, "max");
       if (!min.ok || !max.ok) return bad(expected);
       if (compare(min.value as never, max.value as never) > 0) return bad(`${expected} with min <= max`);
       return ok(Object.freeze({ min: min.value, max: max.value }));
     },
-    isWire: (v) => isRange(v) && end(v.min).ok && end(v.max).ok && typeof v.min === typeof v.max,
+    isWire: (v) => isRange(v) && end(v.min, "min").ok && end(v.max, "max").ok && typeof v.min === typeof v.max,
   };
 }
 
 const numberEnd = (v: unknown) => (finite(v) ? { ok: true as const, value: v } : { ok: false as const });
-const datetimeEnd = (v: unknown) => {
-  const r = toWireDatetime(v);
+const integerEnd = (v: unknown) => (int(v) ? { ok: true as const, value: v } : { ok: false as const });
+/**
+ * Integer columns (ids, counters): Django prepares a number for an IntegerField with `int()`, so the
+ * server reads `equal 2.9` as `equal 2` (docs/reference/filters.md#value-casting). The builder takes integers only.
+ */
+const TRUNCATES = "as the server truncates a fraction";
+const INTEGER = `an integer, ${TRUNCATES}`;
+/** A bare date as `max` is the end of that day: the range holds the whole day (the day-range rule). */
+const datetimeEnd = (v: unknown, which: "min" | "max") => {
+  const r = toWireDatetime(v, { endOfDay: which === "max" });
   return r.ok ? { ok: true as const, value: r.value } : { ok: false as const };
 };
 const wireDatetimeEnd = (v: unknown) =>
@@ -124,8 +135,9 @@ const wireDatetimeEnd = (v: unknown) =>
 /** Value shapes: how each is checked and what it expects, for the builder's run-time checks and the parser. */
 export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
   number: { expected: "a finite number", encode: (v) => (finite(v) ? ok(v) : bad("a finite number")), isWire: finite },
-  integer: { expected: "an integer", encode: (v) => (int(v) ? ok(v) : bad("an integer")), isWire: int },
+  integer: { expected: INTEGER, encode: (v) => (int(v) ? ok(v) : bad(INTEGER)), isWire: int },
   numberRange: range("{ min: number, max: number }", numberEnd, (a: number, b: number) => a - b),
+  integerRange: range(`{ min: integer, max: integer }, ${TRUNCATES}`, integerEnd, (a: number, b: number) => a - b),
   datetime: {
     expected: "a Date or an ISO-8601 string",
     encode(v) {
@@ -162,6 +174,7 @@ export const valueShapes: { readonly [K in ShapeName]: ShapeRow } = {
     isWire: (v) => typeof v === "string",
   },
   numberList: list("a non-empty array of finite numbers", finite),
+  integerList: list(`a non-empty array of integers, ${TRUNCATES}`, int),
   scalarList: list(
     "a non-empty array of strings, numbers or booleans",
     (v) => typeof v === "string" || typeof v === "boolean" || finite(v),
@@ -196,6 +209,7 @@ export const shapeExamples: { readonly [K in ShapeName]: string } = {
   number: "10",
   integer: "10",
   numberRange: "{ min: 1, max: 5 }",
+  integerRange: "{ min: 1, max: 5 }",
   datetime: '"2024-01-01T00:00:00Z"',
   datetimeRange: '{ min: "2024-01-01", max: new Date() }',
   boolean: "true",
@@ -203,6 +217,7 @@ export const shapeExamples: { readonly [K in ShapeName]: string } = {
   scalar: '"cat"',
   regex: '"^img_"',
   numberList: "[1, 2]",
+  integerList: "[1, 2]",
   scalarList: '["cat", "dog"]',
   idList: "[3, 4]",
   userIds: "[1, 2]",

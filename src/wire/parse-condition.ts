@@ -1,11 +1,11 @@
 import { FILTER_PREFIX, type ConditionNode } from "../query/nodes.js";
 import { columnKinds, dataKindByType, type ColumnKindName } from "../vocabulary/column-kinds.js";
 import { columnNames, columns, DATA_PREFIX, isColumnName, kindOf } from "../vocabulary/columns.js";
-import type { JsonValue } from "../vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../vocabulary/json.js";
 import { isOperatorName, operatorNames, operators, type OperatorName } from "../vocabulary/operators.js";
 import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
 import { isValueTypeName, valueTypeNames } from "../vocabulary/value-types.js";
-import { isPlainObject, type Cursor } from "./parse-cursor.js";
+import { type Cursor } from "./parse-cursor.js";
 import type { Report } from "./parse-report.js";
 
 /** A filter item whose fields have the server's shape (strings and an accepted value), before normalisation. */
@@ -56,7 +56,7 @@ const wireExpected: Partial<Record<ShapeName, string>> = {
   stringList: "a non-empty array of strings (the server iterates a single string character by character)",
 };
 /** Range shapes are checked end by end so the issue points at `value.min` or `value.max`. */
-const rangeEnds: Partial<Record<ShapeName, ShapeName>> = { numberRange: "number", datetimeRange: "datetime" };
+const rangeEnds: Partial<Record<ShapeName, ShapeName>> = { numberRange: "number", integerRange: "integer", datetimeRange: "datetime" };
 
 const expectedFor = (shape: ShapeName): string => wireExpected[shape] ?? valueShapes[shape].expected;
 

@@ -142,7 +142,10 @@ describe.concurrent("a rule broken on the command line: exit 2, in the flags' wo
     [["-w", "id bigger 3"], /unknown operator in "bigger"; tasks:id takes =/],
     [["-w", "nope = 3"], /unknown column "nope": expected a column that "dmq columns" lists, or data\.<key>/],
     [["-w", "id >"], /> needs a value/],
-    [["-w", "id > abc"], /--where "id > abc": filters\.items\[0\]\.value: greater on tasks:id expects a finite number, found string "abc"/],
+    [
+      ["-w", "id > abc"],
+      /--where "id > abc": filters\.items\[0\]\.value: greater on tasks:id expects an integer, as the server truncates a fraction, found string "abc"/,
+    ],
     [["-w", "data.x@Datetime = 1"], /unknown data type @Datetime; expected one of Number, String/],
     [["-w", "id@Number = 1"], /only tasks:data.<key> columns take a @Type/],
     [["-w", "id is empty yes"], /is empty takes no value/],

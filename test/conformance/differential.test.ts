@@ -117,7 +117,7 @@ describe("engine vs oracle", () => {
   test(
     "raw bodies with empty and blank lists (in_list, user ids, model versions)",
     async () => {
-      const listShapes = new Set(["numberList", "scalarList", "idList", "userIds", "stringList"]);
+      const listShapes = new Set(["numberList", "integerList", "scalarList", "idList", "userIds", "stringList"]);
       const condition = conditionArb.filter((c) => listShapes.has(c.shape));
       const spec = querySpecArb({ condition, maxLines: 2 });
       await check(

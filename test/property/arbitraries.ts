@@ -167,6 +167,8 @@ export function arbShapeInput(shape: ShapeName, options: GeneratorOptions = {}):
       return arbSafeInt;
     case "numberRange":
       return fc.tuple(arbNumber, arbNumber).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
+    case "integerRange":
+      return fc.tuple(arbSafeInt, arbSafeInt).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
     case "datetime":
       return arbDatetimeInput;
     case "datetimeRange":
@@ -182,6 +184,8 @@ export function arbShapeInput(shape: ShapeName, options: GeneratorOptions = {}):
       return arbScalar;
     case "numberList":
       return fc.array(arbNumber, { minLength: 1, maxLength: 5 });
+    case "integerList":
+      return fc.array(arbSafeInt, { minLength: 1, maxLength: 5 });
     case "scalarList":
       return fc.array(arbScalar, { minLength: 1, maxLength: 5 });
     case "idList":

@@ -343,3 +343,162 @@ describe("AnySelection, BoundSelection and ScopedSelection are small structural 
     void wipe(selection(1).all());
   });
 });
+
+describe("holes closed at compile time (issue #23)", () => {
+  test("`any` is refused where it would leave the rest of the chain unchecked", () => {
+    const anyValue = JSON.parse("{}");
+    // @ts-expect-error an any column or condition
+    selection(1).where(anyValue);
+    // @ts-expect-error an any list
+    selection(1).whereAll(anyValue);
+    // @ts-expect-error a $if callback that returns any
+    selection(1).$if(flag, (s) => s as never as typeof anyValue);
+    // @ts-expect-error a $call step that returns any
+    selection(1).$call((s) => s as never as typeof anyValue);
+    // @ts-expect-error an any action id
+    void selection(handle).run(anyValue);
+    // @ts-expect-error an any action id
+    selection(1).toRequest(anyValue);
+    // An any value for an operator or the ids keeps the chain typed (checked at run time).
+    expectTypeOf(selection(1).where("tasks:id").equal(anyValue)).toEqualTypeOf<Selection<Untyped, "none", "first">>();
+    expectTypeOf(selection(1).including(anyValue)).toEqualTypeOf<Selection<Untyped, "included">>();
+  });
+  test("a union of a column and a condition is refused", () => {
+    // @ts-expect-error either a column (then an operator) or a condition, not both
+    selection(1).where(flag ? "tasks:id" : condition("tasks:id").equal(1));
+    selection(1).where(flag ? condition("tasks:inner_id").equal(2) : condition("tasks:id").equal(1));
+  });
+  test("integer columns take integers: a fractional literal is refused, a number is checked at run time", () => {
+    // @ts-expect-error the server would truncate 0.5 to 0
+    selection(1).where("tasks:total_annotations").equal(0.5);
+    // @ts-expect-error a fractional range end on an id
+    selection(1).where("tasks:id").between({ min: 1, max: 2.5 });
+    // @ts-expect-error on inner_id too
+    selection(1).where("tasks:inner_id").less(1.5);
+    const n: number = 3;
+    selection(1).where("tasks:id").equal(n).and("tasks:cancelled_annotations").between({ min: 0, max: n });
+    selection(1).where("tasks:id").inList([1, 2]).and("tasks:total_predictions").notIn({ min: -1, max: 3 });
+    // Non-integer columns take any finite number.
+    selection(1).where("tasks:predictions_score").greater(0.5).and("tasks:data.score", "Number").equal(0.5);
+  });
+  test("datetime strings: what the run time accepts, a literal checked in full", () => {
+    selection(1)
+      .where("tasks:created_at")
+      .greater("2024-01-31")
+      .and("tasks:created_at")
+      .less("2024-01-31 10:00Z")
+      .and("tasks:updated_at")
+      .in({ min: "2024-01-01T00:00:00.123456+02:00", max: "2024-01-31" })
+      .and("tasks:completed_at")
+      .lessOrEqual("2024-01-31T10:00:00,5z");
+    // @ts-expect-error month 13 does not exist
+    selection(1).where("tasks:created_at").greater("2024-13-45");
+    // @ts-expect-error no zone: JavaScript and the server would read it differently
+    selection(1).where("tasks:created_at").greater("2024-01-31T10:00:00");
+    // @ts-expect-error at most 6 fraction digits
+    selection(1).where("tasks:created_at").greater("2024-01-31T10:00:00.1234567Z");
+    // @ts-expect-error a range end is checked too
+    selection(1).where("tasks:created_at").in({ min: "2024-01-01", max: "2024-1-31" });
+    const text: string = "2024-01-31";
+    selection(1).where("tasks:created_at").greater(text).and("tasks:updated_at").less(new Date());
+  });
+  test("tasks:data. without a key is refused", () => {
+    // @ts-expect-error a data column needs a key
+    selection(1).where("tasks:data.");
+    // @ts-expect-error an ordering key too
+    selection(1).orderBy("-tasks:data.");
+  });
+  test("a list with an item next to a spread is not empty", () => {
+    const ids: number[] = [];
+    selection(1)
+      .including([...ids, 5])
+      .including([5, ...ids]);
+    // @ts-expect-error a list that may be empty
+    selection(1).including([...ids]);
+  });
+  test("a condition carries the task data it was built for", () => {
+    type A = { a: number };
+    const onA = condition.of<A>()("tasks:data.a").greater(1);
+    expectTypeOf(onA).toEqualTypeOf<Condition<A>>();
+    const known = condition("tasks:id").greater(1);
+    expectTypeOf(known).toEqualTypeOf<Condition>();
+    selection<A>(1).where(onA).and(known);
+    // @ts-expect-error a condition on A's data in a selection of other data
+    selection<{ b: string }>(1).where(onA);
+    // @ts-expect-error nor in an untyped one
+    selection(1).where(onA);
+    // @ts-expect-error an untyped data condition skips A's key checks
+    selection<A>(1).where(condition("tasks:data.a").equal(1));
+    // A condition from a UI or a config (a plain Condition) fits every selection, checked at run time.
+    const row: Condition = { column: "tasks:data.a", operator: "equal", value: 1 };
+    selection<A>(1).where(row);
+    const generic = <D>(s: AndSelection<D>) => s.and(known).and(condition.of<D>()("tasks:id").equal(2));
+    generic(selection<A>(1).where(onA));
+  });
+  test("a $if callback returns a selection of the same data and binding", () => {
+    // @ts-expect-error other task data
+    selection<{ a: number }>(1).$if(flag, () => selection<{ b: string }>(1).where("tasks:id").equal(1));
+    // @ts-expect-error bound for an unbound one
+    selection(1).$if(flag, () => selection(handle).where("tasks:id").equal(1));
+    // @ts-expect-error a step without its operator is not a selection
+    selection(1).$if(flag, (s) => s.where("tasks:id"));
+  });
+  test("selection.from of a selection keeps what the compiler knows", () => {
+    const s = selection<{ a: number }>(1).where("tasks:id").equal(1).orderBy("tasks:id").all();
+    expectTypeOf(selection.from(handle, s)).toEqualTypeOf<Selection<{ a: number }, "all", "first", "ordered", "bound">>();
+    void selection.from(handle, s).run("delete_tasks");
+    expectTypeOf(selection.from(1, selection(handle).fromView(2))).toEqualTypeOf<Selection<Untyped, "none", "view", "unordered">>();
+    // A state the compiler only knows as a union is resumed: each next step checked at run time.
+    const any: AnySelection = s;
+    expectTypeOf(selection.from(1, any)).toEqualTypeOf<ResumedSelection<Untyped, "unbound">>();
+    const maybe = selection(1).$if(flag, (x) => x.where("tasks:id").equal(1));
+    expectTypeOf(selection.from(1, maybe)).toEqualTypeOf<Selection<Untyped, "none", "unknown">>();
+    // A body is resumed as before.
+    expectTypeOf(selection.from(1, JSON.parse("{}"))).toEqualTypeOf<ResumedSelection<Untyped, "unbound">>();
+  });
+  test("a union of columns of several kinds offers their shared methods, refused where the values differ", () => {
+    selection(1)
+      .where(flag ? "tasks:id" : "tasks:total_annotations")
+      .equal(1);
+    selection(1)
+      .where(flag ? "tasks:id" : "tasks:created_at")
+      .empty(true);
+    const mixed = selection(1).where(flag ? "tasks:id" : "tasks:created_at");
+    // @ts-expect-error greater takes a number on tasks:id, a datetime on tasks:created_at
+    mixed.greater(1);
+  });
+});
+
+describe("optional filters: whereAll and whereAny (issue #23)", () => {
+  test("the state counts the conditions that are surely present", () => {
+    expectTypeOf(selection(1).whereAll([condition("tasks:id").greater(1), flag && condition("tasks:inner_id").less(3)])).toEqualTypeOf<
+      Selection<Untyped, "none", "first" | "and">
+    >();
+    expectTypeOf(selection(1).whereAll([condition("tasks:id").greater(1), condition("tasks:inner_id").less(3)])).toEqualTypeOf<
+      Selection<Untyped, "none", "and">
+    >();
+    expectTypeOf(selection(1).whereAny([condition("tasks:id").greater(1), undefined, null, 0, ""])).toEqualTypeOf<
+      Selection<Untyped, "none", "first">
+    >();
+    expectTypeOf(selection(1).whereAny([flag && condition("tasks:id").greater(1), flag && condition("tasks:id").less(9)])).toEqualTypeOf<
+      Selection<Untyped, "none", "none" | "first" | "or">
+    >();
+    const list: Condition[] = [];
+    expectTypeOf(selection(1).whereAll(list)).toEqualTypeOf<Selection<Untyped, "none", "none" | "first" | "and">>();
+  });
+  test("the rules of where() hold: once, not on a view, and destructive actions need a sure condition", () => {
+    const sure = selection(handle).whereAll([condition("tasks:id").greater(1), flag && condition("tasks:inner_id").less(3)]);
+    void sure.run("delete_tasks");
+    sure.and("tasks:total_annotations").equal(0);
+    const maybe = selection(handle).whereAll([flag && condition("tasks:id").greater(1)]);
+    // @ts-expect-error maybe no condition: every task
+    void maybe.run("delete_tasks");
+    void maybe.all().run("delete_tasks");
+    // @ts-expect-error where() starts the filter set once
+    sure.whereAll([]);
+    // @ts-expect-error a view's filters are its own
+    selection(1).fromView(2).whereAny([]);
+    // @ts-expect-error conditions only, not columns
+    selection(1).whereAll(["tasks:id"]);
+  });
+});

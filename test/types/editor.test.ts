@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { paramsText } from "../../src/query/action-args.js";
-import { refusals, rules, type RuleName } from "../../src/query/rules.js";
+import { actionIds } from "../../src/vocabulary/actions.js";
+import { anyRefusals, refusals, rules, type RuleName } from "../../src/query/rules.js";
 import { stateWords as words } from "../../src/query/state.js";
 import { columnKinds, type ColumnKindName } from "../../src/vocabulary/column-kinds.js";
 import { operatorAliases, operators, type OperatorName } from "../../src/vocabulary/operators.js";
+import { datetimeWhy } from "../../src/vocabulary/datetime.js";
 import { emptyListRule } from "../../src/vocabulary/value-shapes.js";
 import { editor, type Editor } from "./language-service.js";
 
@@ -52,50 +54,50 @@ describe("completions per state: refused members are offered last, struck throug
         [
           "a fresh selection",
           "selection(1)./*|*/",
-          ["all", "excluding", "fromView", "including", "orderBy", "where"],
+          ["all", "excluding", "fromView", "including", "orderBy", "where", "whereAll", "whereAny"],
           ["and", "child", "export", "or", "run"],
         ],
         [
           "a bound one",
           "selection(handle)./*|*/",
-          ["all", "excluding", "export", "fromView", "including", "orderBy", "run", "where"],
+          ["all", "excluding", "export", "fromView", "including", "orderBy", "run", "where", "whereAll", "whereAny"],
           ["and", "child", "or"],
         ],
         [
           "after where",
           'selection(1).where("tasks:id").greater(1)./*|*/',
           ["all", "and", "child", "excluding", "including", "or", "orderBy"],
-          ["export", "fromView", "run", "where"],
+          ["export", "fromView", "run", "where", "whereAll", "whereAny"],
         ],
         [
           "after and",
           'selection(1).where("tasks:id").greater(1).and("tasks:id").less(9)./*|*/',
           ["all", "and", "child", "excluding", "including", "orderBy"],
-          ["export", "fromView", "or", "run", "where"],
+          ["export", "fromView", "or", "run", "where", "whereAll", "whereAny"],
         ],
         [
           "after excluding",
           "selection(1).excluding([1])./*|*/",
-          ["all", "excluding", "orderBy", "where"],
+          ["all", "excluding", "orderBy", "where", "whereAll", "whereAny"],
           ["and", "child", "export", "fromView", "including", "or", "run"],
         ],
         [
           "after including",
           "selection(1).including([1])./*|*/",
-          ["including", "orderBy", "where"],
+          ["including", "orderBy", "where", "whereAll", "whereAny"],
           ["all", "and", "child", "excluding", "export", "fromView", "or", "run"],
         ],
         [
           "after orderBy",
           'selection(1).orderBy("tasks:id")./*|*/',
-          ["all", "excluding", "including", "where"],
+          ["all", "excluding", "including", "where", "whereAll", "whereAny"],
           ["and", "child", "export", "fromView", "or", "orderBy", "run"],
         ],
         [
           "a view's",
           "selection(handle).fromView(2)./*|*/",
           ["export", "run"],
-          ["all", "and", "child", "excluding", "fromView", "including", "or", "orderBy", "where"],
+          ["all", "and", "child", "excluding", "fromView", "including", "or", "orderBy", "where", "whereAll", "whereAny"],
         ],
       ],
       1,
@@ -110,6 +112,8 @@ describe("completions per state: refused members are offered last, struck throug
   const deprecations = askEach<[string, string, RuleName]>(
     [
       ['selection(1).where("tasks:id").equal(1)./*|*/', "where", "whereTwice"],
+      ['selection(1).where("tasks:id").equal(1)./*|*/', "whereAll", "whereTwice"],
+      ["selection(1).fromView(2)./*|*/", "whereAny", "viewIgnoresBody"],
       ["selection(1)./*|*/", "and", "conditionFirst"],
       ['selection(1).where("tasks:id").equal(1).or("tasks:id").equal(2)./*|*/', "and", "mixedAndAfterOr"],
       ['selection(1).where("tasks:id").equal(1).and("tasks:id").equal(2)./*|*/', "or", "mixedOrAfterAnd"],
@@ -132,6 +136,10 @@ describe("completions per state: refused members are offered last, struck throug
   const allowedDocs = ask("selection(1)./*|*/where; selection(1)./*|*/all;");
   const columnNames = ask('selection(1).where("tasks:/*|*/');
   const [unscopedRun, everyTaskRun] = [ask('void selection(handle).run("/*|*/'), ask('void selection(handle).all().run("/*|*/')];
+  const requestActions = ask('selection(1).toRequest("/*|*/');
+  const paramsEmpty = ask('void selection(handle).all().run("cache_labels", { /*|*/ });');
+  const paramsValid = ask('void selection(handle).all().run("cache_labels", { control_tag: "x", /*|*/ });');
+  const paramsOptional = ask('void selection(handle).all().run("predictions_to_annotations", { /*|*/ });');
   test("allowed members are documented, not deprecated", () => {
     expect(ed.deprecation("selection(1)./*|*/", "where")).toBeUndefined();
     const [where, all] = ed.quickInfo(allowedDocs).map((i) => i.documentation.replace(/\s+/g, " "));
@@ -148,11 +156,15 @@ describe("completions per state: refused members are offered last, struck throug
     expect(keys).toEqual(expect.arrayContaining(["tasks:created_at", "-tasks:created_at", "tasks:data.score", "-tasks:data.score"]));
   });
 
-  test("action completions are the actions the selection may run", () => {
-    const unscoped = ed.completions(unscopedRun).map((c) => c.name);
-    expect(unscoped).toContain("retrieve_tasks_predictions");
-    expect(unscoped).not.toContain("delete_tasks");
-    expect(ed.completions(everyTaskRun).map((c) => c.name)).toContain("delete_tasks");
+  test('every action is offered after .run(" (and .toRequest("): a refused one says why once chosen', () => {
+    expect(ed.completions(unscopedRun).map((c) => c.name)).toEqual([...actionIds]);
+    expect(ed.completions(everyTaskRun).map((c) => c.name)).toEqual([...actionIds]);
+    expect(ed.completions(requestActions).map((c) => c.name)).toEqual([...actionIds]);
+  });
+  test("params completions offer the fields not written yet, also in a params object that is already valid", () => {
+    expect(ed.completions(paramsEmpty).map((c) => c.name)).toEqual(["control_tag", "custom_control_tag", "source", "with_counters"]);
+    expect(ed.completions(paramsValid).map((c) => c.name)).toEqual(["custom_control_tag", "source", "with_counters"]);
+    expect(ed.completions(paramsOptional).map((c) => c.name)).toEqual(["model_version"]);
   });
 });
 
@@ -216,6 +228,10 @@ describe("operator docs, generated from the vocabulary", () => {
 
 describe("errors that say what to do (exact texts)", () => {
   const refused = (why: string) => `Argument of type 'string' is not assignable to parameter of type 'Refused<"${why}">'.`;
+  const notAny = (self: string, why: string) =>
+    `The 'this' context of type '${self}' is not assignable to method's 'this' of type 'Refused<"${why}">'.\n  Property '[dmqRule]' is missing in type '${self}' but required in type 'Refused<"${why}">'.`;
+  const unionRule =
+    "a column or a condition, not a union of both: write each branch as a condition (condition(column).equal(value)), or branch with $if";
   test.each(
     askEach(
       [
@@ -297,12 +313,12 @@ describe("errors that say what to do (exact texts)", () => {
         [
           "an empty list",
           'selection(1).where("tasks:id").inList([]);',
-          `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${emptyListRule}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
+          `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${emptyListRule}">'.\n  Type '[]' is not assignable to type 'readonly [number, ...number[]]'.\n    Source has 0 element(s) but target requires 1.`,
         ],
         [
           "an empty including",
           "selection(1).including([]);",
-          `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${rules.emptyIncluding}">'.\n  Type '[]' is not assignable to type 'NonEmpty<number>'.\n    Source has 0 element(s) but target requires 1.`,
+          `Argument of type '[]' is not assignable to parameter of type 'NonEmptyList<number, "${rules.emptyIncluding}">'.\n  Type '[]' is not assignable to type 'readonly [number, ...number[]]'.\n    Source has 0 element(s) but target requires 1.`,
         ],
         [
           "a refused member",
@@ -312,12 +328,12 @@ describe("errors that say what to do (exact texts)", () => {
         [
           "a datetime without a zone",
           'selection(1).where("tasks:created_at").greater("2024-01-01T10:00:00");',
-          `Argument of type '"2024-01-01T10:00:00"' is not assignable to parameter of type 'DatetimeInput'.`,
+          refused(`2024-01-01T10:00:00: ${datetimeWhy.noZone}`),
         ],
         [
           "a value one column of a union refuses",
           'selection(1).where(flag ? "tasks:id" : "tasks:created_at").greater(1);',
-          "Argument of type 'number' is not assignable to parameter of type 'number & Date'.\n  Type 'number' is not assignable to type 'Date'.",
+          `This expression is not callable.\n  Type 'Refused<"greater: the columns of this union take different kinds of value, and no value suits them all; call it per column (with $if)">' has no call signatures.`,
         ],
         [
           "a variable typed by its first step, then given an AND chain",
@@ -338,6 +354,66 @@ describe("errors that say what to do (exact texts)", () => {
           "a selection of other task data",
           'const f = (s: AndSelection<{ a: number }>) => s; const s = selection(1).where("tasks:id").equal(1); f(s);',
           `Argument of type 'Selection<Untyped, "none", "first", "unordered", "unbound">' is not assignable to parameter of type 'Selection<{ a: number; }, "none", "and" | "first", "unordered", Binding>'.\n  The types of '[selectionIs].data' are incompatible between these types.\n    Property 'a' is missing in type 'Untyped' but required in type '{ a: number; }'.`,
+        ],
+        [
+          "a fraction on a counter (the server would truncate it)",
+          'selection(1).where("tasks:total_annotations").equal(0.5);',
+          `Argument of type 'number' is not assignable to parameter of type 'Refused<"0.5 is not an integer: ids and counters are whole numbers, and the server truncates a fraction">'.`,
+        ],
+        [
+          "a fraction as a range end on an id",
+          'selection(1).where("tasks:id").between({ min: 1, max: 2.5 });',
+          `Object literal may only specify known properties, and 'min' does not exist in type 'Refused<"2.5 is not an integer: ids and counters are whole numbers, and the server truncates a fraction">'.`,
+        ],
+        [
+          "a datetime that does not exist",
+          'selection(1).where("tasks:created_at").greater("2024-13-45");',
+          refused("2024-13-45: month 13 does not exist"),
+        ],
+        [
+          "a data column without a key",
+          'selection(1).where("tasks:data.").equal(1);',
+          refused("tasks:data. needs a key: tasks:data.<key>"),
+        ],
+        [
+          "a union of a column and a condition",
+          'selection(1).where(flag ? "tasks:id" : condition("tasks:id").equal(1));',
+          `Argument of type '"tasks:id" | Condition<unknown>' is not assignable to parameter of type 'Refused<"${unionRule}">'.\n  Type 'string' is not assignable to type 'Refused<"${unionRule}">'.`,
+        ],
+        [
+          "an any column",
+          'selection(1).where(JSON.parse("{}"));',
+          notAny('Selection<Untyped, "none", "none", "unordered", "unbound">', anyRefusals.where),
+        ],
+        [
+          "a $if callback that returns any",
+          "selection(1).$if(flag, (s) => s as any);",
+          notAny('Selection<Untyped, "none", "none", "unordered", "unbound">', anyRefusals.$if),
+        ],
+        [
+          "a $call step that returns any",
+          "selection(1).$call((s) => s as any);",
+          notAny('Selection<Untyped, "none", "none", "unordered", "unbound">', anyRefusals.$call),
+        ],
+        [
+          "an any action id",
+          'void selection(handle).run(JSON.parse("{}"));',
+          notAny('Selection<Untyped, "none", "none", "unordered", "bound">', anyRefusals.action),
+        ],
+        [
+          "a condition built for other task data",
+          'selection<{ a: number }>(1).where(condition.of<{ b: string }>()("tasks:data.b").equal("x"));',
+          `Argument of type 'Condition<{ b: string; }>' is not assignable to parameter of type 'Condition<{ a: number; }>'.\n  Property 'b' is missing in type '{ a: number; }' but required in type '{ b: string; }'.`,
+        ],
+        [
+          "a $if callback that returns a bound selection for an unbound one",
+          'selection(1).$if(flag, () => selection(handle).where("tasks:id").equal(1));',
+          `Type 'Selection<Untyped, "none", "first", "unordered", "bound">' is not assignable to type 'Stateful<Untyped, "unbound">'.\n  Types of property '[selectionState]' are incompatible.\n    Type 'SelectionState<"none", "first", "unordered", Untyped, "bound", true>' is not assignable to type 'SelectionState<IdState, FilterState, OrderState, Untyped, "unbound", Scoped<IdState, FilterState>>'.\n      Type '"bound"' is not assignable to type '"unbound"'.`,
+        ],
+        [
+          "a list of optional conditions that may all be skipped, then a destructive action",
+          'selection(1).whereAll([flag && condition("tasks:id").equal(1)]).toRequest("delete_tasks");',
+          refused(`delete_tasks: ${rules.everyTask}`),
         ],
         [
           "a value outside a literal union",

@@ -83,6 +83,11 @@ function numberFor(t: Target): fc.Arbitrary<number> {
   return pick(pools.numbers);
 }
 
+/** An integer for an integer shape: ids and counters from their pools (the builder refuses a fraction there), else 0–30. */
+function integerFor(t: Target): fc.Arbitrary<number> {
+  return t.kind === "id" || t.kind === "counter" ? numberFor(t).filter(Number.isInteger) : fc.integer({ min: 0, max: 30 });
+}
+
 const datetimeArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: pick(pools.timestamps) },
   { weight: 1, arbitrary: pick(pools.timestamps).map((s) => new Date(s)) },
@@ -104,7 +109,9 @@ export function valueArb(shape: ShapeName, t: Target): fc.Arbitrary<unknown> {
     case "number":
       return numberFor(t);
     case "integer":
-      return fc.integer({ min: 0, max: 30 });
+      return integerFor(t);
+    case "integerRange":
+      return fc.tuple(integerFor(t), integerFor(t)).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
     case "numberRange":
       return fc.tuple(numberFor(t), numberFor(t)).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
     case "datetime":
@@ -124,6 +131,8 @@ export function valueArb(shape: ShapeName, t: Target): fc.Arbitrary<unknown> {
       return fc.oneof({ weight: 8, arbitrary: pick(pools.regexes) }, { weight: 1, arbitrary: pick(pools.badRegexes) });
     case "numberList":
       return fc.array(numberFor(t), { minLength: 1, maxLength: 3 });
+    case "integerList":
+      return fc.array(integerFor(t), { minLength: 1, maxLength: 3 });
     case "scalarList":
       return fc.array(
         fc.oneof(pick(pools.words), pick(pools.numbers), pick(pools.numericStrings), pick([' "apple" ', " Apple ", "'x2'", true])),

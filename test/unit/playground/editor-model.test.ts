@@ -25,6 +25,7 @@ const samples: { readonly [S in ShapeName]: ValueDraft } = {
   number: { ...emptyValue, text: "2.5" },
   integer: { ...emptyValue, text: "7" },
   numberRange: { ...emptyValue, min: "1", max: "5" },
+  integerRange: { ...emptyValue, min: "2", max: "4" },
   datetime: { ...emptyValue, text: "2024-02-01T12:00" },
   datetimeRange: { ...emptyValue, min: "2024-01-01T00:00:00", max: "2024-12-31T23:59:59.500" },
   boolean: { ...emptyValue, flag: false },
@@ -32,6 +33,7 @@ const samples: { readonly [S in ShapeName]: ValueDraft } = {
   scalar: { ...emptyValue, text: "5", kind: "number" },
   regex: { ...emptyValue, text: "^a(b|c)$" },
   numberList: { ...emptyValue, text: "1, 2.5" },
+  integerList: { ...emptyValue, text: "3, 4" },
   scalarList: { ...emptyValue, text: "x, y", kind: "text" },
   idList: { ...emptyValue, text: "10, 12" },
   userIds: { ...emptyValue, text: "3" },
@@ -164,7 +166,7 @@ describe("refusals carry the builder's message and the body path", () => {
     expect(built.body).toBeUndefined();
     expect(built.error).toEqual({
       path: "filters.items[0].value",
-      message: "filters.items[0].value: equal on tasks:id expects a finite number, found number NaN",
+      message: "filters.items[0].value: equal on tasks:id expects an integer, as the server truncates a fraction, found number NaN",
     });
   });
 

@@ -136,7 +136,9 @@ describe("rules c and d: operators and values", () => {
     );
     expect(err?.path).toBe("filters.items[1].child_filters[0].value");
     expect(err?.found).toBe("number 1704067200000");
-    expect(err?.message).toContain("greater on tasks:created_at expects a valid Date or an ISO-8601 string with a zone");
+    expect(err?.message).toContain(
+      "greater on tasks:created_at expects a valid Date or an ISO-8601 string: a date (2024-01-31) or a date-time with a zone",
+    );
   });
   test("datetimes are normalised to UTC with the server's format, keeping microseconds", () => {
     const value = (v: unknown) => loose(selection(1)).where("tasks:created_at").greater(v).toJSON().filters.items[0].value;
@@ -145,8 +147,14 @@ describe("rules c and d: operators and values", () => {
     expect(value("2024-03-10T12:30:45.123456Z")).toBe("2024-03-10T12:30:45.123456Z");
     expect(value("2024-03-10T12:30:45.123456-01:30")).toBe("2024-03-10T14:00:45.123456Z");
     expect(value(new Date(Date.UTC(2020, 1, 29, 23, 59, 59, 7)))).toBe("2020-02-29T23:59:59.007Z");
-    expect(() => value("2024-01-01T10:00:00")).toThrow(/ambiguous/);
-    expect(() => value("2023-02-29")).toThrow(/out of range/);
+    expect(value("2024-03-10 12:30Z")).toBe("2024-03-10T12:30:00.000Z");
+    expect(value("2024-03-10T12:30:45,5+0130")).toBe("2024-03-10T11:00:45.500Z");
+    expect(() => value("2024-01-01T10:00:00")).toThrow(
+      "2024-01-01T10:00:00: no zone: JavaScript reads it as local time (new Date() too), the server as UTC; add Z for UTC or an offset such as +02:00",
+    );
+    expect(() => value("2023-02-29")).toThrow("2023-02-29: day 29 does not exist in 2023-02");
+    expect(() => value("2024-13-45")).toThrow("2024-13-45: month 13 does not exist");
+    expect(() => value("2024-01-01T10:00:00.1234567Z")).toThrow("at most 6 fraction digits");
     expect(() => value(new Date("nope"))).toThrow("found an invalid Date");
   });
   test("ranges take {min, max} with min <= max", () => {
@@ -155,6 +163,30 @@ describe("rules c and d: operators and values", () => {
       .in({ min: "2024-01-01", max: new Date("2024-02-01T00:00:00Z") });
     expect(s.toJSON().filters?.items[0]?.value).toEqual({ min: "2024-01-01T00:00:00.000Z", max: "2024-02-01T00:00:00.000Z" });
     expect(() => selection(1).where("tasks:id").in({ min: 5, max: 1 })).toThrow(/min <= max/);
+  });
+  test("the day-range rule: a bare date as a range's max is the end of that day, so the range holds the whole day", () => {
+    const value = (v: unknown) => loose(selection(1)).where("tasks:completed_at").in(v).toJSON().filters.items[0].value;
+    expect(value({ min: "2024-01-01", max: "2024-01-31" })).toEqual({
+      min: "2024-01-01T00:00:00.000Z",
+      max: "2024-01-31T23:59:59.999999Z",
+    });
+    expect(value({ min: "2024-01-31", max: "2024-01-31" })).toEqual({
+      min: "2024-01-31T00:00:00.000Z",
+      max: "2024-01-31T23:59:59.999999Z",
+    });
+    // Only a bare date: a date-time or a Date is the instant it names.
+    expect(value({ min: "2024-01-01", max: "2024-01-31T00:00:00Z" })).toEqual({
+      min: "2024-01-01T00:00:00.000Z",
+      max: "2024-01-31T00:00:00.000Z",
+    });
+    expect(value({ min: "2024-01-01", max: new Date("2024-01-31T00:00:00Z") }).max).toBe("2024-01-31T00:00:00.000Z");
+    const not = loose(selection(1)).where("tasks:completed_at").notIn({ min: "2024-02-01", max: "2024-02-29" }).toJSON().filters
+      .items[0].value;
+    expect(not).toEqual({ min: "2024-02-01T00:00:00.000Z", max: "2024-02-29T23:59:59.999999Z" });
+    // A single value is the start of its day, as Django reads a date.
+    expect(loose(selection(1)).where("tasks:completed_at").less("2024-01-31").toJSON().filters.items[0].value).toBe(
+      "2024-01-31T00:00:00.000Z",
+    );
   });
   test("between/notBetween are the in/not_in operators", () => {
     const items = selection(1).where("tasks:id").between({ min: 1, max: 2 }).and("tasks:id").notBetween({ min: 5, max: 6 }).toJSON()

@@ -102,7 +102,30 @@ describe("the dynamic entry: a condition from strings, checked at run time", () 
       "filters.items[1].operator",
       /contains is not allowed on tasks:completed_at/,
     ],
-    ["a value of the wrong shape", fromUi("tasks:id", "in", [1, 2]), "filters.items[1].value", /expects \{ min: number, max: number \}/],
+    [
+      "a value of the wrong shape",
+      fromUi("tasks:predictions_score", "in", [1, 2]),
+      "filters.items[1].value",
+      /expects \{ min: number, max: number \}/,
+    ],
+    [
+      "a fraction on an integer column (the server would truncate it)",
+      fromUi("tasks:total_annotations", "equal", 0.5),
+      "filters.items[1].value",
+      /^filters\.items\[1\]\.value: equal on tasks:total_annotations expects an integer, as the server truncates a fraction, found number 0\.5$/,
+    ],
+    [
+      "a fractional range end on an id",
+      fromUi("tasks:id", "in", { min: 1, max: 2.5 }),
+      "filters.items[1].value",
+      /expects \{ min: integer, max: integer \}, as the server truncates a fraction/,
+    ],
+    [
+      "a fraction in an id list",
+      fromUi("tasks:inner_id", "inList", [1, 2.5]),
+      "filters.items[1].value",
+      /expects a non-empty array of integers, as the server truncates a fraction/,
+    ],
     [
       "a type on a non-data column",
       fromUi("tasks:id", "equal", 1, "Number"),
@@ -279,11 +302,32 @@ describe("selection.from: resuming the builder", () => {
     expect(rules.everyTaskExcluded).not.toContain("no task ids");
     expect(selection(1).excluding([1]).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [1] });
   });
-
-  test("a resumed body without filters or included ids is not a deliberate 'every task'", () => {
-    const s = selection.from(1, { selectedItems: { all: true, excluded: [] } });
-    expect(() => loose(s).toRequest("delete_tasks")).toThrow(rules.everyTask);
-    expect(s.all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+  test(".all() is kept through a round trip: a body's selectedItems {all: true, excluded: []} (the UI's 'select all') reads as .all()", () => {
+    const all = selection(1).all();
+    expect(selection.from(1, all.toJSON()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+    expect(selection.from(1, all.toQuery()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+    // What the web UI posts for "select all" on a project without filters.
+    const ui = selection.from(1, { selectedItems: { all: true, excluded: [] } });
+    expect(ui.toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+    // With excluded ids the body cannot tell .all().excluding(ids) from .excluding(ids): say .all() again.
+    const body = selection(1).all().excluding([3]).toJSON();
+    expect(() => loose(selection.from(1, body)).toRequest("delete_tasks")).toThrow(rules.everyTaskExcluded);
+    expect(selection.from(1, body).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [3] });
+  });
+  test("a resumed body that names no tasks (no filters, no selectedItems) is not 'every task'", () => {
+    expect(() => loose(selection.from(1, {})).toRequest("delete_tasks")).toThrow(rules.everyTask);
+    expect(() => loose(selection.from(1, { ordering: ["tasks:id"] })).toRequest("delete_tasks")).toThrow(rules.everyTask);
+    expect(selection.from(1, {}).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+  });
+  test("a selection keeps its view and its .all() when it is bound", () => {
+    const { handle, sent } = recordingHandle(1);
+    void selection.from(handle, selection(1).fromView(7)).run("delete_tasks");
+    expect(sent[0]?.request.query).toEqual({ id: "delete_tasks", project: 1, view: 7 });
+    expect(selection.from(handle, selection(1).all()).toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+    expect(selection.from(handle, selection(1).all().excluding([3])).toRequest("delete_tasks").body.selectedItems).toEqual({
+      all: true,
+      excluded: [3],
+    });
   });
   test("a misspelt key next to empty lists is the parser's finding, not dropped as if the body were a Query value", () => {
     const f = { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "equal", type: "Number", value: 1 }] };
@@ -338,6 +382,105 @@ describe("$if and $call", () => {
     const onlyDone = (s: AndSelection) => s.and("tasks:total_annotations").greater(0);
     expect(selection(1).where("tasks:id").greater(1).$call(onlyDone).toJSON().filters?.items).toHaveLength(2);
     expect(() => loose(selection(1)).$call(3)).toThrow(QueryBuildError);
+  });
+});
+
+describe("$if checks what its callback returns (issue #23)", () => {
+  const base = selection(1).where("tasks:id").greater(1);
+  test.each([
+    ["a selection of another project", () => selection(2).where("tasks:id").equal(1), "a selection of project 2, not bound"],
+    [
+      "a bound selection for an unbound one",
+      () => selection(recordingHandle().handle).where("tasks:id").equal(1),
+      "a selection of project 1, bound to a client",
+    ],
+    ["a column without its operator", (s: typeof base) => loose(s).and("tasks:id"), "tasks:id without an operator"],
+    ["not a selection", () => ({ filters: [] }), "object with keys filters"],
+  ])("%s: QueryBuildError naming what was expected and found", (_name, then, found) => {
+    const error = thrown(QueryBuildError, () => base.$if(true, loose(then)));
+    expect(error.path).toBe("$if");
+    expect(error.expected).toBe("a selection of project 1, not bound");
+    expect(error.found).toBe(found);
+    expect(error.message).toBe(`$if: the callback must return a selection of project 1, not bound (a step of this one), found ${found}`);
+  });
+  test("a step of the same selection passes, whatever its state", () => {
+    expect(base.$if(true, (s) => s.orderBy("tasks:id").all()).toJSON().ordering).toEqual(["tasks:id"]);
+  });
+});
+
+describe("a column left without its operator (issue #23)", () => {
+  test("a selection member called on it throws QueryBuildError, not TypeError", () => {
+    const c = condition("tasks:id").equal(1);
+    const flag = Math.random() >= 0;
+    // What the compiler refuses, reached through a cast: where() of a column returns its operators.
+    const error = thrown(QueryBuildError, () =>
+      loose(selection(1))
+        .where(flag ? "tasks:id" : c)
+        .and("tasks:inner_id"),
+    );
+    expect(error.path).toBe("filters.items[0]");
+    expect(error.message).toBe(
+      "filters.items[0]: tasks:id has no operator yet, so .and() cannot follow it: write .where(column).equal(value) (or another operator), or pass a condition",
+    );
+    expect(thrown(QueryBuildError, () => loose(selection(1).where("tasks:id")).toJSON()).found).toBe(".toJSON()");
+  });
+  test("a condition without its operator is refused where it is added", () => {
+    const error = thrown(QueryBuildError, () => loose(selection(1)).where(loose(condition("tasks:total_annotations"))));
+    expect(error.message).toBe(
+      "filters.items[0]: tasks:total_annotations has no operator yet: a condition needs one, e.g. condition(column).equal(value)",
+    );
+  });
+});
+
+describe("whereAll and whereAny: optional filters (issue #23)", () => {
+  const flag = false;
+  test('skipped entries (false, null, undefined, 0, "") leave no line', () => {
+    const s = selection(1).whereAll([
+      condition("tasks:id").greater(1),
+      flag && condition("tasks:inner_id").less(3),
+      null,
+      undefined,
+      0,
+      "",
+      condition("tasks:total_annotations").equal(0),
+    ]);
+    expect(s.toJSON().filters).toEqual({
+      conjunction: "and",
+      items: [
+        { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 1 },
+        { filter: "filter:tasks:total_annotations", operator: "equal", type: "Number", value: 0 },
+      ],
+    });
+    expect(
+      selection(1)
+        .whereAny([condition("tasks:id").equal(1), condition("tasks:id").equal(2)])
+        .toJSON().filters?.conjunction,
+    ).toBe("or");
+  });
+  test("one present condition is a where(): either .and() or .or() may follow", () => {
+    const one = selection(1).whereAny([flag && condition("tasks:id").equal(1), condition("tasks:id").equal(2)]);
+    expect(loose(one).or("tasks:id").equal(3).toJSON().filters.conjunction).toBe("or");
+    expect(loose(one).and("tasks:id").equal(3).toJSON().filters.conjunction).toBe("and");
+  });
+  test("none present: no filters, so a destructive action needs .all()", () => {
+    const { handle } = recordingHandle();
+    const none = selection(handle).whereAll([flag && condition("tasks:id").equal(1)]);
+    expect(none.toJSON()).toEqual({});
+    expect(() => loose(none).toRequest("delete_tasks")).toThrow(rules.everyTask);
+    expect(loose(none).all().toRequest("delete_tasks").body.selectedItems).toEqual({ all: true, excluded: [] });
+  });
+  test("the rules of where(), and each entry checked with its path", () => {
+    expect(() => loose(selection(1).where("tasks:id").equal(1)).whereAll([])).toThrow(`filters: ${rules.whereTwice}`);
+    expect(() => loose(selection(1).fromView(2)).whereAny([])).toThrow(rules.viewIgnoresBody);
+    const bad = thrown(QueryBuildError, () =>
+      selection(1).whereAll([condition("tasks:id").equal(1), loose({ column: "tasks:completed_at", operator: "contains", value: "x" })]),
+    );
+    expect(bad.path).toBe("filters.items[1].operator");
+    const column = thrown(QueryBuildError, () => selection(1).whereAll([flag, loose("tasks:id")]));
+    expect(column.message).toBe(
+      'filters.items[0]: whereAll() takes conditions, not columns: entry 1 is string "tasks:id"; write condition(column).equal(value)',
+    );
+    expect(thrown(QueryBuildError, () => loose(selection(1)).whereAny({})).path).toBe("filters");
   });
 });
 

@@ -284,7 +284,7 @@ describe("evaluated deviations (the server evaluates them; the engine reproduces
     );
     expect(r.query?.filters?.items[2]?.value).toBe("5");
     expect(r.issues.map((i) => i.message)).toEqual([
-      'filters.items[2].value: expected a finite number (greater on tasks:total_annotations), found string "5"',
+      'filters.items[2].value: expected an integer, as the server truncates a fraction (greater on tasks:total_annotations), found string "5"',
     ]);
   });
 

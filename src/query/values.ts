@@ -1,0 +1,47 @@
+import type { DatetimeCheck } from "../vocabulary/datetime.js";
+import type { NoInference } from "./no-infer.js";
+import type { Refused } from "./rules.js";
+
+/*
+ * Operator values the compiler can check beyond their type: integers on integer columns (the server
+ * truncates a fraction) and datetime strings (the rules of `toWireDatetime`). Each is the parameter
+ * type of a generic operator method: the argument as written when it passes, else a refusal whose
+ * text says why. Values held in variables (`number`, `string`, `Date`) and the items of a list
+ * (a conditional parameter type would lose their literal types) are checked at run time.
+ */
+
+type Fraction<V extends number> = number extends V ? false : `${V}` extends `${bigint}` ? false : true;
+type NotInteger<V extends number> = `${V} is not an integer: ids and counters are whole numbers, and the server truncates a fraction`;
+
+/** An integer value: a literal with a fraction is refused. */
+export type IntegerValue<V extends number> = Fraction<V> extends true ? NoInference<Refused<NotInteger<V>>> : V;
+
+/** An integer range: both ends checked. */
+export type IntegerRangeValue<V extends { readonly min: number; readonly max: number }> =
+  Fraction<V["min"]> extends true
+    ? NoInference<Refused<NotInteger<V["min"]>>>
+    : Fraction<V["max"]> extends true
+      ? NoInference<Refused<NotInteger<V["max"]>>>
+      : V;
+
+/**
+ * What a datetime operator takes: a `Date` or a string (an ISO date or date-time with a zone; a
+ * literal is checked by `DatetimeValue`, a `string` at run time).
+ */
+export type DatetimeArg = Date | string;
+/** A datetime value: a `Date`, or an ISO string (a literal is checked here, a `string` at run time). */
+export type DatetimeValue<V extends DatetimeArg> = V extends string
+  ? string extends V
+    ? V
+    : DatetimeCheck<V> extends true
+      ? V
+      : NoInference<Refused<DatetimeCheck<V> & string>>
+  : V;
+
+/** A datetime range: both ends checked; a bare date as `max` is the end of that day. */
+export type DatetimeRangeValue<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> =
+  DatetimeValue<V["min"]> extends V["min"]
+    ? DatetimeValue<V["max"]> extends V["max"]
+      ? V
+      : DatetimeValue<V["max"]>
+    : DatetimeValue<V["min"]>;
