@@ -13,12 +13,12 @@ import { PyException, ServerException } from "../src/emulation/exceptions.js";
 /** The server version the handler body reports (the newest community release we follow). */
 export const SERVER_VERSION = "1.23.2";
 
-/** DRF-style field errors as the mock's serializers build them: messages per field, nested for nested serializers. */
-export type ValidationErrors = { readonly [field: string]: ValidationErrorValue };
-export type ValidationErrorValue = readonly string[] | ValidationErrors | readonly (ValidationErrors | Record<string, never>)[];
+/** Field errors as the mock's serializers build them (typed: messages per field, nested for nested serializers); `ValidationErrors` is their JSON form. */
+export type SerializerErrors = { readonly [field: string]: SerializerErrorValue };
+export type SerializerErrorValue = readonly string[] | SerializerErrors | readonly (SerializerErrors | Record<string, never>)[];
 
 export interface ProblemOptions {
-  readonly validationErrors?: ValidationErrors;
+  readonly validationErrors?: SerializerErrors;
   /** Sent as `{detail}` only, not through the handler (views that build the Response themselves). */
   readonly raw?: boolean;
   readonly headers?: Readonly<Record<string, string>>;
@@ -54,7 +54,7 @@ export function problemBody(problem: ServerException): ErrorBody {
 }
 
 /** A 400 the way DRF reports serializer errors: `detail: "Validation error"` plus the fields. */
-export function validationError(errors: ValidationErrors): ServerException {
+export function validationError(errors: SerializerErrors): ServerException {
   return new ServerException(validationFailure(errors));
 }
 
@@ -70,7 +70,7 @@ export function notFound(model: string): ServerException {
 export const INVALID_PAGE = "Invalid page.";
 
 /** A non-DRF exception: the server answers 500 with `str(exc)` and a traceback naming the class. */
-export function serverError(exceptionClass: string, detail: string): ServerException {
+export function pythonException(exceptionClass: string, detail: string): ServerException {
   return new PyException(exceptionClass, detail);
 }
 
@@ -82,12 +82,12 @@ export interface Strictness {
   readonly strict: boolean;
 }
 
-export function serverErrorOrStrict(
+export function pythonExceptionOrStrict(
   mode: Strictness,
   exceptionClass: string,
   detail: string,
   field: string,
   strictMessage: string,
 ): ServerException {
-  return mode.strict ? fieldError(field, strictMessage) : serverError(exceptionClass, detail);
+  return mode.strict ? fieldError(field, strictMessage) : pythonException(exceptionClass, detail);
 }

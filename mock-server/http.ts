@@ -146,8 +146,6 @@ export function pageLink(req: MockRequest, page: number | undefined): string {
   return url.toString();
 }
 
-export { isPlainObject } from "../src/vocabulary/json.js";
-
 /**
  * The body as a serializer reads it: a dict, a form's fields (their last values), or an empty dict for
  * anything else (the serializers report that themselves).

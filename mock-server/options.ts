@@ -82,9 +82,9 @@ export function isLegacyKey(v: unknown): boolean {
   return typeof v === "string" && /^[\x21-\x7e]{1,40}$/.test(v);
 }
 
-type Check = readonly [test: (v: unknown) => boolean, expected: string];
+type OptionRule = readonly [test: (v: unknown) => boolean, expected: string];
 /** Each option's check and what it expects (also the command-line flags' checks, flags.ts). */
-export const optionChecks: { readonly [O in MockOptionName]-?: Check } = {
+export const optionChecks: { readonly [O in MockOptionName]-?: OptionRule } = {
   port: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535, "an integer port from 0 to 65535"],
   host: [(v) => typeof v === "string" && v.length > 0, "a host name or address"],
   data: [

@@ -75,7 +75,7 @@ export function passthrough(): MockAnswer {
   return new MockAnswer({ kind: "passthrough" });
 }
 
-const serverError = (error: ServerError): MockAnswer => {
+const faultAnswer = (error: ServerError): MockAnswer => {
   const answer = errorAnswer(error, { id: "00000000-0000-4000-8000-000000000000", version: "mock-fault" });
   return new MockAnswer({ kind: "reply", status: answer.status, body: answer.body as JsonValue, headers: answer.headers });
 };
@@ -90,7 +90,7 @@ export const faults = {
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError(`faults.status: expected an error status from 400 to 599, found ${String(status)}`);
     }
-    return serverError(apiError(status, options.detail ?? STATUS_CODES[status] ?? `Status ${status}`, options.headers));
+    return faultAnswer(apiError(status, options.detail ?? STATUS_CODES[status] ?? `Status ${status}`, options.headers));
   },
   /** A 429 as DRF's throttling answers it: `Retry-After: <seconds>` and "Request was throttled. Expected available in …". */
   rateLimited(retryAfterSeconds = 1): MockAnswer {
@@ -99,7 +99,7 @@ export const faults = {
     }
     const unit = retryAfterSeconds === 1 ? "second" : "seconds";
     const detail = `Request was throttled. Expected available in ${retryAfterSeconds} ${unit}.`;
-    return serverError(apiError(429, detail, { "Retry-After": String(retryAfterSeconds) }));
+    return faultAnswer(apiError(429, detail, { "Retry-After": String(retryAfterSeconds) }));
   },
   /** The connection closed with no answer, after the request arrived. */
   drop(): MockAnswer {

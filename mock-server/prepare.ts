@@ -1,13 +1,14 @@
+import { isPlainObject } from "../src/vocabulary/json.js";
 import type { QueryNode } from "../src/query/nodes.js";
 import type { ProjectRecord } from "../src/contract/records.js";
 import { invalidRegex } from "../src/semantics/index.js";
 import { parseQueryBody, type ParseOptions } from "../src/wire/parse.js";
 import type { ParseIssue } from "../src/wire/issues.js";
-import { serverError, serverErrorOrStrict, validationError } from "./errors.js";
+import { pythonException, pythonExceptionOrStrict, validationError } from "./errors.js";
 import { PyException, ServerException } from "../src/emulation/exceptions.js";
 import { pyUnquote } from "../src/emulation/query-dict.js";
 import { ujsonLoads } from "../src/emulation/ujson.js";
-import { bodyDict, intFromData, intFromQuery, isPlainObject, param, type MockContext, type MockRequest } from "./http.js";
+import { bodyDict, intFromData, intFromQuery, param, type MockContext, type MockRequest } from "./http.js";
 import { viewOr404 } from "./routes/lookup.js";
 import type { ViewRecord } from "../src/contract/state.js";
 
@@ -55,7 +56,7 @@ export function settle(
   const issues = parsed.issues.filter((i) => !reads.allow?.includes(i.path));
   if (ctx.strict && issues.length > 0) throw strictProblem(issues, prefix);
   if (parsed.answer) throw new ServerException(parsed.answer);
-  if (!parsed.query) throw serverError("Exception", "the query could not be read");
+  if (!parsed.query) throw pythonException("Exception", "the query could not be read");
   // The engine answers an uncompilable regex with no task, silently; strict mode names it.
   const bad = ctx.strict ? invalidRegex(parsed.query) : undefined;
   if (bad) {
@@ -100,7 +101,7 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
   if (viewId > 0) {
     const view = viewOr404(ctx, viewId);
     if (view.project !== project.id) {
-      throw serverErrorOrStrict(
+      throw pythonExceptionOrStrict(
         ctx,
         "DataManagerException",
         "Project and View mismatch",
@@ -129,7 +130,7 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
       data = ujsonLoads(pyUnquote(raw));
     } catch (error) {
       if (!(error instanceof PyException)) throw error;
-      throw serverErrorOrStrict(
+      throw pythonExceptionOrStrict(
         ctx,
         error.pyClass,
         error.message,

@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { deriver } from "../engine.js";
-import { serverError } from "../errors.js";
+import { pythonException } from "../errors.js";
 import { ok } from "../http.js";
 import { deleteTasksOf } from "./delete.js";
 import type { ActionEffect } from "./types.js";
@@ -76,7 +76,7 @@ export const removeDuplicates: ActionEffect = ({ ctx, project, ids }) => {
   const annotated = new Set(store.list("annotations").map((a) => a.task));
   const deletable = removing.filter((id) => !annotated.has(id));
   if (deletable.length !== removing.length) {
-    throw serverError(
+    throw pythonException(
       "Exception",
       `Remove duplicates failed, operation is not finished: queryset count ${deletable.length} != removing ${removing.length}. ` +
         "It means that some of duplicated tasks have been annotated twice or more.",

@@ -1,6 +1,6 @@
 import type { AnnotationRecord, PredictionRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { HttpProblem, serverError, validationError } from "../errors.js";
+import { HttpProblem, pythonException, validationError } from "../errors.js";
 import { ok } from "../http.js";
 import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
@@ -19,9 +19,9 @@ export const propagateAnnotations: ActionEffect = (run) => {
   const raw = body["source_annotation_id"];
   // Django's IntegerField.get_prep_value: int(value), or "Field 'id' expected a number but got …".
   const id = typeof raw === "string" ? parsePyInt(raw) : Number(raw);
-  if (id === undefined) throw serverError("ValueError", `Field 'id' expected a number but got ${strRepr(raw as string)}.`);
+  if (id === undefined) throw pythonException("ValueError", `Field 'id' expected a number but got ${strRepr(raw as string)}.`);
   const source = ctx.store.list("annotations").find((a) => a.project === project.id && a.id === id);
-  if (!source) throw serverError("DataManagerException", `Source annotation ${pyStr(raw)} not found in the current project`);
+  if (!source) throw pythonException("DataManagerException", `Source annotation ${pyStr(raw)} not found in the current project`);
   const targets = [...new Set(ids)].filter((t) => t !== source.task);
   const now = nowTimestamp();
   for (const task of targets) insertCopiedAnnotation(run, task, source.result, null, now);
@@ -38,7 +38,7 @@ export const renameLabels: ActionEffect = ({ ctx, project, body }) => {
   const tags = parseConfig(project.label_config);
   const tag = typeof control === "string" ? tags.get(control) : undefined;
   if (!tag) {
-    if (typeof oldName !== "string") throw serverError("TypeError", `can only concatenate str (not "${pyType(oldName)}") to str`);
+    if (typeof oldName !== "string") throw pythonException("TypeError", `can only concatenate str (not "${pyType(oldName)}") to str`);
     throw validationError({ non_field_errors: [`Wrong old label name, it is not from labeling config: ${oldName}`] });
   }
   const key = tag.type.toLowerCase();
@@ -84,7 +84,7 @@ function extractLabels(result: readonly JsonValue[] | null, control: string | un
 export const cacheLabels: ActionEffect = ({ ctx, project, ids, body }) => {
   const source = String(body["source"] ?? "annotations").toLowerCase();
   if (source !== "annotations" && source !== "predictions")
-    throw serverError("AssertionError", "Source must be annotations or predictions");
+    throw pythonException("AssertionError", "Source must be annotations or predictions");
   const custom = body["custom_control_tag"];
   const chosen = custom ? custom : body["control_tag"];
   const control = chosen === "ALL" || chosen === undefined || chosen === null ? undefined : String(chosen);

@@ -1,6 +1,5 @@
 import type { MLBackendRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../../src/contract/records.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
-import { isPlainObject } from "../http.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { MockContext } from "../http.js";
 import { presentTaskSimple } from "../present/tasks.js";
 import { derivedOne } from "../engine.js";

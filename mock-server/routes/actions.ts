@@ -3,7 +3,7 @@ import { checkActionFields, effects, keepsOrdering } from "../actions/index.js";
 import { actionList, isRegistered, registeredIds } from "../actions/registry.js";
 import { select } from "../engine.js";
 import type { ServerException } from "../../src/emulation/exceptions.js";
-import { HttpProblem, serverErrorOrStrict, fieldError } from "../errors.js";
+import { HttpProblem, pythonExceptionOrStrict, fieldError } from "../errors.js";
 import { bodyDict, intFromQuery, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { prepareParams } from "../prepare.js";
 import { projectOr404 } from "./lookup.js";
@@ -16,7 +16,7 @@ import { projectOr404 } from "./lookup.js";
  */
 
 function unknownAction(ctx: MockContext, id: string): ServerException {
-  return serverErrorOrStrict(
+  return pythonExceptionOrStrict(
     ctx,
     "DataManagerException",
     `Can't find '${id}' in registered actions`,

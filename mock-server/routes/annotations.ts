@@ -4,13 +4,13 @@ import type { AnnotationRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { annotation as annotationContract } from "../../src/contract/index.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
-import { HttpProblem, serverError, validationError } from "../errors.js";
+import { HttpProblem, pythonException, validationError } from "../errors.js";
 import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentAnnotation } from "../present/annotations.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
-import { writeInput, inputValue, validateWrite, type CustomRules } from "./serializer.js";
-import { sparseFields } from "./sparse.js";
+import { writeInput, inputValue, validateWrite, type CustomRules } from "../drf/serializer.js";
+import { sparseFields } from "../drf/flex-fields.js";
 
 /**
  * Annotations (label_studio/tasks/api.py `AnnotationsListAPI`, `AnnotationAPI`), validated by the
@@ -36,7 +36,7 @@ const rules: CustomRules = {
       try {
         data = ujsonLoads(value);
       } catch {
-        throw serverError("ValueError", `annotation "result" can't be parse from str to JSON`);
+        throw pythonException("ValueError", `annotation "result" can't be parse from str to JSON`);
       }
     }
     return Array.isArray(data) ? { value: data } : { errors: ['annotation "result" field in annotation must be list'] };
@@ -124,7 +124,7 @@ export const createAnnotation: Handler = (req, ctx) => {
 function findDraft(ctx: MockContext, raw: unknown) {
   const id = typeof raw === "number" ? Math.trunc(raw) : typeof raw === "string" && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined;
   if (id === undefined)
-    throw serverError("ValueError", `Field 'id' expected a number but got ${typeof raw === "string" ? `'${raw}'` : pyStr(raw)}.`);
+    throw pythonException("ValueError", `Field 'id' expected a number but got ${typeof raw === "string" ? `'${raw}'` : pyStr(raw)}.`);
   return ctx.store.find("drafts", id);
 }
 

@@ -1,14 +1,14 @@
+import { isPlainObject } from "../../src/vocabulary/json.js";
 import { evaluatedColumns } from "../../src/contract/index.js";
 import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
 import type { RenderContext } from "../../src/contract/render.js";
 import { itemText, relationsIndex, select } from "../engine.js";
-import { fieldError, HttpProblem, serverError } from "../errors.js";
+import { fieldError, HttpProblem, pythonException } from "../errors.js";
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import {
   bodyDict,
   intFromData,
   intFromQuery,
-  isPlainObject,
   JsonText,
   ok,
   pageSize,
@@ -23,7 +23,7 @@ import { callbackHost, predictTasks } from "../ml/backend.js";
 import { prepareParams, type Prepared } from "../prepare.js";
 import { presentDmTask } from "../present/tasks.js";
 import { projectOr404, viewOr404 } from "./lookup.js";
-import { sparseFields } from "./sparse.js";
+import { sparseFields } from "../drf/flex-fields.js";
 
 /**
  * `GET /api/tasks/` — the Data Manager list (`TaskListAPI.get`, label_studio/data_manager/api.py):
@@ -45,10 +45,10 @@ function evaluated(prepared: Prepared): ReadonlySet<string> {
   const hidden = prepared.data["hiddenColumns"];
   if (pyTruthy(hidden)) {
     // `set(fields['explore']) & set(fields['labeling'])`: what Python raises on other shapes.
-    if (Array.isArray(hidden)) throw serverError("TypeError", "list indices must be integers or slices, not str");
-    if (typeof hidden === "string") throw serverError("TypeError", "string indices must be integers, not 'str'");
-    if (!isPlainObject(hidden)) throw serverError("TypeError", `'${pyType(hidden)}' object is not subscriptable`);
-    for (const mode of ["explore", "labeling"]) if (!Object.hasOwn(hidden, mode)) throw serverError("KeyError", `'${mode}'`);
+    if (Array.isArray(hidden)) throw pythonException("TypeError", "list indices must be integers or slices, not str");
+    if (typeof hidden === "string") throw pythonException("TypeError", "string indices must be integers, not 'str'");
+    if (!isPlainObject(hidden)) throw pythonException("TypeError", `'${pyType(hidden)}' object is not subscriptable`);
+    for (const mode of ["explore", "labeling"]) if (!Object.hasOwn(hidden, mode)) throw pythonException("KeyError", `'${mode}'`);
     const both = (mode: string) => new Set((Array.isArray(hidden[mode]) ? hidden[mode] : []) as unknown[]);
     const [explore, labeling] = [both("explore"), both("labeling")];
     for (const column of evaluatedColumns) if (!(explore.has(`tasks:${column}`) && labeling.has(`tasks:${column}`))) columns.add(column);

@@ -2,12 +2,12 @@ import type { DraftRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { pyType, strRepr } from "../../src/emulation/python-json.js";
 import { draft as draftContract } from "../../src/contract/index.js";
-import { serverError, validationError } from "../errors.js";
+import { pythonException, validationError } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentDraft } from "../present/annotations.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { annotationOr404, pathId, recordOr404 } from "./lookup.js";
-import { inputHas, inputValue, validateWrite, writeInput } from "./serializer.js";
+import { inputHas, inputValue, validateWrite, writeInput } from "../drf/serializer.js";
 
 /**
  * Annotation drafts (label_studio/tasks/api.py `AnnotationDraftListAPI`, `AnnotationDraftAPI`,
@@ -33,7 +33,7 @@ function draftFields(req: MockRequest, ctx: MockContext, partial: boolean): Part
     }
     // ProjectSummary.update_created_labels_drafts tests `'from_name' not in result` on every item: a number or null raises.
     const scalar = result.find((item) => item === null || typeof item === "number" || typeof item === "boolean");
-    if (scalar !== undefined) throw serverError("TypeError", `argument of type '${pyType(scalar)}' is not iterable`);
+    if (scalar !== undefined) throw pythonException("TypeError", `argument of type '${pyType(scalar)}' is not iterable`);
   }
   const keep: Record<string, unknown> = {};
   for (const key of ["result", "lead_time", "was_postponed", "import_id"] as const)
@@ -55,10 +55,10 @@ export const listTaskDrafts: Handler = (req, ctx) => {
 export const createDraft: Handler = (req, ctx) => {
   const fields = draftFields(req, ctx, false);
   const task = pathId(req.params);
-  if (!ctx.store.find("tasks", task)) throw serverError("DoesNotExist", "Task matching query does not exist.");
+  if (!ctx.store.find("tasks", task)) throw pythonException("DoesNotExist", "Task matching query does not exist.");
   const annotation = req.params["annotation_id"] === undefined ? null : pathId(req.params, "annotation_id");
   if (annotation !== null && !ctx.store.find("annotations", annotation)) {
-    throw serverError(
+    throw pythonException(
       "IntegrityError",
       `insert or update on table "tasks_annotationdraft" violates foreign key constraint "tasks_annotationdraf_annotation_id_86db74e5_fk_task_comp"\nDETAIL:  Key (annotation_id)=(${annotation}) is not present in table "task_completion".\n`,
     );
@@ -92,7 +92,7 @@ export const updateDraft: Handler = (req, ctx) => {
   const input = writeInput(req.body);
   const fields: Record<string, unknown> = { ...draftFields(req, ctx, req.method === "PATCH") };
   if (inputHas(input, "user")) {
-    throw serverError(
+    throw pythonException(
       "ValueError",
       `Cannot assign ${strRepr(`${strRepr(String(inputValue(input, "user")))}`)}: "AnnotationDraft.user" must be a "User" instance.`,
     );
@@ -132,7 +132,7 @@ export const convertToDraft: Handler = (req, ctx) => {
 };
 
 export const convertToDraftGet: Handler = () => {
-  throw serverError(
+  throw pythonException(
     "AssertionError",
     "'AnnotationConvertAPI' should either include a `serializer_class` attribute, or override the `get_serializer_class()` method.",
   );

@@ -8,8 +8,8 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { Declaration, FieldSpec } from "../../src/contract/field.js";
 import { convertedFormat, exportConvert, exportCreate, exportSnapshot } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
-import { drfMessages } from "./drf-fields.js";
-import { HttpProblem, serverError, SERVER_VERSION, validationError } from "../errors.js";
+import { drfBoolean, drfMessages } from "../drf/fields.js";
+import { HttpProblem, pythonException, SERVER_VERSION, validationError } from "../errors.js";
 import { convert } from "../exports/convert/index.js";
 import type { PyObject } from "../exports/convert/items.js";
 import type { OutDir } from "../exports/convert/out.js";
@@ -31,7 +31,7 @@ import { FileBody, noContent, ok, param, type Handler, type MockContext, type Mo
 import { presentUserSimple } from "../present/users.js";
 import type { ConvertedFormatRecord, ExportRecord } from "../../src/contract/state.js";
 import { pathId, projectOr404 } from "./lookup.js";
-import { validateWrite, writeInput } from "./serializer.js";
+import { validateWrite, writeInput } from "../drf/serializer.js";
 import { randomBytes, randomUUID } from "node:crypto";
 import { ServerException } from "../../src/emulation/exceptions.js";
 
@@ -59,8 +59,8 @@ function exportParams(req: MockRequest): { type: string; all: boolean } {
   const bool = (key: string): boolean => {
     const raw = param(req.query, key);
     if (raw === undefined) return false;
-    if (TRUE.has(raw)) return true;
-    if (FALSE.has(raw)) return false;
+    const value = drfBoolean(raw);
+    if (value !== undefined) return value;
     errors[key] = [drfMessages.boolean];
     return false;
   };
@@ -75,16 +75,13 @@ function exportParams(req: MockRequest): { type: string; all: boolean } {
   return { type: text("exportType") ?? text("export_type") ?? "JSON", all };
 }
 
-const TRUE = new Set(["t", "T", "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "1"]);
-const FALSE = new Set(["f", "F", "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF", "0"]);
-
 /** `ids[]` as `Task.objects.filter(id__in=…)` takes them: Python's `int()` of each, a 500 for any other. */
 function taskIds(req: MockRequest): number[] {
   const raw = req.query["ids[]"];
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw as string];
   return list.map((text) => {
     const n = parsePyInt(text);
-    if (n === undefined) throw serverError("ValueError", `Field 'id' expected a number but got '${text}'.`);
+    if (n === undefined) throw pythonException("ValueError", `Field 'id' expected a number but got '${text}'.`);
     return n;
   });
 }
@@ -124,7 +121,7 @@ export const oneStepExport: Handler = (req, ctx) => {
   const top = [...out.topFiles(), ...out.topDirs()];
   if (top.length === 1) {
     const file = out.topFiles()[0];
-    if (file === undefined) throw serverError("IndexError", "list index out of range");
+    if (file === undefined) throw pythonException("IndexError", "list index out of range");
     const ext = extension(file);
     return fileReply(utf8(out.text(file) as string), `application/${ext}`, `${name}${ext}`, `${name}${ext}`);
   }
@@ -220,7 +217,7 @@ export const createSnapshot: Handler = (req, ctx) => {
   // DRF's `raise_errors_on_nested_writes`: a nested value (a dict or a list; null passes) cannot be saved.
   const nested = (v: unknown) => typeof v === "object" && v !== null;
   if (nested(written.created_by) || nested(written.converted_formats)) {
-    throw serverError(
+    throw pythonException(
       "AssertionError",
       "The `.create()` method does not support writable nested fields by default.\n" +
         "Write an explicit `.create()` method for serializer `data_export.serializers.ExportCreateSerializer`, or set `read_only=True` on nested serializer fields.",

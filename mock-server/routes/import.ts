@@ -1,7 +1,7 @@
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import { validationError } from "../errors.js";
-import { isPlainObject, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
+import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { validationFailure } from "../../src/emulation/error-answer.js";
 import { ServerException } from "../../src/emulation/exceptions.js";

@@ -1,17 +1,17 @@
 import type { MLBackendRecord, ProjectRecord } from "../../src/contract/records.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import { mlBackend, mlBackendStates } from "../../src/contract/index.js";
 import type { Rendered } from "../../src/contract/field.js";
 import { render } from "../../src/contract/render.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
-import { notFound, serverError, validationError } from "../errors.js";
-import { bodyDict, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest, type Reply } from "../http.js";
+import { notFound, pythonException, validationError } from "../errors.js";
+import { bodyDict, noContent, ok, param, type Handler, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { callbackHost, healthcheck, predictionRequest, serializeTasks, setup, updateState, type BackendLike } from "../ml/backend.js";
 import { MLApi, endpointUrl } from "../ml/api.js";
 import { presentProject } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, recordOr404 } from "./lookup.js";
-import { inputHas, validateWrite, writeInput, type CustomRules } from "./serializer.js";
+import { inputHas, validateWrite, writeInput, type CustomRules } from "../drf/serializer.js";
 
 /**
  * ML backends (label_studio/ml/api.py): list and create (`MLBackendListAPI`), get, update and delete
@@ -104,7 +104,8 @@ async function validateBackend(
   if (attrs["auth_method"] === "BASIC_AUTH" && (!("basic_auth_user" in attrs) || !("basic_auth_pass" in attrs))) {
     throw validationError({ non_field_errors: ["Authentication username and password is required for Basic Authentication."] });
   }
-  if (attrs["url"] === undefined) throw serverError("TypeError", "MLBackend.healthcheck_() missing 1 required positional argument: 'url'");
+  if (attrs["url"] === undefined)
+    throw pythonException("TypeError", "MLBackend.healthcheck_() missing 1 required positional argument: 'url'");
   const settings: BackendLike = {
     url: attrs["url"] as string,
     timeout: 100,
@@ -124,7 +125,7 @@ async function validateBackend(
     });
   }
   if (attrs["project"] === undefined)
-    throw serverError("TypeError", "MLBackend.setup_() missing 1 required positional argument: 'project'");
+    throw pythonException("TypeError", "MLBackend.setup_() missing 1 required positional argument: 'project'");
   const project = projectOr404(ctx, (attrs["project"] as number | undefined) ?? instance?.project ?? 0);
   const answer = await setup(ctx, settings, project, hostnameOf(req));
   if (answer.error !== undefined) {

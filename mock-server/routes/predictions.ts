@@ -1,15 +1,15 @@
 import type { PredictionRecord, ProjectRecord } from "../../src/contract/records.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import { prediction as predictionContract } from "../../src/contract/index.js";
 import { pyRepr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
-import { isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { parseConfig } from "../label-config.js";
 import { presentPrediction } from "../present/predictions.js";
 import type { CollectionName } from "../../src/contract/state.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, predictionOr404, projectOr404 } from "./lookup.js";
-import { writeInput, validateWrite } from "./serializer.js";
+import { writeInput, validateWrite } from "../drf/serializer.js";
 
 /**
  * Predictions (label_studio/tasks/api.py `PredictionAPI`, a ModelViewSet): a bare array filtered by

@@ -6,7 +6,7 @@ import { ServerException } from "../../src/emulation/exceptions.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { describeValue } from "../../src/vocabulary/json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
-import { HttpProblem, serverError, serverErrorOrStrict, validationError } from "../errors.js";
+import { HttpProblem, pythonException, pythonExceptionOrStrict, validationError } from "../errors.js";
 import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { labelConfigProblem } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
@@ -15,8 +15,8 @@ import { presentProject, projectDefaults } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
-import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "./serializer.js";
-import { sparseFields } from "./sparse.js";
+import { writeInput, inputHas, inputValue, validateWrite, type CustomRules } from "../drf/serializer.js";
+import { sparseFields } from "../drf/flex-fields.js";
 
 /**
  * Projects (label_studio/projects/api.py `ProjectListAPI`, `ProjectAPI`): the list paginated 30
@@ -103,7 +103,7 @@ function projectRules(ctx: MockContext, instance: ProjectRecord | undefined): Cu
   ) as Record<string, string>;
   return {
     color: (v) => {
-      if (v === null) throw serverError("AttributeError", "'NoneType' object has no attribute 'startswith'");
+      if (v === null) throw pythonException("AttributeError", "'NoneType' object has no attribute 'startswith'");
       return validColor(v) ? { value: v } : { errors: [messages["color"] as string] };
     },
     label_config: (v) => {
@@ -140,7 +140,7 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
   if (organization !== undefined && organization !== null && organization !== 1)
     throw validationError({ organization: [`Invalid pk "${pyStr(organization)}" - object does not exist.`] });
   if (typeof written["created_by"] === "object" && written["created_by"] !== null) {
-    throw serverError(
+    throw pythonException(
       "AssertionError",
       `The \`.${instance ? "update" : "create"}()\` method does not support writable nested fields by default.\n` +
         "Write an explicit `.create()` method for serializer `projects.serializers.ProjectSerializer`, or set `read_only=True` on nested serializer fields.",
@@ -239,7 +239,7 @@ export const validateProjectLabelConfig: Handler = (req, ctx) => {
   const config = bodyDict(req, ctx)["label_config"];
   if (!pyTruthy(config)) throw validationError({ non_field_errors: ["Label config is not set or is empty"] });
   if (typeof config !== "string") {
-    throw serverErrorOrStrict(
+    throw pythonExceptionOrStrict(
       ctx,
       "TypeError",
       "can only parse strings",

@@ -1,7 +1,7 @@
+import { isPlainObject } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import { pyClass, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
-import { isPlainObject } from "../http.js";
 import { dataTypes } from "../label-config.js";
 
 /**

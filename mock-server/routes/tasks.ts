@@ -1,29 +1,18 @@
 import type { ProjectRecord, TaskRecord } from "../../src/contract/records.js";
 import type { DerivedColumns } from "../../src/semantics/records.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import { task as taskContract, taskSimple } from "../../src/contract/index.js";
 import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
 import { pyTruthy, strRepr } from "../../src/emulation/python-json.js";
-import { fieldError, HttpProblem, notFound, serverError, validationError } from "../errors.js";
-import {
-  bodyDict,
-  intFromQuery,
-  isPlainObject,
-  noContent,
-  ok,
-  param,
-  type Handler,
-  type MockContext,
-  type MockRequest,
-  type Reply,
-} from "../http.js";
+import { fieldError, HttpProblem, notFound, pythonException, validationError } from "../errors.js";
+import { bodyDict, intFromQuery, noContent, ok, param, type Handler, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { presentDmTaskDetail, presentTask, presentTaskSimple } from "../present/tasks.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, taskOr404 } from "./lookup.js";
-import { writeInput, inputValue, validateWrite } from "./serializer.js";
-import { sparseFields } from "./sparse.js";
+import { writeInput, inputValue, validateWrite } from "../drf/serializer.js";
+import { sparseFields } from "../drf/flex-fields.js";
 import { resolveUndefinedKey, validateTask } from "./task-validator.js";
 
 /**
@@ -156,7 +145,7 @@ function deprecatedPage<T>(rows: readonly T[], query: MockRequest["query"]): rea
 /** Python's `int(text)`; what it refuses is the server's 500 ValueError. */
 function pyIntOr500(text: string): number {
   const n = parsePyInt(text);
-  if (n === undefined) throw serverError("ValueError", `invalid literal for int() with base 10: ${strRepr(text)}`);
+  if (n === undefined) throw pythonException("ValueError", `invalid literal for int() with base 10: ${strRepr(text)}`);
   return n;
 }
 
@@ -193,7 +182,7 @@ function readProjectKey(req: MockRequest, ctx: MockContext): unknown {
 /** `PrepareParams(project=…)`: pydantic's lax int, a 500 where it refuses. */
 function prepareParamsProject(value: unknown): number {
   const fail = (type: "int_parsing" | "int_from_float" | "int_type") =>
-    serverError("ValidationError", pydanticText([pydanticError(["project"], type, value)]));
+    pythonException("ValidationError", pydanticText([pydanticError(["project"], type, value)]));
   if (typeof value === "boolean") return value ? 1 : 0;
   if (typeof value === "number") {
     if (!Number.isInteger(value)) throw fail("int_from_float");

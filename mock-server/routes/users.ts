@@ -3,13 +3,13 @@ import { QueryDict } from "../../src/emulation/query-dict.js";
 import type { UserRecord } from "../../src/semantics/records.js";
 import { user as userContract, userToken } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
-import { HttpProblem, problemBody, SERVER_VERSION, serverError } from "../errors.js";
+import { HttpProblem, problemBody, SERVER_VERSION, pythonException } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentUser, presentWhoAmI } from "../present/users.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, recordOr404 } from "./lookup.js";
-import { inputHas, validateWrite, writeInput, type CustomRules } from "./serializer.js";
-import { sparseFields } from "./sparse.js";
+import { inputHas, validateWrite, writeInput, type CustomRules } from "../drf/serializer.js";
+import { sparseFields } from "../drf/flex-fields.js";
 
 /**
  * Users (label_studio/users/api.py): `UserWhoAmIAPI`, `UserAPI` (a viewset narrowed to GET, POST, PATCH,
@@ -139,7 +139,7 @@ const newLegacyKey = () => randomBytes(20).toString("hex");
 
 /** `GET /api/current-user/token`: the caller's key; a user without one is the server's 500 (`Token.DoesNotExist`). */
 export const getToken: Handler = (req) => {
-  if (req.user.token === undefined) throw serverError("DoesNotExist", "Token matching query does not exist.");
+  if (req.user.token === undefined) throw pythonException("DoesNotExist", "Token matching query does not exist.");
   return ok(render(userToken, { token: req.user.token }));
 };
 

@@ -1,15 +1,15 @@
 import { parsePyInt } from "../../src/emulation/python-text.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import { pyType } from "../../src/emulation/python-json.js";
 import { view as viewContract, viewOrder, viewReset } from "../../src/contract/index.js";
 import { fieldError, validationError } from "../errors.js";
-import { bodyObject, isPlainObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { bodyObject, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { settle } from "../prepare.js";
 import { presentView } from "../present/views.js";
 import type { ViewRecord } from "../../src/contract/state.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, viewOr404 } from "./lookup.js";
-import { writeInput, inputValue, validateWrite } from "./serializer.js";
+import { writeInput, inputValue, validateWrite } from "../drf/serializer.js";
 
 /**
  * Saved views (label_studio/data_manager/api.py `ViewAPI`, serializers.py `ViewSerializer`): filters

@@ -1,5 +1,6 @@
 import { match } from "ts-pattern";
 import { formatTable } from "./tables.js";
+import { isPlainObject } from "../vocabulary/json.js";
 
 /**
  * The output formats (`--format`): JSON (pretty), a table for people, CSV and JSON lines for other
@@ -18,13 +19,11 @@ function cell(value: unknown): string {
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** A record's value of a column: its field, or for `data.<key>` the key of its `data` (a task's data, as a filter names it). */
 function cellValue(row: Record<string, unknown>, column: string): unknown {
   if (Object.hasOwn(row, column)) return row[column];
   const data = row["data"];
-  return column.startsWith("data.") && isRecord(data) ? data[column.slice("data.".length)] : undefined;
+  return column.startsWith("data.") && isPlainObject(data) ? data[column.slice("data.".length)] : undefined;
 }
 
 /** The columns of a table of records: the preferred ones that occur, then others in first-seen order. */
@@ -33,7 +32,7 @@ function columnsOf(rows: readonly Record<string, unknown>[], preferred: readonly
   for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) seen.add(key);
   for (const column of preferred) if (!seen.has(column) && rows.some((r) => cellValue(r, column) !== undefined)) seen.add(column);
   const first = preferred.filter((c) => seen.has(c));
-  const rest = [...seen].filter((c) => !first.includes(c) && rows.some((r) => !isRecord(r[c]) && !Array.isArray(r[c])));
+  const rest = [...seen].filter((c) => !first.includes(c) && rows.some((r) => !isPlainObject(r[c]) && !Array.isArray(r[c])));
   return preferred.length > 0 && first.length > 0 ? first : [...first, ...rest].slice(0, MAX_COLUMNS);
 }
 
@@ -66,7 +65,7 @@ function csvField(value: unknown): string {
  * resource's useful columns first, then the others in first-seen order), one record as one row.
  */
 function csvOf(value: unknown, columns: readonly string[]): string {
-  const rows = (Array.isArray(value) ? value : [value]).map((v) => (isRecord(v) ? v : { value: v }));
+  const rows = (Array.isArray(value) ? value : [value]).map((v) => (isPlainObject(v) ? v : { value: v }));
   const seen = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
   const header = [...columns.filter((c) => seen.has(c)), ...[...seen].filter((c) => !columns.includes(c))];
@@ -76,11 +75,11 @@ function csvOf(value: unknown, columns: readonly string[]): string {
 function tableOf(value: unknown, columns: readonly string[]): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return "(none)";
-    const rows = value.filter(isRecord);
+    const rows = value.filter(isPlainObject);
     if (rows.length !== value.length) return value.map(cell).join("\n");
     const cols = columnsOf(rows, columns);
     return formatTable([cols, ...rows.map((r) => cols.map((c) => cell(cellValue(r, c))))]);
   }
-  if (isRecord(value)) return formatTable([["field", "value"], ...Object.entries(value).map(([k, v]) => [k, cell(v)])]);
+  if (isPlainObject(value)) return formatTable([["field", "value"], ...Object.entries(value).map(([k, v]) => [k, cell(v)])]);
   return cell(value);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { InvalidArgumentError } from "@commander-js/extra-typings";
-import type { JsonValue } from "../vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../vocabulary/json.js";
 import { CliUsageError } from "./errors.js";
 
 export type Params = Record<string, JsonValue>;
@@ -19,7 +19,7 @@ export function readArgument(text: string, flag: string): string {
 }
 
 export function isParams(value: JsonValue | undefined): value is Params {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isPlainObject(value);
 }
 
 /** JSON when the text is JSON, else the text itself (as the official SDK's CLI reads values). */

@@ -1,4 +1,4 @@
-import { describeValue } from "../vocabulary/json.js";
+import { describeValue, isPlainObject } from "../vocabulary/json.js";
 
 /**
  * Small checks of response bodies: only what the client and its types rely on (ids, envelopes,
@@ -14,37 +14,34 @@ export class ShapeMismatch extends Error {
   }
 }
 
-export type Check<T> = (value: unknown, where: string) => T;
+export type Reader<T> = (value: unknown, where: string) => T;
 
 const join = (where: string, key: string | number): string =>
   typeof key === "number" ? `${where}[${key}]` : where ? `${where}.${key}` : key;
 
 const primitive =
-  <T>(expected: string, test: (value: unknown) => boolean): Check<T> =>
+  <T>(expected: string, test: (value: unknown) => boolean): Reader<T> =>
   (value, where) => {
     if (!test(value)) throw new ShapeMismatch(where, expected, value);
     return value as T;
   };
 
-export const number: Check<number> = primitive("a number", (v) => typeof v === "number" && Number.isFinite(v));
-export const string: Check<string> = primitive("a string", (v) => typeof v === "string");
-export const boolean: Check<boolean> = primitive("a boolean", (v) => typeof v === "boolean");
+export const number: Reader<number> = primitive("a number", (v) => typeof v === "number" && Number.isFinite(v));
+export const string: Reader<string> = primitive("a string", (v) => typeof v === "string");
+export const boolean: Reader<boolean> = primitive("a boolean", (v) => typeof v === "boolean");
 /** No expectation beyond being valid JSON (any 2xx body that parsed). */
-export const anything: Check<unknown> = (value) => value;
+export const anything: Reader<unknown> = (value) => value;
 
-export function optional<T>(check: Check<T>): Check<T | undefined> {
+export function optional<T>(check: Reader<T>): Reader<T | undefined> {
   return (value, where) => (value === undefined ? undefined : check(value, where));
 }
 
-export function nullable<T>(check: Check<T>): Check<T | null> {
+export function nullable<T>(check: Reader<T>): Reader<T | null> {
   return (value, where) => (value === null ? null : check(value, where));
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** A JSON object with at least these fields; the value itself is returned (extra fields kept). */
-export function object<T>(fields: { readonly [key: string]: Check<unknown> } = {}): Check<T> {
+export function object<T>(fields: { readonly [key: string]: Reader<unknown> } = {}): Reader<T> {
   const names = Object.keys(fields);
   const expected = names.length ? `a JSON object with ${names.join(", ")}` : "a JSON object";
   return (value, where) => {
@@ -54,7 +51,7 @@ export function object<T>(fields: { readonly [key: string]: Check<unknown> } = {
   };
 }
 
-export function arrayOf<T>(item: Check<T>): Check<T[]> {
+export function arrayOf<T>(item: Reader<T>): Reader<T[]> {
   return (value, where) => {
     if (!Array.isArray(value)) throw new ShapeMismatch(where, "a JSON array", value);
     for (const [index, entry] of value.entries()) item(entry, join(where, index));
@@ -63,7 +60,7 @@ export function arrayOf<T>(item: Check<T>): Check<T[]> {
 }
 
 /** An object with a numeric `id`: every stored record the server returns. */
-export function record<T>(fields: { readonly [key: string]: Check<unknown> } = {}): Check<T> {
+export function record<T>(fields: { readonly [key: string]: Reader<unknown> } = {}): Reader<T> {
   return object<T>({ id: number, ...fields });
 }
 

@@ -4,7 +4,7 @@ import { ApiError, NetworkError, RequestTimeoutError, UnexpectedResponseError, h
 import { resolveRequestOptions, type RequestOptions, type ResolvedOptions } from "./options.js";
 import { isIdempotent, retryDelayMs, shouldRetry, sleep } from "./retry.js";
 import type { Secrets } from "./secrets.js";
-import { ShapeMismatch, describeFound, type Check } from "./shape.js";
+import { ShapeMismatch, describeFound, type Reader } from "./shape.js";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 /** Arrays become repeated keys (`a=1&a=2`). */
@@ -18,7 +18,7 @@ export interface Call<T> {
   readonly query?: Readonly<Record<string, QueryValue>>;
   readonly body?: unknown;
   /** Checks and types a 2xx body; without it the body is ignored (deletes). */
-  readonly expect?: Check<T>;
+  readonly expect?: Reader<T>;
   /** Sent without `Authorization` (the token exchange). */
   readonly anonymous?: boolean;
   /** Token endpoints: a 2xx body never reaches an error, and mismatches are described by shape only. */

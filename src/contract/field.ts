@@ -52,7 +52,7 @@ export type Access = "read-only" | "read-write" | "write-only";
  * A check DRF runs on a written value after the field has parsed it, with the server's message
  * (complete: limits are written out as the server prints them).
  */
-export type Check =
+export type Validator =
   /** CharField max_length (the model's max_length, or a MaxLengthValidator). */
   | { readonly rule: "max-length"; readonly limit: number; readonly message: string }
   /** CharField min_length (a MinLengthValidator on the model field). */
@@ -92,7 +92,7 @@ export interface FieldSpec {
   readonly default?: JsonValue;
   /** A CharField that accepts "" (allow_blank); other CharFields refuse it. */
   readonly blank?: boolean;
-  readonly checks?: readonly Check[];
+  readonly checks?: readonly Validator[];
   readonly choices?: readonly string[];
   /** A list field that refuses `[]` (DRF allow_empty=False). */
   readonly nonEmpty?: boolean;
@@ -177,24 +177,24 @@ export type WritableName<D extends Declaration> = {
  * DRF's MinValueValidator / MaxValueValidator messages. `text` is the limit as Python prints it
  * (a BigIntegerField's bounds are not exact doubles).
  */
-const minValue = (limit: number, text = String(limit)): Check => ({
+const minValue = (limit: number, text = String(limit)): Validator => ({
   rule: "min-value",
   limit,
   message: `Ensure this value is greater than or equal to ${text}.`,
 });
-const maxValue = (limit: number, text = String(limit)): Check => ({
+const maxValue = (limit: number, text = String(limit)): Validator => ({
   rule: "max-value",
   limit,
   message: `Ensure this value is less than or equal to ${text}.`,
 });
 
 /** A Django IntegerField on PostgreSQL: DRF turns the column's range into min/max validators. */
-export const int32: readonly Check[] = [minValue(-2147483648), maxValue(2147483647)];
+export const int32: readonly Validator[] = [minValue(-2147483648), maxValue(2147483647)];
 /** A Django BigIntegerField on PostgreSQL. */
-export const int64: readonly Check[] = [minValue(-(2 ** 63), "-9223372036854775808"), maxValue(2 ** 63 - 1, "9223372036854775807")];
+export const int64: readonly Validator[] = [minValue(-(2 ** 63), "-9223372036854775808"), maxValue(2 ** 63 - 1, "9223372036854775807")];
 
 /** A rule the serializer implements in code, named for the mock's implementation. */
-export const custom = (name: string, source: string, message: string): Check => ({ rule: "custom", name, source, message });
+export const custom = (name: string, source: string, message: string): Validator => ({ rule: "custom", name, source, message });
 
 /** A read-only nested list (a `many=True` serializer or a method returning one). */
 export const nestedList = <D extends Declaration>(of: D) => ({ kind: "nested-list", nullable: false, access: "read-only", of }) as const;
@@ -208,13 +208,13 @@ export function pick<T extends Readonly<Record<string, FieldSpec>>, K extends ke
 export const resultField = { kind: "list", nullable: true, allowNull: false, access: "read-write" } as const;
 
 /** DRF CharField max_length (the model field's max_length). */
-export const maxLength = (limit: number): Check => ({
+export const maxLength = (limit: number): Validator => ({
   rule: "max-length",
   limit,
   message: `Ensure this field has no more than ${limit} characters.`,
 });
 /** DRF CharField min_length (a MinLengthValidator on the model field). */
-export const minLength = (limit: number): Check => ({
+export const minLength = (limit: number): Validator => ({
   rule: "min-length",
   limit,
   message: `Ensure this field has at least ${limit} characters.`,

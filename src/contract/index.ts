@@ -3,7 +3,7 @@
  * serializers. The mock's presenters and write validation and the client's response types derive
  * from these.
  */
-export type { Access, Check, Condition, Declaration, FieldName, FieldSpec, FieldType, Kind, Rendered, WritableName } from "./field.js";
+export type { Access, Validator, Condition, Declaration, FieldName, FieldSpec, FieldType, Kind, Rendered, WritableName } from "./field.js";
 export { actionEntry } from "./action.js";
 export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.js";
 export { draft } from "./draft.js";

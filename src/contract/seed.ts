@@ -1,5 +1,5 @@
 import { isColumnName } from "../vocabulary/columns.js";
-import { describeValue } from "../vocabulary/json.js";
+import { describeValue, isPlainObject } from "../vocabulary/json.js";
 import { serverTimestamp } from "../vocabulary/timestamps.js";
 import { exportStatusChoices } from "./export.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
@@ -22,7 +22,7 @@ export class SeedError extends Error {
   }
 }
 
-type Check = (value: unknown) => boolean;
+type Accepts = (value: unknown) => boolean;
 /** A default: computed from the record as completed so far (its fields in table order) and the load's `now`. */
 type Fallback = (record: Readonly<Record<string, unknown>>, now: string) => unknown;
 interface Common {
@@ -35,9 +35,9 @@ interface Common {
 type Field = Common &
   (
     | {
-        readonly check: Check;
+        readonly check: Accepts;
         /** `check` without its JSON-value walk, for input fresh from JSON.parse (which holds nothing else). */
-        readonly parsedCheck?: Check;
+        readonly parsedCheck?: Accepts;
         readonly timestamp?: undefined;
       }
     | {
@@ -47,26 +47,25 @@ type Field = Common &
   );
 
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
-const positiveInt: Check = (v) => isInt(v) && v > 0;
-const str: Check = (v) => typeof v === "string";
-const nonEmptyStr: Check = (v) => typeof v === "string" && v.length > 0;
-const bool: Check = (v) => typeof v === "boolean";
+const positiveInt: Accepts = (v) => isInt(v) && v > 0;
+const str: Accepts = (v) => typeof v === "string";
+const nonEmptyStr: Accepts = (v) => typeof v === "string" && v.length > 0;
+const bool: Accepts = (v) => typeof v === "boolean";
 const orNull =
-  (c: Check): Check =>
+  (c: Accepts): Accepts =>
   (v) =>
     v === null || c(v);
-const finite: Check = (v) => typeof v === "number" && Number.isFinite(v);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const finite: Accepts = (v) => typeof v === "number" && Number.isFinite(v);
 const isJson = (v: unknown): boolean => {
   if (v === null || typeof v === "string" || typeof v === "boolean") return true;
   if (typeof v === "number") return Number.isFinite(v);
   if (Array.isArray(v)) return v.every(isJson);
-  return isObject(v) && Object.values(v).every(isJson);
+  return isPlainObject(v) && Object.values(v).every(isJson);
 };
-const jsonObject: Check = (v) => isObject(v) && isJson(v);
-const resultList: Check = (v) => v === null || (Array.isArray(v) && v.every(isJson));
-const resultArray: Check = (v) => v === null || Array.isArray(v);
-const exportStatus: Check = (v) => typeof v === "string" && (exportStatusChoices as readonly string[]).includes(v);
+const jsonObject: Accepts = (v) => isPlainObject(v) && isJson(v);
+const resultList: Accepts = (v) => v === null || (Array.isArray(v) && v.every(isJson));
+const resultArray: Accepts = (v) => v === null || Array.isArray(v);
+const exportStatus: Accepts = (v) => typeof v === "string" && (exportStatusChoices as readonly string[]).includes(v);
 const EXPORT_STATUS = `one of ${exportStatusChoices.map((c) => JSON.stringify(c)).join(", ")}`;
 const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
 
@@ -109,8 +108,8 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
   tasks: {
     id,
     project: ref("projects", false, "required"),
-    data: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: "required" },
-    meta: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
+    data: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: "required" },
+    meta: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: constant({}) },
     created_at: now(),
     updated_at: sameAs("created_at"),
     updated_by: ref("users", true, constant(null)),
@@ -160,7 +159,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     parent_annotation: { check: orNull(positiveInt), expected: "an annotation id or null", fallback: "optional" },
     last_created_by: ref("users", true, "optional"),
     unique_id: { check: nonEmptyStr, expected: "a UUID string", fallback: "optional" },
-    prediction: { check: orNull(jsonObject), parsedCheck: orNull(isObject), expected: "a JSON object or null", fallback: "optional" },
+    prediction: { check: orNull(jsonObject), parsedCheck: orNull(isPlainObject), expected: "a JSON object or null", fallback: "optional" },
     result_count: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
   },
   drafts: {
@@ -180,7 +179,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     project: ref("projects", false, "required"),
     user: ref("users", true, constant(null)),
     order: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
-    data: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
+    data: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: constant({}) },
     is_locked: { check: bool, expected: "a boolean", fallback: "optional" },
     locked_by: ref("users", true, "optional"),
     locked_at: { expected: `${TIMESTAMP} or null`, fallback: "optional", timestamp: "nullable" },
@@ -217,7 +216,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     finished_at: { expected: `${TIMESTAMP} or null`, fallback: constant(null), timestamp: "nullable" },
     status: { check: exportStatus, expected: EXPORT_STATUS, fallback: constant("created") },
     md5: { check: str, expected: "a string", fallback: constant("") },
-    counters: { check: jsonObject, parsedCheck: isObject, expected: "a JSON object", fallback: constant({}) },
+    counters: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: constant({}) },
     file: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
     content: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
   },
@@ -236,7 +235,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
 const storedTaskFields = new Set(Object.keys(specs.tasks));
 
 function label(collection: string, index: number, record: unknown): string {
-  const rid = isObject(record) && positiveInt(record["id"]) ? ` (id ${record["id"] as number})` : "";
+  const rid = isPlainObject(record) && positiveInt(record["id"]) ? ` (id ${record["id"] as number})` : "";
   return `${collection}[${index}]${rid}`;
 }
 
@@ -326,7 +325,7 @@ function acceptor(field: Field, parsed: boolean): (value: unknown) => unknown {
  * missing fields get their defaults after.
  */
 export function loadSeed(input: unknown, now: string, options: LoadOptions = {}): StoreState {
-  if (!isObject(input)) throw new SeedError("(seed)", "an object with collections users, projects, tasks, …", describeValue(input));
+  if (!isPlainObject(input)) throw new SeedError("(seed)", "an object with collections users, projects, tasks, …", describeValue(input));
   for (const key of Object.keys(input)) {
     if (!(collectionNames as readonly string[]).includes(key)) {
       throw new SeedError(key, `one of the collections ${collectionNames.join(", ")}`, `an unknown key "${key}"`);
@@ -347,7 +346,7 @@ export function loadSeed(input: unknown, now: string, options: LoadOptions = {})
     const out: Record<string, unknown>[] = new Array(raw.length);
     for (let index = 0; index < raw.length; index++) {
       const record: unknown = raw[index];
-      if (!isObject(record)) throw new SeedError(`${collection}[${index}]`, "a record object", describeValue(record));
+      if (!isPlainObject(record)) throw new SeedError(`${collection}[${index}]`, "a record object", describeValue(record));
       const at: At = { collection, index, record };
       const clean = checkRecord(at, now, compiled, parsed);
       const rid = clean["id"] as number;

@@ -127,12 +127,30 @@ export function toFloat(v: PyVal): number {
   throw new PyError("TypeError", `float() argument must be a string or a real number, not '${pyTypeName(v)}'`);
 }
 
+/** `cast_bool_from_str`'s words (core/utils/params.py), lower-case: the one list every reader of them uses. */
+const CAST_BOOL_WORDS: Readonly<Record<string, boolean>> = {
+  true: true,
+  yes: true,
+  on: true,
+  "1": true,
+  false: false,
+  no: false,
+  not: false,
+  off: false,
+  "0": false,
+};
+
+/** The boolean `cast_bool_from_str` reads `text` as (any case), or undefined where it raises. */
+export function castBoolWord(text: string): boolean | undefined {
+  const lower = text.toLowerCase();
+  return Object.hasOwn(CAST_BOOL_WORDS, lower) ? CAST_BOOL_WORDS[lower] : undefined;
+}
+
 /** `cast_bool_from_str` (core/utils/params.py): strings become booleans, anything else passes. */
 export function castBoolFromStr(v: PyVal): PyVal {
   if (v.t !== "str") return v;
-  const lower = v.v.toLowerCase();
-  if (["true", "yes", "on", "1"].includes(lower)) return pyBool(true);
-  if (["false", "no", "not", "off", "0"].includes(lower)) return pyBool(false);
+  const known = castBoolWord(v.v);
+  if (known !== undefined) return pyBool(known);
   throw new PyError("ValueError", `Incorrect bool value "${v.v}". It should be one of [1, 0, true, false, yes, no]`);
 }
 

@@ -98,6 +98,6 @@ export function rejected(where: Where, message: string): EvaluationError {
 }
 
 /** Any other exception: 500 with its text as `detail`. */
-export function serverError(where: Where, detail: string, unsupported = false): EvaluationError {
+export function unhandled(where: Where, detail: string, unsupported = false): EvaluationError {
   return new EvaluationError({ status: 500, detail, ...where, unsupported });
 }

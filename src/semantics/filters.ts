@@ -4,7 +4,7 @@ import { columnNames, columns } from "../vocabulary/columns.js";
 import { describeValue } from "../vocabulary/json.js";
 import { isAgreementRelated } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
-import { serverError } from "./errors.js";
+import { unhandled } from "./errors.js";
 import { genericPiece } from "./generic.js";
 import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece } from "./pieces.js";
 import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
@@ -30,12 +30,12 @@ const ALL: FilterSet = Object.freeze({ k: "all" });
 const NONE: FilterSet = Object.freeze({ k: "none" });
 
 /** The server's `Cannot resolve keyword` FieldError for a column it has no field for (a 500). */
-export function fieldError(path: string, name: string): ReturnType<typeof serverError> {
+export function cannotResolve(path: string, name: string): ReturnType<typeof unhandled> {
   const choices = columnNames
     .filter((c) => columns[c].edition === "community")
     .sort()
     .join(", ");
-  return serverError(
+  return unhandled(
     { path, expected: `a known column (${choices}) or data.<key>`, found: JSON.stringify(name) },
     `Cannot resolve keyword '${name}' into field. Choices are: ${choices}`,
   );
@@ -146,11 +146,11 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   // annotate_predictions_score adds nothing to a project without tasks: .filter() then cannot
   // resolve the name. (Ordering by it would fail the same way, but the list endpoint never runs
   // the ordered query for an empty page, so no error is reproduced there.)
-  if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column));
+  if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(cannotResolve(`${ctx.path}.filter`, column));
   const target = targetOf(ctx.ds, column, type);
   if (target === undefined) return unknownColumn(ctx, column, field);
   if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {
-    throw serverError(
+    throw unhandled(
       {
         path: `${ctx.path}.filter`,
         expected: "a data key without quotes, brackets, semicolons, white space or SQL comments (for a Number filter)",
@@ -161,7 +161,7 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   }
   if (target.t === "dataNumber" && target.badText !== undefined) {
     ctx.pending.sql.push(
-      serverError(
+      unhandled(
         {
           path: `${ctx.path}.filter`,
           expected: `numbers (or numeric text) in every task's ${column} for a Number filter`,
@@ -180,13 +180,13 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
  */
 function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
   if (column === "updated_by__active_organization") {
-    throw serverError(
+    throw unhandled(
       { path: `${ctx.path}.filter`, expected: "a column dmq can evaluate", found: JSON.stringify(column) },
       "dmq does not model users' organizations: the server would evaluate updated_by__active_organization",
       true,
     );
   }
-  const error = fieldError(`${ctx.path}.filter`, field);
+  const error = cannotResolve(`${ctx.path}.filter`, field);
   // KNOWN_FILTER_VALUE_TYPES spares `reviewed` the values_list probe: its error waits for .filter().
   if (ctx.ds.size > 0 && column !== "reviewed") throw error;
   ctx.pending.filter.push(error);

@@ -4,7 +4,7 @@ import type { OperatorName } from "../vocabulary/operators.js";
 import { match, P } from "ts-pattern";
 import type { Scalar, ScalarColumn } from "./columns.js";
 import { PrepError, prepBool, prepFloat, prepInt, prepJson, prepText, prepTimestamp, type Lookup } from "../emulation/django.js";
-import { rejected, serverError } from "./errors.js";
+import { rejected, unhandled } from "./errors.js";
 import { jsonbCompare, jsonbEqual, jsonbFieldText } from "../emulation/jsonb.js";
 import { and3, NULL_ROW, type Ctx, type Piece, type Tri } from "./pieces.js";
 import { collate, compareFloat8, float8Text, pgUpper } from "../emulation/postgres.js";
@@ -88,7 +88,7 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
   if (operator === "in" || operator === "not_in") {
     const cast = castValue(value, type, ctx.path);
     if (cast.t !== "range") {
-      throw serverError({ ...at, expected: "{ min, max }" }, `'${pyTypeName(cast)}' object has no attribute 'min'`);
+      throw unhandled({ ...at, expected: "{ min, max }" }, `'${pyTypeName(cast)}' object has no attribute 'min'`);
     }
     const lo = positive(ctx, target, "gte", cast.min);
     const hi = positive(ctx, target, "lte", cast.max);
@@ -226,16 +226,14 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
         none: "unknown",
         str: "text",
       }[value.t];
-      ctx.pending.sql.push(
-        serverError({ ...where, expected: "a regular expression (text)" }, `operator does not exist: text ~ ${sqlType}`),
-      );
+      ctx.pending.sql.push(unhandled({ ...where, expected: "a regular expression (text)" }, `operator does not exist: text ~ ${sqlType}`));
       return () => false;
     }
     const re = compilePgRegex(value.v);
     if (re.kind !== "ok") {
       const unsupported = re.kind === "unsupported";
       ctx.pending.sql.push(
-        serverError(
+        unhandled(
           {
             ...where,
             expected: unsupported
@@ -301,7 +299,7 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
       .returnType<Prepared>()
       .with({ t: "array" }, () => {
         ctx.pending.sql.push(
-          serverError(
+          unhandled(
             { ...where, expected: "an operator this list column supports (contains, not_contains, empty)" },
             `malformed array literal: "${str(value)}"`,
           ),
@@ -342,7 +340,7 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
       .exhaustive();
   } catch (e) {
     if (!(e instanceof PrepError)) throw e;
-    ctx.pending.filter.push(serverError({ ...where, expected: expectedFor(target) }, e.message));
+    ctx.pending.filter.push(unhandled({ ...where, expected: expectedFor(target) }, e.message));
     return () => false;
   }
   if ("done" in prepared) return prepared.done;
@@ -454,7 +452,7 @@ function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
           prepScalar(t.col, "exact", { t: "str", v: "" });
         } catch (e) {
           if (e instanceof PrepError)
-            ctx.pending.filter.push(serverError({ path: `${ctx.path}.value`, expected: expectedFor(t), found: "''" }, e.message));
+            ctx.pending.filter.push(unhandled({ path: `${ctx.path}.value`, expected: expectedFor(t), found: "''" }, e.message));
         }
       }
       return {

@@ -3,8 +3,8 @@ import type { OrderingNode } from "../query/nodes.js";
 import { isAgreementRelated, engineColumn } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { EvaluationError } from "./errors.js";
-import { serverError } from "./errors.js";
-import { fieldError } from "./filters.js";
+import { unhandled } from "./errors.js";
+import { cannotResolve } from "./filters.js";
 import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
 import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
@@ -198,7 +198,7 @@ export function compileOrdering(
   if (field.includes("__")) {
     return {
       k: "error",
-      error: serverError(
+      error: unhandled(
         { path, expected: "a column of the task (dmq does not order by a related row)", found: JSON.stringify(column) },
         `dmq cannot order by ${column}: the server would return a task once per related row`,
         true,
@@ -206,7 +206,7 @@ export function compileOrdering(
     };
   }
   const col = engineColumn(field);
-  if (col === undefined) return { k: "error", error: fieldError(path, field) };
+  if (col === undefined) return { k: "error", error: cannotResolve(path, field) };
   const id = `column:${field}`;
   /** The column's key over the dataset as it is. */
   const keyOf =

@@ -1,7 +1,7 @@
 import { match, P } from "ts-pattern";
 import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
-import { rejected, serverError } from "./errors.js";
+import { rejected, unhandled } from "./errors.js";
 import { jsonbEqual, jsonbText } from "../emulation/jsonb.js";
 import { EMPTY_Q, FALSE, type Ctx, type Piece } from "./pieces.js";
 import { pyStr, strRepr } from "../emulation/python-json.js";
@@ -86,7 +86,7 @@ function isNullFlag(ctx: Ctx, value: PyVal): boolean {
   }
   if (v.t !== "bool") {
     ctx.pending.compile.push(
-      serverError(
+      unhandled(
         { path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) },
         "The QuerySet value for an isnull lookup must be True or False.",
       ),
@@ -267,7 +267,7 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
     }
     if (v.t !== "bool") {
       ctx.pending.compile.push(
-        serverError(
+        unhandled(
           { path: `${ctx.path}.value`, expected: "true or false", found: describePy(value) },
           "The QuerySet value for an isnull lookup must be True or False.",
         ),
@@ -300,7 +300,7 @@ function iterate(ctx: Ctx, value: PyVal): (JsonValue | string)[] {
     .with({ t: P.union("list", "str") }, (x) => [...x.v])
     .with({ t: "range" }, (x) => [`('min', ${reprOf(x.min)})`, `('max', ${reprOf(x.max)})`])
     .with({ t: P.union("int", "float", "bool", "datetime", "none") }, (x) => {
-      throw serverError(
+      throw unhandled(
         { path: `${ctx.path}.value`, expected: "a list of model versions", found: describePy(x) },
         `'${x.t}' object is not iterable`,
       );
@@ -316,7 +316,7 @@ export function modelVersionsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
     for (const v of iterate(ctx, value)) {
       if (v === null) {
         ctx.pending.filter.push(
-          serverError({ path: `${ctx.path}.value`, expected: "model version strings", found: "null" }, "Cannot use None as a query value"),
+          unhandled({ path: `${ctx.path}.value`, expected: "model version strings", found: "null" }, "Cannot use None as a query value"),
         );
         continue;
       }
@@ -382,7 +382,7 @@ export function validateInList(ctx: Ctx, column: string, operator: string, type:
       el = f;
     }
     if (el !== null && typeof el === "object") {
-      throw serverError(
+      throw unhandled(
         {
           path: `${ctx.path}.value`,
           expected: "a list of strings, numbers or booleans",

@@ -1,6 +1,6 @@
 import { match, P } from "ts-pattern";
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
-import { serverError, type EvaluationError } from "./errors.js";
+import { unhandled, type EvaluationError } from "./errors.js";
 import { castBoolFromStr, pyBool, pyFloatVal, pyNumber, PyError, toFloat, type PyVal } from "../emulation/python.js";
 import { strptimeMicros } from "../emulation/python-text.js";
 
@@ -30,7 +30,7 @@ export function pydanticValue(value: JsonValue, path: string): PyVal {
 }
 
 function pydanticError(path: string, value: JsonValue, msg: string): EvaluationError {
-  return serverError(
+  return unhandled(
     { path: `${path}.value`, expected: VALUE_UNION, found: describeValue(value) },
     `1 validation error for PrepareParams\nfilters.value\n  ${msg}`,
   );
@@ -39,7 +39,7 @@ function pydanticError(path: string, value: JsonValue, msg: string): EvaluationE
 /** Raise a Python exception raised while filtering as the server's 500. */
 export function pyFailure(e: unknown, path: string, expected: string, value: PyVal | string): EvaluationError {
   if (!(e instanceof PyError)) throw e;
-  return serverError({ path, expected, found: typeof value === "string" ? value : describePy(value) }, e.message);
+  return unhandled({ path, expected, found: typeof value === "string" ? value : describePy(value) }, e.message);
 }
 
 export function describePy(v: PyVal): string {

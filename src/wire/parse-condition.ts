@@ -1,11 +1,11 @@
 import { FILTER_PREFIX, type ConditionNode } from "../query/nodes.js";
 import { columnKinds, dataKindByType, type ColumnKindName } from "../vocabulary/column-kinds.js";
 import { columnNames, columns, DATA_PREFIX, isColumnName, kindOf } from "../vocabulary/columns.js";
-import type { JsonValue } from "../vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../vocabulary/json.js";
 import { isOperatorName, operatorNames, operators, type OperatorName } from "../vocabulary/operators.js";
 import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
 import { isValueTypeName, valueTypeNames } from "../vocabulary/value-types.js";
-import { isPlainObject, type Cursor } from "./parse-cursor.js";
+import { type Cursor } from "./parse-cursor.js";
 import type { Report } from "./parse-report.js";
 
 /** A filter item whose fields have the server's shape (strings and an accepted value), before normalisation. */

@@ -93,5 +93,3 @@ export const rootCursor = (key: string, drf: readonly (string | number)[] = []):
 });
 
 export const has = (obj: Readonly<Record<string, unknown>>, key: string): boolean => Object.hasOwn(obj, key) && obj[key] !== undefined;
-
-export { isPlainObject } from "../vocabulary/json.js";

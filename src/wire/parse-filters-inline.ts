@@ -1,7 +1,7 @@
 import type { Conjunction } from "../query/nodes.js";
-import type { JsonValue } from "../vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../vocabulary/json.js";
 import { traversalName, traversalRefusal, TRAVERSAL_EXPECTED, type RawCondition } from "./parse-condition.js";
-import { childAt, field, has, isPlainObject, item, keyPath, type Cursor } from "./parse-cursor.js";
+import { childAt, field, has, item, keyPath, type Cursor } from "./parse-cursor.js";
 import { modelTypeError, pydanticError, valueError, type PydanticError } from "../emulation/pydantic.js";
 import type { Report } from "./parse-report.js";
 

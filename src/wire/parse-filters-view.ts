@@ -1,9 +1,9 @@
 import { FILTER_PREFIX, type Conjunction } from "../query/nodes.js";
 import { DATA_PREFIX, inListColumns } from "../vocabulary/columns.js";
-import type { JsonValue } from "../vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../vocabulary/json.js";
 import { operatorNames, operators } from "../vocabulary/operators.js";
 import { traversalName, traversalRefusal, TRAVERSAL_EXPECTED, type RawCondition } from "./parse-condition.js";
-import { childAt, field, has, isPlainObject, item, type Cursor } from "./parse-cursor.js";
+import { childAt, field, has, item, type Cursor } from "./parse-cursor.js";
 import { checkUnion, reportUnion, type InlineFilters } from "./parse-filters-inline.js";
 import { pydanticError } from "../emulation/pydantic.js";
 import { pyRepr, pyTruthy, pyType } from "../emulation/python-json.js";
@@ -11,6 +11,7 @@ import type { Report } from "./parse-report.js";
 import { legacyUserOperators, userColumns, userIdOperators } from "./user-filters.js";
 import { deepEqual } from "./parse-values.js";
 import { parsePyInt } from "../emulation/python-text.js";
+import { castBoolWord } from "../emulation/python.js";
 
 /**
  * `data.filters` of a view being saved, read the way the server's ViewSerializer does
@@ -279,8 +280,8 @@ function objectLevel(p: Payload, column: string, operator: string, report: Repor
   return true;
 }
 
-/** An integer, or a string Python's `int()` reads as one. */
-function pyInt(candidate: unknown): number | undefined {
+/** An integer, or a string Python's `int()` reads as one (no float truncated, unlike `int()` itself). */
+function integerId(candidate: unknown): number | undefined {
   if (typeof candidate === "number") return Number.isInteger(candidate) ? candidate : undefined;
   return typeof candidate === "string" ? parsePyInt(candidate) : undefined;
 }
@@ -290,20 +291,8 @@ function userIdsProblem(value: unknown): string | undefined {
   if (value === null) return undefined;
   if (Array.isArray(value) && value.length > LIST_MAX_VALUES) return `User filter list exceeds maximum size of ${LIST_MAX_VALUES}.`;
   const raw = Array.isArray(value) ? value : [value];
-  return raw.every((v) => typeof v !== "boolean" && pyInt(v) !== undefined) ? undefined : "User filter values must be integer ids.";
+  return raw.every((v) => typeof v !== "boolean" && integerId(v) !== undefined) ? undefined : "User filter values must be integer ids.";
 }
-
-const BOOL_STRINGS: Readonly<Record<string, boolean>> = {
-  true: true,
-  yes: true,
-  on: true,
-  "1": true,
-  false: false,
-  no: false,
-  not: false,
-  off: false,
-  "0": false,
-};
 
 /** `normalize_persisted_user_filter`: how the server reads a stored user filter back. */
 function readBackUserFilter(name: string, operator: string, value: JsonValue): { operator: string; value: JsonValue } {
@@ -313,7 +302,7 @@ function readBackUserFilter(name: string, operator: string, value: JsonValue): {
     if (!allowed.includes("empty")) return noop;
     let flag: unknown = value;
     if (typeof value === "string") {
-      const known = BOOL_STRINGS[value.toLowerCase()];
+      const known = castBoolWord(value);
       if (known === undefined) return noop;
       flag = known;
     }
@@ -336,7 +325,7 @@ function readBackUserFilter(name: string, operator: string, value: JsonValue): {
       else if (Object.hasOwn(c, "value")) collect(c.value);
       return;
     }
-    const id = pyInt(c);
+    const id = integerId(c);
     if (id !== undefined && !ids.includes(id)) ids.push(id);
   };
   collect(value);

@@ -1,5 +1,6 @@
+import { isPlainObject } from "../vocabulary/json.js";
 import type { SelectedItemsNode } from "../query/nodes.js";
-import { field, has, isPlainObject, item, keyPath, rootCursor, type Cursor } from "./parse-cursor.js";
+import { field, has, item, keyPath, rootCursor, type Cursor } from "./parse-cursor.js";
 import { modelTypeError, pydanticError, type PydanticError } from "../emulation/pydantic.js";
 import { pyClass, pyStr, pyTruthy } from "../emulation/python-json.js";
 import { ujsonLoads } from "../emulation/ujson.js";

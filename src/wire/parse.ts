@@ -1,8 +1,9 @@
+import { isPlainObject } from "../vocabulary/json.js";
 import type { QueryNode } from "../query/nodes.js";
 import { QueryParseError } from "./errors.js";
 import type { ParseIssue } from "./issues.js";
 import { toConditions } from "./parse-condition.js";
-import { has, isPlainObject, keyPath } from "./parse-cursor.js";
+import { has, keyPath } from "./parse-cursor.js";
 import { inlineFilters } from "./parse-filters-inline.js";
 import { actionFields, checkKeys, type ParseEndpoint } from "./parse-keys.js";
 import { viewFilters } from "./parse-filters-view.js";

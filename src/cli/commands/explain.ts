@@ -10,6 +10,7 @@ import { issueWords, selectionWords } from "../explain/words.js";
 import { positiveInt, readArgument, readTextFile } from "../params.js";
 import type { Session } from "../session.js";
 import { examples, type CommandKit } from "./common.js";
+import { isPlainObject } from "../../vocabulary/json.js";
 
 /** What is explained: the body as the server gets it, and what came with it. */
 interface Input {
@@ -24,7 +25,6 @@ interface Input {
 }
 
 const BODY_VIEW = `the body's "view"`;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const positive = (v: unknown): number | undefined => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : undefined);
 
 /**
@@ -38,7 +38,7 @@ function viewKey(value: unknown): number | undefined {
 
 /** A body, an action request (`dmq body --request`, `toRequest()`), or a saved view (`dmq views get`). */
 function inputOf(value: unknown, source: string): Input {
-  if (isObject(value) && isObject(value["body"]) && isObject(value["query"]) && typeof value["method"] === "string") {
+  if (isPlainObject(value) && isPlainObject(value["body"]) && isPlainObject(value["query"]) && typeof value["method"] === "string") {
     const query = value["query"];
     const id = viewKey(query["view"]) ?? viewKey(value["body"]["view"]);
     const where = viewKey(query["view"]) !== undefined ? `the request's ?view=${String(query["view"])}` : BODY_VIEW;
@@ -51,10 +51,10 @@ function inputOf(value: unknown, source: string): Input {
       view: id === undefined ? undefined : { id, where },
     };
   }
-  if (isObject(value) && isObject(value["data"]) && positive(value["project"]) !== undefined && !("filters" in value)) {
+  if (isPlainObject(value) && isPlainObject(value["data"]) && positive(value["project"]) !== undefined && !("filters" in value)) {
     return { source, body: value["data"], context: "view", project: positive(value["project"]), view: undefined };
   }
-  const id = isObject(value) ? viewKey(value["view"]) : undefined;
+  const id = isPlainObject(value) ? viewKey(value["view"]) : undefined;
   return {
     source,
     body: value,

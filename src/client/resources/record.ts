@@ -1,5 +1,5 @@
 import type { RequestOptions } from "../options.js";
-import type { Check } from "../shape.js";
+import type { Reader } from "../shape.js";
 import type { Send } from "../transport.js";
 import { checkId, checkObject } from "./common.js";
 
@@ -20,9 +20,9 @@ export interface RecordMethods<T, U, P = T> {
 export function recordMethods<T, U, P = T>(
   send: Send,
   base: string,
-  expect: Check<T>,
+  expect: Reader<T>,
   payload: (body: U) => unknown = (body) => body,
-  expectPatched: Check<P> = expect as unknown as Check<P>,
+  expectPatched: Reader<P> = expect as unknown as Reader<P>,
 ): RecordMethods<T, U, P> {
   const path = (id: number): string => `${base}${checkId("id", id)}/`;
   return {

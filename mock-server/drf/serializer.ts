@@ -1,11 +1,10 @@
 import { PyException } from "../../src/emulation/exceptions.js";
 import { pyJsonLoads } from "../../src/emulation/json-loads.js";
 import { QueryDict } from "../../src/emulation/query-dict.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
+import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { Declaration, FieldSpec, WritableName } from "../../src/contract/field.js";
-import { validationError, type ValidationErrors } from "../errors.js";
-import { isPlainObject } from "../http.js";
-import { drfMessages, readValue, type ReadOptions } from "./drf-fields.js";
+import { validationError, type SerializerErrors } from "../errors.js";
+import { drfMessages, readValue, type ReadOptions } from "./fields.js";
 
 /**
  * A write validated the way DRF's `Serializer.is_valid` does it, from the contract: every writable
@@ -57,13 +56,13 @@ export function validateWrite<D extends Declaration>(decl: D, input: WriteInput,
   const body = input instanceof QueryDict ? input.dict() : input;
   if (options.strict) refuseIgnored(decl, body, options.extra ?? []);
   const { errors, out } = collect(decl, input, options);
-  if (Object.keys(errors).length > 0) throw validationError(errors as ValidationErrors);
+  if (Object.keys(errors).length > 0) throw validationError(errors as SerializerErrors);
   return out as Written<D>;
 }
 
 /** Every writable field of `decl` read from `input`: the values, and the errors by field. */
 function collect(decl: Declaration, input: WriteInput, options: WriteOptions) {
-  const errors: Record<string, ValidationErrors[string]> = {};
+  const errors: Record<string, SerializerErrors[string]> = {};
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(decl.fields) as [string, FieldSpec][]) {
     if (spec.access === "read-only") continue;
@@ -79,7 +78,7 @@ function collect(decl: Declaration, input: WriteInput, options: WriteOptions) {
 const readsNested = (spec: FieldSpec): spec is FieldSpec & { of: Declaration } =>
   spec.of !== undefined && Object.values(spec.of.fields).some((f) => f.access !== "read-only");
 
-type FieldResult = { readonly value: unknown } | { readonly errors: ValidationErrors[string] } | undefined;
+type FieldResult = { readonly value: unknown } | { readonly errors: SerializerErrors[string] } | undefined;
 
 /** `empty`: DRF's marker for a value the input does not give. */
 const EMPTY = Symbol("empty");
@@ -129,12 +128,12 @@ function validateField(name: string, spec: FieldSpec, given: unknown, options: W
     if (!isPlainObject(raw)) return { errors: { non_field_errors: [drfMessages.notADict(raw)] } };
     if (readsNested(spec)) {
       const nested = collect(spec.of, raw, { ...options, partial: false });
-      if (Object.keys(nested.errors).length > 0) return { errors: nested.errors as ValidationErrors[string] };
+      if (Object.keys(nested.errors).length > 0) return { errors: nested.errors as SerializerErrors[string] };
       value = nested.out;
     } else value = raw;
   } else {
     const read = readValue(name, spec, raw, options);
-    if (!read.ok) return { errors: read.errors as ValidationErrors[string] };
+    if (!read.ok) return { errors: read.errors as SerializerErrors[string] };
     value = read.value;
   }
   for (const check of spec.checks ?? []) {

@@ -73,10 +73,15 @@ const TRUE = new Set<unknown>(["t", "T", "y", "Y", "yes", "Yes", "YES", "true", 
 const FALSE = new Set<unknown>(["f", "F", "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF", "0", 0, false]);
 const NULLS = new Set<unknown>(["null", "Null", "NULL", ""]);
 
-/** BooleanField: DRF's exact TRUE_VALUES / FALSE_VALUES (1.0 and 0.0 are 1 and 0 to Python). */
+/** BooleanField's TRUE_VALUES / FALSE_VALUES (1.0 and 0.0 are 1 and 0 to Python): the value read, or undefined. */
+export function drfBoolean(raw: unknown): boolean | undefined {
+  return TRUE.has(raw) ? true : FALSE.has(raw) ? false : undefined;
+}
+
+/** BooleanField: DRF's exact word lists, and its nulls where the field allows null. */
 function readBoolean(raw: unknown, allowNull: boolean): Read<boolean | null> {
-  if (TRUE.has(raw)) return good(true);
-  if (FALSE.has(raw)) return good(false);
+  const value = drfBoolean(raw);
+  if (value !== undefined) return good(value);
   if (allowNull && NULLS.has(raw)) return good(null);
   return bad(drfMessages.boolean);
 }
