@@ -8,7 +8,7 @@ import { describeValue } from "../../src/vocabulary/json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
 import { HttpProblem, pythonException, pythonExceptionOrStrict, validationError } from "../errors.js";
 import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
-import { labelConfigProblem } from "../label-config.js";
+import { labelConfigProblem, libxmlSyntaxProblem } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
 import { updateTasksStates } from "../overlap.js";
 import { presentProject, projectDefaults } from "../present/project.js";
@@ -247,9 +247,11 @@ export const validateProjectLabelConfig: Handler = (req, ctx) => {
       `expected a labeling config (text), found ${describeValue(config)}`,
     );
   }
+  // The view parses it with lxml first: a broken document is a 400 in libxml2's words (the checks after it use expat's).
+  const broken = libxmlSyntaxProblem(config);
+  if (broken !== undefined) throw new HttpProblem(400, broken);
   const syntax = labelConfigProblem(config);
-  // The server parses it with lxml here first (whose messages differ from the XML checks' expat): a 400 either way.
-  if (syntax !== undefined && !syntax.startsWith("Validation failed") && !/names/.test(syntax)) throw new HttpProblem(400, syntax);
+  if (syntax !== undefined && syntax.startsWith("DTDForbidden")) throw new HttpProblem(400, syntax);
   const changed = essentialDataChanged(config, project.label_config);
   const problem = projectConfigProblem(ctx.store, project, config, true);
   if (problem !== undefined) throw validationError({ non_field_errors: [problem] });
