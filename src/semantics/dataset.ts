@@ -183,6 +183,11 @@ export class PreparedDataset {
     return groups as ChildOf[K][][];
   }
 
+  /** Have the records of this kind been grouped by task yet (`annotations`, `predictions`, `drafts`)? */
+  grouped(kind: ChildKind): boolean {
+    return (this.#groups as { [k in ChildKind]?: unknown })[kind] !== undefined;
+  }
+
   /**
    * The related records of a kind as given (one flat list, any order), while no write has changed
    * them: a column over every row is then one pass over this list, without grouping it by task.

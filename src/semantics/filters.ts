@@ -313,14 +313,8 @@ function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
     if (matchesNothing) return { test: () => false, cost: 0 };
   }
   if (only.length === 1 && only[0]?.k === "task" && only[0].lookup) return { test: only[0].test, lookup: only[0].lookup, cost: 1 };
-  if (annRow.length > 0) {
-    const anns = ds.annotations;
-    tasks.push({ test: (i) => someRow(anns[i] as readonly AnnotationRecord[], annRow), cost: ROW_COST });
-  }
-  if (predRow.length > 0) {
-    const preds = ds.predictions;
-    tasks.push({ test: (i) => someRow(preds[i] as readonly PredictionRecord[], predRow), cost: ROW_COST });
-  }
+  if (annRow.length > 0) tasks.push({ test: joinedRowTest(ds, "annotations", annRow), cost: ROW_COST });
+  if (predRow.length > 0) tasks.push({ test: joinedRowTest(ds, "predictions", predRow), cost: ROW_COST });
   tasks.sort((a, b) => a.cost - b.cost);
   const cost = tasks.reduce((sum, t) => sum + t.cost, 0);
   if (tasks.length === 1) return { test: (tasks[0] as { test: (i: number) => boolean }).test, cost };
@@ -330,6 +324,50 @@ function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
 /** Relative costs of a task test: a column read, a text scan (contains, regex), a walk over joined rows. */
 const TASK_COST = 2;
 const ROW_COST = 8;
+
+/**
+ * Does a task have a joined row (an annotation or prediction; NULL when it has none, as the LEFT JOIN gives)
+ * that passes every row test? Once the dataset has grouped the records by task, a walk over the task's group.
+ * Before (a cold evaluation), one pass over the records as given marks the tasks, as a hand-written loop would,
+ * on the first test: grouping a project's records by task costs more than the whole filter.
+ */
+function joinedRowTest<K extends "annotations" | "predictions">(
+  ds: PreparedDataset,
+  kind: K,
+  tests: readonly ((r: RowOf[K] | null) => boolean)[],
+): (i: number) => boolean {
+  const flat = ds.grouped(kind) ? undefined : ds.flat(kind);
+  if (flat === undefined) {
+    const groups = ds[kind] as readonly (readonly RowOf[K][])[];
+    return (i) => someRow(groups[i] as readonly RowOf[K][], tests);
+  }
+  let hit: Uint8Array | undefined;
+  return (i) => {
+    if (hit === undefined) {
+      const marks = new Uint8Array(ds.size);
+      const joined = new Uint8Array(ds.size);
+      // Hot loop over every record: a plain loop, the row tests inline.
+      for (let k = 0; k < flat.length; k++) {
+        const r = flat[k] as RowOf[K];
+        const at = ds.indexOf(r.task);
+        if (at === undefined) continue;
+        joined[at] = 1;
+        if (marks[at] === 0 && passes(tests, r)) marks[at] = 1;
+      }
+      const nullPasses = passes(tests, null);
+      if (nullPasses) for (let at = 0; at < marks.length; at++) if (joined[at] === 0) marks[at] = 1;
+      hit = marks;
+    }
+    return hit[i] === 1;
+  };
+}
+
+type RowOf = { annotations: AnnotationRecord; predictions: PredictionRecord };
+
+function passes<R>(tests: readonly ((r: R | null) => boolean)[], r: R | null): boolean {
+  for (let t = 0; t < tests.length; t++) if (!(tests[t] as (r: R | null) => boolean)(r)) return false;
+  return true;
+}
 
 function someRow<R>(rows: readonly R[], tests: readonly ((r: R | null) => boolean)[]): boolean {
   const list: readonly (R | null)[] = rows.length > 0 ? rows : NULL_ROW;
