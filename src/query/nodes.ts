@@ -74,6 +74,9 @@ export interface FilterItemBody {
   operator: string;
   type: string;
   value: JsonValue;
+  /** One child: the form every server reads (docs/reference/filters.md#one-child-or-several). */
+  child_filter?: FilterItemBody;
+  /** Several children: only servers from 1.23 on read this key; 1.22 drops it unread. */
   child_filters?: FilterItemBody[];
 }
 

@@ -20,7 +20,11 @@ export function conditionToItem(node: ConditionNode): FilterItemBody {
     type: node.type,
     value: node.value,
   };
-  if (node.children.length > 0) item.child_filters = node.children.map(conditionToItem);
+  // One child goes as `child_filter`, which every server reads (1.22 reads nothing else; newer ones take it as
+  // the legacy form of `child_filters`); several need `child_filters`, which a 1.22 server drops unread.
+  const [only, ...more] = node.children;
+  if (only !== undefined && more.length === 0) item.child_filter = conditionToItem(only);
+  else if (only !== undefined) item.child_filters = node.children.map(conditionToItem);
   return item;
 }
 

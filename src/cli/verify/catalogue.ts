@@ -66,6 +66,8 @@ export interface FilterItem {
   readonly type: string;
   readonly value: unknown;
   readonly child_filter?: FilterItem;
+  /** The plural form (servers from 1.23; 1.22 drops it). */
+  readonly child_filters?: readonly FilterItem[];
 }
 
 export const item = (column: string, operator: string, type: string, value: unknown): FilterItem => ({
@@ -242,6 +244,18 @@ export function childFilterScenarios(): Scenario[] {
         probe: { kind: "list", query: filtersQuery(conjunction, [withChild, other.item]) },
       });
     }
+  });
+  // The plural key: servers before 1.23 read only child_filter and drop child_filters, so the child must narrow.
+  out.push({
+    id: "child-filters/plural-key",
+    area: "child-filters",
+    traits: [],
+    probe: {
+      kind: "list",
+      query: filtersQuery("and", [
+        { ...item("total_annotations", "greater", "Number", 0), child_filters: [item("data.num", "greater", "Number", 1)] },
+      ]),
+    },
   });
   const first = base[0]!;
   out.push({

@@ -273,6 +273,18 @@ export const environmentRows: readonly EnvironmentRow[] = [
     server: "ViewSerializer (label_studio/data_manager/serializers.py), get_locked_by",
   },
   {
+    id: "child-filters-plural",
+    cause: older,
+    areas: ["child-filters"],
+    scenario: /^child-filters\/plural-key$/,
+    path: /^(total|tasks)$/,
+    reason:
+      "the newest sources read a filter's children from child_filters (a list, with child_filter as its legacy form); older " +
+      "servers read one child_filter and drop child_filters unread, so the line selects as if it had no child (dmq sends one child as child_filter)",
+    server:
+      "Filter.child_filter (label_studio/data_manager/prepare_params.py) and apply_filters (managers.py); newer: Filter.child_filters, normalize_child_filters",
+  },
+  {
     id: "view-child-filters",
     cause: older,
     areas: ["responses"],
