@@ -17,7 +17,7 @@ export type Kind =
   | "string"
   /** BooleanField. */
   | "boolean"
-  /** DateTimeField: ISO 8601 as DRF renders it (see `renderDatetime`). */
+  /** DateTimeField: ISO 8601 as DRF renders it (see `renderTimestamp`). */
   | "datetime"
   /** JSONField: any JSON value. */
   | "json"
