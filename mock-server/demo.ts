@@ -113,8 +113,6 @@ export function demoData(): StoreState {
       file_upload: "demo-reviews.json",
       storage_filename: null,
       inner_id: i,
-      overlap: 1,
-      unresolved_comment_count: 0,
     });
   }
 

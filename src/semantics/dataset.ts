@@ -1,5 +1,6 @@
 import type { JsonValue } from "../vocabulary/json.js";
 import { timestampMicros } from "../vocabulary/timestamps.js";
+import { taskDefaults } from "../contract/task.js";
 import { changedReads, type DatasetPatch, type Read, type RecordChange } from "./changes.js";
 import type { AnnotationRecord, Dataset, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "./records.js";
 import { moveRows, moveTyped, type Patcher, type RowPatch } from "./rows.js";
@@ -640,7 +641,7 @@ function finishRow(s: Stats, task: TaskRecord, i: number): void {
   // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
   // The community mixin counts annotations, not distinct annotators (a later flag-gated variant
   // counts distinct completed_by); cancelled ones count only with IGNORE_SKIPPED.
-  s.labeled[i] = (s.finished[i] as number) >= (task.overlap ?? 1) ? 1 : 0;
+  s.labeled[i] = (s.finished[i] as number) >= (task.overlap ?? taskDefaults.overlap) ? 1 : 0;
   // base_annotate_completed_at: the newest annotation by id (cancelled ones too), only when labeled.
   s.completedAtText[i] = s.labeled[i] ? (s.newestAt[i] as string | null) : null;
   s.parsed[i] = 0;
