@@ -110,8 +110,10 @@ describe("timestamp scanner", () => {
 });
 
 describe("the stored form, both ways, and rendered", () => {
-  /** Any instant of years 0100–9999, in microseconds. */
-  const instant = fc.integer({ min: Date.UTC(100, 0, 1) * 1000, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) * 1000 + 999 });
+  /** An instant of years 1700–2250, in microseconds (the range where microseconds are exact doubles). */
+  const instant = fc
+    .integer({ min: Date.UTC(1700, 0, 1), max: Date.UTC(2250, 0, 1) })
+    .chain((ms) => fc.integer({ min: 0, max: 999 }).map((us) => ms * 1000 + us));
 
   test("timestampFromMicros and timestampMicros are inverses; the scanner keeps the form; Date agrees to the millisecond", () => {
     fc.assert(
@@ -127,9 +129,9 @@ describe("the stored form, both ways, and rendered", () => {
 
   test("timestampFromMs is the stored form of whole milliseconds", () => {
     fc.assert(
-      fc.property(instant, (micros) =>
-        expect(timestampFromMs(Math.floor(micros / 1000))).toBe(timestampFromMicros(micros - (micros % 1000))),
-      ),
+      fc.property(instant, (micros) => {
+        expect(timestampFromMs(Math.floor(micros / 1000))).toBe(timestampFromMicros(Math.floor(micros / 1000) * 1000));
+      }),
     );
     expect(timestampFromMs(Date.UTC(2024, 2, 1, 9))).toBe("2024-03-01T09:00:00.000000Z");
   });
