@@ -17,6 +17,7 @@ import { exportFigures } from "./figures/exports.js";
 import { httpFigures } from "./figures/http.js";
 import { startupFigures } from "./figures/startup.js";
 import { typeFigures } from "./figures/types.js";
+import { writeFigures } from "./figures/writes.js";
 import { root } from "./lib/children.js";
 import { BENCH_TOKEN } from "./lib/data.js";
 import { writeSeed } from "./lib/seeds.js";
@@ -58,6 +59,7 @@ if (only.includes("startup") || only.includes("http")) {
     const seed100kZ = writeSeed("seed-100k-z", 100_000, { annotations: 2, timestamps: "z" });
     figures.push(...(await startupFigures({ seed10k, seed100k, seed100kZ }, BENCH_TOKEN, log)));
     figures.push(...(await cliStartFigures(seed100k, BENCH_TOKEN, log)));
+    figures.push(...(await writeFigures(seed100k, BENCH_TOKEN, log)));
   }
   if (only.includes("http")) {
     log("HTTP: the list route vs stock json-server, whoami via the client vs fetch");
@@ -66,7 +68,7 @@ if (only.includes("startup") || only.includes("http")) {
   }
 }
 if (only.includes("engine")) {
-  log("engine: three queries vs hand loops at 10k, 100k and 1M tasks");
+  log("engine: seven queries vs hand loops at 10k, 100k and 1M tasks");
   figures.push(...engineFigures(measureEngine([10_000, 100_000, 1_000_000], log)));
 }
 

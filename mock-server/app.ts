@@ -18,6 +18,7 @@ import { playground } from "./playground.js";
 import { resolve, type Action, type OverrideRequest, type Overrides } from "./overrides.js";
 import { nameOf, routes, type Method, type Route } from "./routes/index.js";
 import { CREATED } from "./routes/replies.js";
+import { Transaction } from "./store/store.js";
 
 /**
  * The Express app: json-server's app with the server's headers (headers.ts) and CORS answers, then, as on the server, the URL
@@ -267,17 +268,15 @@ function handle(
 ): void {
   const locals = res.locals as Locals;
   const { data } = locals;
-  const transaction = ctx.store.begin();
+  // Every write of the handler, also after it awaited a model server, is this request's: kept or undone together.
+  const transaction = new Transaction();
   let result: Reply | Promise<Reply>;
   try {
-    result = handler(request, ctx);
+    result = ctx.store.within(transaction, () => handler(request, ctx));
   } catch (error) {
-    ctx.store.suspend();
     ctx.store.rollback(transaction);
     return next(error);
   }
-  // Writes belong to the transaction only while the handler runs synchronously (all store writes do).
-  ctx.store.suspend();
   Promise.resolve(result).then(
     (reply) => {
       if (options.clock.now() - locals.started > options.timeLimitMs) {

@@ -15,7 +15,8 @@ export const SERVER_VERSION = "1.23.2";
 
 /** Field errors as the mock's serializers build them (typed: messages per field, nested for nested serializers); `ValidationErrors` is their JSON form. */
 export type SerializerErrors = { readonly [field: string]: SerializerErrorValue };
-export type SerializerErrorValue = readonly string[] | SerializerErrors | readonly (SerializerErrors | Record<string, never>)[];
+/** A string alone where the view raised `ValidationError({field: "message"})` (DRF keeps it as it is). */
+export type SerializerErrorValue = string | readonly string[] | SerializerErrors | readonly (SerializerErrors | Record<string, never>)[];
 
 export interface ProblemOptions {
   readonly validationErrors?: SerializerErrors;

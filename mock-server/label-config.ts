@@ -47,14 +47,32 @@ type XmlError =
   | "duplicate attribute"
   | "undefined entity";
 
+/**
+ * The same error as lxml (libxml2) words it, where the mock knows the wording: the message and the offset
+ * libxml2 reports (its columns count from 1). The project-scoped validation parses with lxml first.
+ */
+interface LibxmlError {
+  readonly message: string;
+  readonly at: number;
+}
+
 class NotWellFormed extends Error {
   constructor(
     readonly kind: XmlError | "dtd",
     readonly at: number,
     readonly text: string,
     message: string = kind,
+    readonly libxml?: LibxmlError,
   ) {
     super(message);
+  }
+  /** lxml's `str(XMLSyntaxError)`: `<message>, line L, column C (<string>, line L)`; expat's wording where the mock has no other. */
+  describeLibxml(): string {
+    if (this.kind === "dtd" || this.libxml === undefined) return this.describe();
+    const before = this.text.slice(0, this.libxml.at);
+    const line = before.split("\n").length;
+    const column = this.libxml.at - (before.lastIndexOf("\n") + 1) + 1;
+    return `${this.libxml.message}, line ${line}, column ${column} (<string>, line ${line})`;
   }
   /** The message: `<kind>: line L, column C` (defusedxml's refusal of a DOCTYPE names it instead). */
   describe(): string {
@@ -86,13 +104,22 @@ class Scanner {
     while (NAME_CHAR.test(this.peek())) this.at++;
     return this.text.slice(start, this.at);
   }
-  fail(kind: XmlError, at: number): NotWellFormed {
-    return new NotWellFormed(kind, at, this.text);
+  fail(kind: XmlError, at: number, libxml?: LibxmlError): NotWellFormed {
+    return new NotWellFormed(kind, at, this.text, kind, libxml);
   }
-  /** Past `end`, or an unclosed token starting at `tokenStart`. */
-  skipPast(end: string, tokenStart: number): void {
+  /** The line (from 1) of an offset, as libxml2 counts it for an element's start. */
+  lineOf(at: number): number {
+    return this.text.slice(0, at).split("\n").length;
+  }
+  /** Past `end`, or an unclosed token starting at `tokenStart` (`what`: libxml2's word for the construct). */
+  skipPast(end: string, tokenStart: number, what?: string): void {
     const found = this.text.indexOf(end, this.at);
-    if (found < 0) throw this.fail("unclosed token", tokenStart);
+    if (found < 0)
+      throw this.fail(
+        "unclosed token",
+        tokenStart,
+        what === undefined ? undefined : { message: `${what} not terminated`, at: this.text.length },
+      );
     this.at = found + end.length;
   }
   /** An entity reference at the cursor (`&…;`): the five predefined ones and character references. */
@@ -104,39 +131,50 @@ class Scanner {
       this.at = end + 1;
       return;
     }
-    throw this.fail(/^[A-Za-z_][\w.-]*$/.test(ref) ? "undefined entity" : "not well-formed (invalid token)", start);
+    if (/^[A-Za-z_][\w.-]*$/.test(ref)) throw this.fail("undefined entity", start, { message: `Entity '${ref}' not defined`, at: end + 1 });
+    const named = NAME_START.test(this.peek(1));
+    throw this.fail("not well-formed (invalid token)", start, named ? undefined : { message: "xmlParseEntityRef: no name", at: start + 1 });
   }
 }
 
 /** A start tag's attributes up to `>` or `/>`. */
-function attributes(sc: Scanner, tokenStart: number): { attrs: Record<string, string>; selfClosing: boolean } {
+function attributes(sc: Scanner, tokenStart: number, tag: string): { attrs: Record<string, string>; selfClosing: boolean } {
   const attrs: Record<string, string> = {};
   for (;;) {
     const spaced = SPACE.test(sc.peek());
     sc.skipSpace();
-    if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
+    if (sc.at >= sc.text.length)
+      throw sc.fail("unclosed token", tokenStart, {
+        message: `Couldn't find end of Start Tag ${tag} line ${sc.lineOf(tokenStart)}`,
+        at: sc.at,
+      });
     if (sc.startsWith("/>")) return ((sc.at += 2), { attrs, selfClosing: true });
     if (sc.peek() === ">") return ((sc.at += 1), { attrs, selfClosing: false });
     if (!spaced) throw sc.fail("not well-formed (invalid token)", sc.at);
     const keyAt = sc.at;
+    if (!NAME_START.test(sc.peek()))
+      throw sc.fail("not well-formed (invalid token)", sc.at, { message: "error parsing attribute name", at: sc.at });
     const key = sc.name(tokenStart);
     sc.skipSpace();
     if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
-    if (sc.peek() !== "=") throw sc.fail("not well-formed (invalid token)", sc.at);
+    if (sc.peek() !== "=")
+      throw sc.fail("not well-formed (invalid token)", sc.at, { message: `Specification mandates value for attribute ${key}`, at: sc.at });
     sc.at++;
     sc.skipSpace();
     const quote = sc.peek();
     if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
-    if (quote !== '"' && quote !== "'") throw sc.fail("not well-formed (invalid token)", sc.at);
+    if (quote !== '"' && quote !== "'")
+      throw sc.fail("not well-formed (invalid token)", sc.at, { message: `AttValue: " or ' expected`, at: sc.at });
     const valueStart = sc.at + 1;
     sc.at = valueStart;
     while (sc.peek() !== quote) {
       if (sc.at >= sc.text.length) throw sc.fail("unclosed token", tokenStart);
-      if (sc.peek() === "<") throw sc.fail("not well-formed (invalid token)", sc.at);
+      if (sc.peek() === "<")
+        throw sc.fail("not well-formed (invalid token)", sc.at, { message: "Unescaped '<' not allowed in attributes values", at: sc.at });
       if (sc.peek() === "&") sc.entity();
       else sc.at++;
     }
-    if (Object.hasOwn(attrs, key)) throw sc.fail("duplicate attribute", keyAt);
+    if (Object.hasOwn(attrs, key)) throw sc.fail("duplicate attribute", keyAt, { message: `Attribute ${key} redefined`, at: sc.at + 1 });
     attrs[key] = unescapeXml(sc.text.slice(valueStart, sc.at));
     sc.at++;
   }
@@ -152,17 +190,50 @@ function parse(config: string): Parsed {
   }
 }
 
+/**
+ * Why lxml (`etree.fromstring`, libxml2) refuses the text, in its words — where the mock knows them (premature end,
+ * tag mismatch, undefined entity, text before or after the root, attribute errors, unterminated comments); other
+ * errors keep expat's words. Undefined for a well-formed text, and for a DOCTYPE (lxml reads it; defusedxml's
+ * check later refuses it).
+ */
+export function libxmlSyntaxProblem(config: string): string | undefined {
+  if (config.length === 0) return "Document is empty, line 1, column 1 (<string>, line 1)";
+  try {
+    parseElements(config);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof NotWellFormed)) throw error;
+    return error.kind === "dtd" ? undefined : error.describeLibxml();
+  }
+}
+
 function parseElements(config: string): Element[] {
   const elements: Element[] = [];
   const open: Element[] = [];
+  /** Where each open element's start tag began (libxml2 names its line). */
+  const startOf = new Map<Element, number>();
   let rootSeen = false;
   const sc = new Scanner(config);
   const outside = () => open.length === 0;
+  /** Text or markup outside the root: before it (expat: syntax error) or after it (junk). */
+  const outsideRoot = (at: number) =>
+    rootSeen
+      ? sc.fail("junk after document element", at, { message: "Extra content at the end of the document", at })
+      : sc.fail("syntax error", at, { message: "Start tag expected, '<' not found", at });
   while (sc.at < config.length) {
     const c = sc.peek();
     if (c !== "<") {
       if (outside()) {
-        if (!SPACE.test(c)) throw sc.fail(rootSeen ? "junk after document element" : "syntax error", sc.at);
+        if (!SPACE.test(c)) {
+          if (rootSeen) throw outsideRoot(sc.at);
+          // expat's prolog reads the text as a name token: one run straight into `<` makes that `<` the invalid token.
+          let end = sc.at;
+          while (end < config.length && NAME_CHAR.test(config[end] as string)) end++;
+          if (end > sc.at && config[end] === "<") {
+            throw sc.fail("not well-formed (invalid token)", end, { message: "Start tag expected, '<' not found", at: sc.at });
+          }
+          throw outsideRoot(sc.at);
+        }
         sc.at++;
       } else if (c === "&") sc.entity();
       else sc.at++;
@@ -170,7 +241,7 @@ function parseElements(config: string): Element[] {
     }
     const tokenStart = sc.at;
     if (sc.startsWith("<!--")) {
-      sc.skipPast("-->", tokenStart);
+      sc.skipPast("-->", tokenStart, "Comment");
       continue;
     }
     if (sc.startsWith("<?")) {
@@ -178,7 +249,7 @@ function parseElements(config: string): Element[] {
       continue;
     }
     if (sc.startsWith("<![CDATA[")) {
-      if (outside()) throw sc.fail(rootSeen ? "junk after document element" : "syntax error", tokenStart);
+      if (outside()) throw outsideRoot(tokenStart);
       sc.skipPast("]]>", tokenStart);
       continue;
     }
@@ -188,9 +259,12 @@ function parseElements(config: string): Element[] {
       const doctype = /^[^\s>[]*/.exec(config.slice(sc.at))?.[0] ?? "";
       throw new NotWellFormed("dtd", tokenStart, config, `DTDForbidden(name=${strRepr(doctype)}, system_id=None, public_id=None)`);
     }
-    if (outside() && rootSeen) throw sc.fail("junk after document element", tokenStart);
+    if (outside() && rootSeen) throw outsideRoot(tokenStart);
     sc.at++;
     if (sc.peek() === "/") {
+      // An end tag with no element open is no markup expat reads there.
+      if (outside())
+        throw sc.fail("not well-formed (invalid token)", tokenStart + 1, { message: "StartTag: invalid element name", at: tokenStart + 1 });
       sc.at++;
       const nameAt = sc.at;
       const closing = sc.name(tokenStart);
@@ -199,17 +273,29 @@ function parseElements(config: string): Element[] {
       if (sc.peek() !== ">") throw sc.fail("not well-formed (invalid token)", sc.at);
       sc.at++;
       const top = open.pop();
-      if (top?.tag !== closing) throw sc.fail(top ? "mismatched tag" : "syntax error", top ? nameAt : tokenStart);
+      if (top === undefined) throw sc.fail("syntax error", tokenStart, { message: "StartTag: invalid element name", at: tokenStart + 1 });
+      if (top.tag !== closing) {
+        const message = `Opening and ending tag mismatch: ${top.tag} line ${sc.lineOf(startOf.get(top) ?? 0)} and ${closing}`;
+        throw sc.fail("mismatched tag", nameAt, { message, at: sc.at });
+      }
       continue;
     }
+    if (sc.at < config.length && !NAME_START.test(sc.peek()))
+      throw sc.fail("not well-formed (invalid token)", sc.at, { message: "StartTag: invalid element name", at: sc.at });
     const tag = sc.name(tokenStart);
-    const read = attributes(sc, tokenStart);
+    const read = attributes(sc, tokenStart, tag);
     rootSeen = true;
     const element: Element = { tag, attrs: read.attrs, parent: open.at(-1) };
     elements.push(element);
+    startOf.set(element, tokenStart);
     if (!read.selfClosing) open.push(element);
   }
-  if (!rootSeen || open.length > 0) throw sc.fail("no element found", config.length);
+  const top = open.at(-1);
+  if (top !== undefined) {
+    const message = `Premature end of data in tag ${top.tag} line ${sc.lineOf(startOf.get(top) ?? 0)}`;
+    throw sc.fail("no element found", config.length, { message, at: config.length });
+  }
+  if (!rootSeen) throw sc.fail("no element found", config.length, { message: "Start tag expected, '<' not found", at: config.length });
   return elements;
 }
 

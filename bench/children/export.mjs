@@ -4,11 +4,15 @@
 // standard library's JSON rules, md5, store) against `JSON.stringify` of the same tasks (the file
 // read back with JSON.parse). `time`: the median CPU ms of each (alternating rounds after a warm-up
 // round); `memory`: the bytes each allocates. Also the file's size.
+import http from "node:http";
 import { startMockServer } from "../../dist/mock-server/index.js";
 import { cpuMs, get, post } from "./http-get.mjs";
 
 const [mode, seedPath, token, runsText] = process.argv.slice(2);
 const runs = Number(runsText);
+// A new connection per request: a kept-alive socket can be closed by the server (its 5 s keep-alive timeout)
+// while a 100k-task round runs JSON.stringify, and the next request on it is an ECONNRESET.
+http.globalAgent = new http.Agent({ keepAlive: false });
 const auth = { authorization: `Token ${token}` };
 // A 100k-task export takes seconds: past the default time limit on a busy machine.
 const server = await startMockServer({ data: seedPath, logger: false, journalCapacity: 0, requestTimeLimit: 600 });

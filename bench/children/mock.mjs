@@ -49,8 +49,8 @@ if (mode === "serve") {
   process.stdout.write(`${JSON.stringify({ parseMs })}\n`);
   process.exit(0);
 } else if (mode === "writes") {
-  // A write at the size of a real project: a task create, then the list page it changes (its
-  // project's columns are computed again: the write dropped them). Wall time: a request waits on nothing else here.
+  // A write at the size of a real project: a task create, then the list page it changes (the
+  // project's prepared dataset is patched by the write). Wall time: a request waits on nothing else here.
   const server = await startMockServer({ data: seedPath, logger: false, journalCapacity: 0 });
   const list = `${server.url}/api/tasks/?project=1&page_size=100`;
   const createMs = [],

@@ -25,8 +25,11 @@ async function firstPage(url: string, token: string): Promise<void> {
 /** `dmq mock --data seed --port 0 --quiet`: the URL and key come from its banner. */
 async function cliStart(seedPath: string): Promise<Start> {
   const cli = join(root, "dist", "src", "cli", "main.js");
+  // Without a key in the environment: the banner then prints the seed's key.
+  const { LABEL_STUDIO_API_KEY: _, ...env } = process.env;
   const child = spawn(process.execPath, [cli, "mock", "--data", seedPath, "--port", "0", "--quiet"], {
     cwd: root,
+    env,
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

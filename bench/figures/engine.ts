@@ -1,5 +1,5 @@
 /**
- * The semantics engine against hand-written loops (issue #12 "engine"): three queries, each at
+ * The semantics engine against hand-written loops (issues #12 and #25 "engine"): seven queries, each at
  * 10k, 100k and 1M tasks. "cold" is `evaluate(records, query)`: the engine starts from the raw
  * records and builds whatever it needs; the hand loop starts from the same records. "prepared" is
  * the engine with a PreparedDataset reused across evaluations (as the mock server keeps one per

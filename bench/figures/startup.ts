@@ -7,8 +7,7 @@
  * worse of two seeds: timestamps in the stored form, and written `…:SSZ` (converted while loading);
  * `memory.100k_mb`: RSS (after a GC) of a mock holding 100k tasks with two annotations each, once it
  * has answered. Stock json-server starts on the same files (create, defaults, router, listen, first
- * page) alongside. `server.task_create_100k_ms`: a `POST /api/tasks/` into that 100k-task project, and
- * the list page answered right after it (`server.list_after_create_100k_ms`).
+ * page) alongside. (Writes at 100k tasks: bench/figures/writes.ts.)
  */
 import { runJson } from "../lib/children.js";
 import { figure, fmt, median, RUNS, type Figure } from "../lib/stats.js";
@@ -24,8 +23,6 @@ interface StockStart {
   readonly wallMs: number;
   readonly rssMb: number;
 }
-
-const WRITES = 15;
 
 /** Alternating runs after a warm-up round: the mock, then (when given) json-server, then a cold JSON.parse. */
 async function rounds(seedPath: string, token: string, runs: number, stock: boolean) {
@@ -70,29 +67,8 @@ export async function startupFigures(seeds: StartupSeeds, token: string, log: (l
   const zStart = median(z.mock.map((r) => r.startMs)),
     zRss = median(z.mock.map((r) => r.rssMb));
   log(`  start 100k, Z timestamps: mock ${fmt(zStart)} ms (${fmt(zRss)} MB); ${loads(z)}`);
-  // Writes at 100k tasks: one child, RUNS creates after a warm-up one, each followed by a list page.
-  const writes = await runJson<{ createMs: number[]; listMs: number[] }>("mock.mjs", ["writes", seeds.seed100k, token, String(WRITES)]);
-  const create = median(writes.createMs),
-    listAfter = median(writes.listMs);
-  log(`  writes at 100k: create ${fmt(create)} ms, the list page after it ${fmt(listAfter)} ms`);
   const ratio = (r: { load: number; parseMs: number; ratio: number }) => `${fmt(r.ratio)}× (${fmt(r.load)} ÷ ${fmt(r.parseMs)} ms)`;
   return [
-    figure(
-      "server.task_create_100k_ms",
-      create,
-      "ms",
-      null,
-      "lower",
-      `POST /api/tasks/ into a 100k-task project (wall, median of ${WRITES})`,
-    ),
-    figure(
-      "server.list_after_create_100k_ms",
-      listAfter,
-      "ms",
-      null,
-      "lower",
-      "the first list page after that create (the project's columns computed again)",
-    ),
     figure(
       "startup.10k_ms",
       start,

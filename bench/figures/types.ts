@@ -1,18 +1,25 @@
 /**
- * Type-checking cost of the builder (issue #12 "types"), as a user's compiler sees the published
- * declarations (dist/): 300 generated builder chains, and the same 300 bodies written as typed
- * `QueryBody` literals. `types.check_ratio` is tsc's Check time of the chains ÷ that of the
- * literals (medians of 5 alternating runs after a warm-up); `types.instantiations_per_chain` is
- * (the chains' Instantiations − those of a file with one `selection(1)`) ÷ 300. Kysely's 5-where
- * chains are measured alongside for scale.
+ * Type-checking cost of the builder (issues #12 and #23), as a user's compiler sees the published
+ * declarations (dist/). Two sets of 300 generated builder chains, each beside the same 300 bodies
+ * written as typed `QueryBody` literals: plain chains (`types.check_ratio`,
+ * `types.instantiations_per_chain`), and a mixed set where some chains hold the patterns of composed
+ * code (`$if`, `$call` of helpers generic over the task data, helpers as the start, typed task data,
+ * `AnySelection` parameters: `types.mixed_check_ratio`, `types.mixed_instantiations_per_chain`). A
+ * check ratio is tsc's Check time of the chains ÷ that of the literals (medians of 5 alternating runs
+ * after a warm-up); instantiations per chain are (the chains' Instantiations − those of a file with
+ * the same head and one `selection(1)`) ÷ 300. `types.first_if_instantiations` is what a file's first
+ * chain with a `$if` adds; `types.first_if_completion_ms` what an editor's first completion after a
+ * `$if` takes. Kysely's 5-where chains are measured alongside for scale.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
+import ts from "typescript";
 import { selection } from "../../src/selection.js";
 import { root } from "../lib/children.js";
 import { rng } from "../lib/data.js";
-import { figure, fmt, median, RUNS, type Figure } from "../lib/stats.js";
+import { cpuMs, figure, fmt, median, RUNS, type Figure } from "../lib/stats.js";
 
 const CHAINS = 300;
 const dir = join(root, "bench", ".tmp", "types");
@@ -77,22 +84,60 @@ const conditions: readonly { column: string; method: string; value: (r: () => nu
 ];
 const orderings = ["tasks:id", "-tasks:created_at", "tasks:total_annotations", "-tasks:data.text", "tasks:completed_at"];
 
-/** One chain: its source text and, built at run time, the body it stands for. */
-function chain(r: () => number): { src: string; body: unknown } {
+/** Task data of the typed chains (every `tasks:data.<key>` the conditions use). */
+const REVIEW = "type Review = { text: string; label: string; k: number };";
+
+/**
+ * One chain of the mixed set: its source text and, built at run time, the body it stands for. Most
+ * chains are plain; some hold the patterns of composed code (issue #23): a `$if` step, a `$call` of a
+ * helper generic over the task data, a helper as the chain's start, typed task data, or the chain
+ * passed to an `AnySelection` parameter. `flag` is true at run time, so a `$if` step is in the body.
+ */
+function chain(r: () => number, mixed: boolean): { src: string; body: unknown; kinds: string[] } {
+  const kinds: string[] = [];
   const n = 1 + Math.floor(r() * 5);
   const join = r() < 0.5 ? "and" : "or";
   const project = 1 + Math.floor(r() * 9);
-  let src = `selection(${project})`;
+  // A plain chain draws no composition (the same random sequence as the plain set of issue #12).
+  const fromHelper = mixed && r() < 0.1;
+  // Typed task data: half of the chains the helper generic over it starts.
+  const typed = fromHelper && r() < 0.5;
+  const ifAt = mixed && n > 1 && r() < 0.18 ? 1 + Math.floor(r() * (n - 1)) : -1;
+  if (typed) kinds.push("typed");
+  let src = typed ? `selection<Review>(${project})` : `selection(${project})`;
   // The builder at run time, through the same calls (untyped here: the generated file is the typed one).
   let built = selection(project) as unknown as Record<string, (...args: unknown[]) => unknown>;
   const call = (method: string, ...args: unknown[]) => (built = (built[method] as (...a: unknown[]) => typeof built)(...args));
-  for (let k = 0; k < n; k++) {
+  let k = 0;
+  if (fromHelper) {
+    kinds.push("helper");
+    src = `recent(${src})`;
+    call("where", "tasks:created_at");
+    call("greater", "2024-06-01");
+    k = 1;
+  }
+  for (; k < n; k++) {
     const c = conditions[Math.floor(r() * conditions.length)] as (typeof conditions)[number];
     const v = c.value(r);
     const step = k === 0 ? "where" : join;
-    src += `.${step}(${JSON.stringify(c.column)}).${c.method}(${v.src})`;
+    const text = `.${step}(${JSON.stringify(c.column)}).${c.method}(${v.src})`;
+    if (k === ifAt) {
+      kinds.push("$if");
+      src += `.$if(flag, (x) => x${text})`;
+    } else src += text;
     call(step, c.column);
     call(c.method, v.value);
+  }
+  if (mixed && n > 1 && r() < 0.1) {
+    kinds.push("$call");
+    src += join === "and" ? ".$call(onlyDone)" : ".$call(orSmall)";
+    if (join === "and") {
+      call("and", "tasks:total_annotations");
+      call("greater", 0);
+    } else {
+      call("or", "tasks:inner_id");
+      call("less", 10);
+    }
   }
   if (r() < 0.6) {
     const o = orderings[Math.floor(r() * orderings.length)] as string;
@@ -109,10 +154,25 @@ function chain(r: () => number): { src: string; body: unknown } {
     src += `.including(${ids.src})`;
     call("including", ids.value);
   }
-  return { src, body: (built["toJSON"] as () => unknown)() };
+  if (mixed && r() < 0.1) {
+    kinds.push("AnySelection");
+    src = `show(${src})`;
+  }
+  return { src, body: (built["toJSON"] as () => unknown)(), kinds };
 }
 
-const dmqHead = `import { selection } from "../../../dist/src/index.js";\n`;
+const dmqImport = `import { selection, type AndSelection, type AnySelection, type Binding, type FreshSelection, type IdState, type OrderState, type OrSelection } from "../../../dist/src/index.js";\n`;
+/** The helpers of the mixed chains: generic over the task data, the binding and the other dimensions. */
+const dmqHelpers = `${REVIEW}
+declare const flag: boolean;
+const recent = <D, B extends Binding>(s: FreshSelection<D, B>) => s.where("tasks:created_at").greater("2024-06-01");
+const onlyDone = <D, B extends Binding, I extends IdState, O extends OrderState>(s: AndSelection<D, B, I, O>) => s.and("tasks:total_annotations").greater(0);
+const orSmall = <D, B extends Binding, I extends IdState, O extends OrderState>(s: OrSelection<D, B, I, O>) => s.or("tasks:inner_id").less(10);
+const show = (s: AnySelection) => s.toJSON();
+`;
+const dmqHead = dmqImport + dmqHelpers;
+/** A first chain with a `$if`, and the file it is measured against (the helpers and one `selection(1)`). */
+const firstIf = `export const f = selection(1).where("tasks:id").equal(1).$if(flag, (x) => x.and("tasks:inner_id").less(3));\n`;
 const kyHead = `import type { Kysely, Generated } from "kysely";
 interface Person { id: Generated<number>; first_name: string; last_name: string | null; age: number; created_at: Date; gender: "a" | "b" }
 declare const db: Kysely<{ person: Person }>;
@@ -121,18 +181,32 @@ export const base = db.selectFrom("person").selectAll();\n`;
 const kyFive = (p: number) =>
   `export const q${p} = db.selectFrom("person").selectAll().where("id", ">", ${p}).where("age", "=", 2).where("created_at", ">", d).where("first_name", "like", "%x%").where("gender", "=", "a");\n`;
 
+const literalsOf = (chains: readonly { body: unknown }[]) =>
+  `import type { QueryBody } from "../../../dist/src/index.js";\n` +
+  chains.map((c, i) => `export const b${i}: QueryBody = ${JSON.stringify(c.body)};\n`).join("");
+
 export function typeFiles() {
-  const r = rng(7);
-  const chains = Array.from({ length: CHAINS }, () => chain(r));
+  const plainRng = rng(7);
+  const plain = Array.from({ length: CHAINS }, () => chain(plainRng, false));
+  const mixedRng = rng(7);
+  const chains = Array.from({ length: CHAINS }, () => chain(mixedRng, true));
+  const plainHead = `import { selection } from "../../../dist/src/index.js";\n`;
+  const base = `${dmqHead}export const s = selection(1);\n`;
   return {
-    base: `${dmqHead}export const s = selection(1);\n`,
-    chains: dmqHead + chains.map((c, i) => `export const c${i} = ${c.src};\n`).join(""),
-    literals:
-      `import type { QueryBody } from "../../../dist/src/index.js";\n` +
-      chains.map((c, i) => `export const b${i}: QueryBody = ${JSON.stringify(c.body)};\n`).join(""),
-    kyselyBase: kyHead,
-    kyselyOne: `${kyHead}${kyFive(1)}`,
-    kyselyTwo: `${kyHead}${kyFive(1)}${kyFive(2)}`,
+    files: {
+      plainBase: `${plainHead}export const s = selection(1);\n`,
+      plainChains: plainHead + plain.map((c, i) => `export const c${i} = ${c.src};\n`).join(""),
+      plainLiterals: literalsOf(plain),
+      base,
+      firstIf: base + firstIf,
+      chains: dmqHead + chains.map((c, i) => `export const c${i} = ${c.src};\n`).join(""),
+      literals: literalsOf(chains),
+      kyselyBase: kyHead,
+      kyselyOne: `${kyHead}${kyFive(1)}`,
+      kyselyTwo: `${kyHead}${kyFive(1)}${kyFive(2)}`,
+    },
+    /** How many chains hold each composed pattern. */
+    mix: chains.flatMap((c) => c.kinds).reduce<Record<string, number>>((m, k) => ((m[k] = (m[k] ?? 0) + 1), m), {}),
   };
 }
 
@@ -169,59 +243,157 @@ function check(file: string): Check {
   };
 }
 
+/**
+ * What an editor waits for: the first completion after a `$if`. A TypeScript language service (as
+ * an editor's) holds one file importing dist/; each run edits it (a new program, so a new checker
+ * with nothing cached but the parsed declarations) and asks the members after a `$if` chain, then,
+ * as the baseline, after the same chain without the `$if`. CPU ms, medians over `runs` after a warm-up.
+ */
+function completionAfterIf(runs: number): { ifMs: number; plainMs: number; wallIfMs: number } {
+  const file = join(dir, "editor.ts");
+  let text = "";
+  let version = 0;
+  const host: ts.LanguageServiceHost = {
+    getScriptFileNames: () => [file],
+    getScriptVersion: (f) => (f === file ? String(version) : "0"),
+    getScriptSnapshot: (f) => {
+      const content = f === file ? text : ts.sys.readFile(f);
+      return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
+    },
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => ({ ...ts.convertCompilerOptionsFromJson(compilerOptions, root).options }),
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (f) => f === file || ts.sys.fileExists(f),
+    readFile: (f) => (f === file ? text : ts.sys.readFile(f)),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  /** Completions at the end of `body` (after a new edit); checks they hold `expect`. */
+  const complete = (body: string, expect: string): { cpu: number; wall: number } => {
+    text = `${dmqImport}declare const flag: boolean;\n${body}`;
+    version++;
+    const cpu = cpuMs(),
+      wall = performance.now();
+    const names = service.getCompletionsAtPosition(file, text.length, {})?.entries.map((e) => e.name) ?? [];
+    const took = { cpu: cpuMs() - cpu, wall: performance.now() - wall };
+    if (!names.includes(expect)) throw new Error(`completions after ${body} lack ${expect}: ${names.join(", ")}`);
+    return took;
+  };
+  const ifs: number[] = [],
+    plains: number[] = [],
+    walls: number[] = [];
+  for (let round = 0; round <= runs; round++) {
+    const id = 1 + round; // a different literal each edit, as typing makes
+    const chain = `selection(${id}).where("tasks:id").equal(${id})`;
+    const withIf = complete(`${chain}.$if(flag, (x) => x.and("tasks:inner_id").less(3)).`, "and");
+    const plain = complete(`${chain}.and("tasks:inner_id").less(3).`, "and");
+    if (round > 0) {
+      ifs.push(withIf.cpu);
+      walls.push(withIf.wall);
+      plains.push(plain.cpu);
+    }
+  }
+  return { ifMs: median(ifs), plainMs: median(plains), wallIfMs: median(walls) };
+}
+
 /** Needs dist/ (the published declarations): run.ts builds it first. */
 export function typeFigures(log: (line: string) => void, runs = RUNS): Figure[] {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const files = typeFiles();
+  const { files, mix } = typeFiles();
   const path = (name: keyof typeof files): string => {
     const file = join(dir, `${name}.ts`);
     writeFileSync(file, files[name]);
     return file;
   };
-  const paths = {
-    base: path("base"),
-    chains: path("chains"),
-    literals: path("literals"),
-    kyselyBase: path("kyselyBase"),
-    kyselyOne: path("kyselyOne"),
-    kyselyTwo: path("kyselyTwo"),
-  };
-  const base = check(paths.base);
-  const chains: Check[] = [],
-    literals: Check[] = [];
-  for (let round = 0; round <= runs; round++) {
-    const c = check(paths.chains),
-      l = check(paths.literals);
-    if (round > 0) {
-      chains.push(c);
-      literals.push(l);
+  const paths = Object.fromEntries(Object.keys(files).map((name) => [name, path(name as keyof typeof files)])) as Record<
+    keyof typeof files,
+    string
+  >;
+  /** Check time of `chains` and `literals` (medians of alternating runs after a warm-up), instantiations per chain over `base`. */
+  const measure = (base: string, chains: string, literals: string) => {
+    const head = check(base);
+    const c: Check[] = [],
+      l: Check[] = [];
+    for (let round = 0; round <= runs; round++) {
+      const cr = check(chains),
+        lr = check(literals);
+      if (round > 0) {
+        c.push(cr);
+        l.push(lr);
+      }
     }
-  }
+    const chainMs = median(c.map((x) => x.checkMs)),
+      literalMs = median(l.map((x) => x.checkMs));
+    const total = (c[0] as Check).instantiations;
+    return { chainMs, literalMs, total, base: head.instantiations, perChain: (total - head.instantiations) / CHAINS };
+  };
+  const plain = measure(paths.plainBase, paths.plainChains, paths.plainLiterals);
+  const mixed = measure(paths.base, paths.chains, paths.literals);
+  const firstIf = check(paths.firstIf).instantiations - mixed.base;
   const ky = [check(paths.kyselyBase), check(paths.kyselyOne), check(paths.kyselyTwo)] as const;
-  const chainMs = median(chains.map((c) => c.checkMs)),
-    literalMs = median(literals.map((c) => c.checkMs));
-  const perChain = ((chains[0] as Check).instantiations - base.instantiations) / CHAINS;
   const kyNext = ky[2].instantiations - ky[1].instantiations;
+  const editor = completionAfterIf(runs);
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  const mixText = Object.entries(mix)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(", ");
   log(
-    `  types: ${CHAINS} chains check ${fmt(chainMs)} ms vs literals ${fmt(literalMs)} ms; ${fmt(perChain)} instantiations per chain (kysely: ${kyNext} per further 5-where chain)`,
+    `  types: ${CHAINS} plain chains check ${fmt(plain.chainMs)} ms vs literals ${fmt(plain.literalMs)} ms, ${fmt(plain.perChain)} instantiations per chain; ${CHAINS} mixed chains (${mixText}) check ${fmt(mixed.chainMs)} ms vs literals ${fmt(mixed.literalMs)} ms, ${fmt(mixed.perChain)} per chain (kysely: ${kyNext} per further 5-where chain); first $if ${firstIf}; completion after $if ${fmt(editor.ifMs)} ms (load ${load})`,
   );
   return [
     figure(
       "types.check_ratio",
-      chainMs / literalMs,
+      plain.chainMs / plain.literalMs,
       "×",
       1.6,
       "lower",
-      `tsc check: ${CHAINS} chains ${fmt(chainMs)} ms, the same bodies as typed literals ${fmt(literalMs)} ms`,
+      `tsc check: ${CHAINS} plain chains ${fmt(plain.chainMs)} ms, the same bodies as typed literals ${fmt(plain.literalMs)} ms (load ${load})`,
     ),
     figure(
       "types.instantiations_per_chain",
-      perChain,
+      plain.perChain,
       "",
       35,
       "lower",
-      `${(chains[0] as Check).instantiations} − ${base.instantiations} (one selection(1)), over ${CHAINS} chains`,
+      `${plain.total} − ${plain.base} (one selection(1)), over ${CHAINS} plain chains`,
+    ),
+    // Report-only until the composed patterns are cheap enough for issue #23's targets (≤ 1.6 and ≤ 35).
+    figure(
+      "types.mixed_check_ratio",
+      mixed.chainMs / mixed.literalMs,
+      "×",
+      null,
+      "lower",
+      `tsc check: ${CHAINS} mixed chains ${fmt(mixed.chainMs)} ms, the same bodies as typed literals ${fmt(mixed.literalMs)} ms (load ${load}); issue #23 asks ≤ 1.6`,
+    ),
+    figure(
+      "types.mixed_instantiations_per_chain",
+      mixed.perChain,
+      "",
+      null,
+      "lower",
+      `${mixed.total} − ${mixed.base} (the helpers and one selection(1)), over ${CHAINS} chains: ${mixText}; issue #23 asks ≤ 35`,
+    ),
+    figure(
+      "types.first_if_instantiations",
+      firstIf,
+      "",
+      2000,
+      "lower",
+      "a file's first chain with a $if (where, $if, and) over the same file without it",
+    ),
+    figure(
+      "types.first_if_completion_ms",
+      editor.ifMs,
+      "ms",
+      200,
+      "lower",
+      `language service, CPU: the members after a $if chain in a fresh program; ${fmt(editor.plainMs)} ms without the $if; wall ${fmt(editor.wallIfMs)} ms (load ${load})`,
     ),
     figure("types.kysely_instantiations_per_chain", kyNext, "", null, "lower", "Kysely, a further 5-where chain, for scale"),
   ];

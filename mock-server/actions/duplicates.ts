@@ -8,9 +8,10 @@ import type { ActionEffect } from "./types.js";
 /**
  * `remove_duplicates` (data_manager/actions/remove_duplicates.py): selected tasks with the same
  * `data` form a group; annotations of later duplicates move to the first annotated task, a lone
- * storage link is shared, and every unannotated duplicate but one is deleted. Annotated tasks are
- * never deleted: a duplicate that still has annotations (e.g. only skipped ones, which the
- * counter does not count) makes the server fail with a 500 after the moves, as here.
+ * storage link is shared, and every unannotated duplicate but one is deleted. A task counts as
+ * annotated by its counters (total_annotations + cancelled_annotations); a duplicate the counters
+ * call unannotated that still has annotations makes the server fail with a 500 after the moves, as
+ * here. Then every task's counters and is_labeled are recomputed.
  */
 
 /** jsonb equality: key order does not matter. */
@@ -39,7 +40,9 @@ export const removeDuplicates: ActionEffect = ({ ctx, project, ids }) => {
     if (!task) continue;
     const key = canonical(task.data as JsonValue);
     const group = groups.get(key) ?? [];
-    group.push({ id, total: derived(id)?.total_annotations ?? 0 });
+    // The server reads the stored counters: total_annotations + cancelled_annotations.
+    const d = derived(id);
+    group.push({ id, total: (d?.total_annotations ?? 0) + (d?.cancelled_annotations ?? 0) });
     groups.set(key, group);
   }
   const duplicates = [...groups.values()].filter((g) => g.length > 1);
@@ -83,5 +86,7 @@ export const removeDuplicates: ActionEffect = ({ ctx, project, ids }) => {
     );
   }
   deleteTasksOf(store, project.id, new Set(removing));
+  // _update_tasks_counters_and_task_states(project.tasks.all(), …, from_scratch=True).
+  store.recomputeLabeled(store.list("tasks").flatMap((t) => (t.project === project.id ? [t.id] : [])));
   return ok({});
 };

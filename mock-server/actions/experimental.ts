@@ -31,7 +31,7 @@ export const propagateAnnotations: ActionEffect = (run) => {
 type Region = { from_name?: unknown; value?: Record<string, unknown> };
 
 /** Rename a label of one control tag in every annotation of the project. */
-export const renameLabels: ActionEffect = ({ ctx, project, body }) => {
+export const renameLabels: ActionEffect = ({ ctx, project, body, user }) => {
   const oldName = body["old_label_name"];
   const newName = body["new_label_name"];
   const control = body["control_tag"];
@@ -57,7 +57,11 @@ export const renameLabels: ActionEffect = ({ ctx, project, body }) => {
       } as JsonValue;
     });
     if (changed) {
-      ctx.store.update("annotations", a.id, { result });
+      // annotation.save(update_fields=['result']): Annotation.save makes the caller its updater, and
+      // update_task the task's (label_studio/tasks/models.py).
+      const now = nowTimestamp();
+      ctx.store.update("annotations", a.id, { result, updated_by: user.id });
+      ctx.store.update("tasks", a.task, { updated_by: user.id, updated_at: now });
       annotations++;
     }
   }

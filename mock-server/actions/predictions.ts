@@ -46,6 +46,8 @@ export const predictionsToAnnotations: ActionEffect = (run) => {
     .sort((a, b) => a.id - b.id);
   const now = nowTimestamp();
   for (const p of predictions) insertCopiedAnnotation(run, p.task, p.result, p.id, now);
+  // `Task.objects.filter(id__in=tasks_ids).update(updated_at=now(), updated_by=request.user)`.
+  for (const task of new Set(predictions.map((p) => p.task))) store.update("tasks", task, { updated_at: now, updated_by: run.user.id });
   return ok({ detail: `Created ${predictions.length} annotations` });
 };
 

@@ -30,6 +30,8 @@ export const drfMessages = {
   emptyList: "This list may not be empty.",
   choice: (v: unknown) => `"${pyStr(v)}" is not a valid choice.`,
   notADict: (v: unknown) => `Invalid data. Expected a dictionary, but got ${pyType(v)}.`,
+  /** `DictField`'s `not_a_dict`. */
+  notADictField: (v: unknown) => `Expected a dictionary of items but got type "${pyType(v)}".`,
 } as const;
 
 /** A refusal: messages, or for a list field the messages of each refused item by index. */

@@ -210,7 +210,7 @@ function draft(p: Pieces, x: DraftRecord, o: TaskJsonOptions): void {
   p.open("{");
   p.field("id", String(x.id))
     .field("user", d.string(author?.email ?? ""))
-    .field("created_username", d.string(createdUsername(author)))
+    .field("created_username", d.string(createdUsername(author, "draft")))
     .field("created_ago", d.string(timeSince(x.created_at, o.now)))
     .field("result", x.result === null ? "null" : jsonbText(x.result as JsonValue, d))
     .field("lead_time", float(x.lead_time, d))

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from "../../src/vocabulary/clock.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { MLBackendRecord } from "../../src/contract/records.js";
 
@@ -6,8 +7,10 @@ import type { MLBackendRecord } from "../../src/contract/records.js";
  * `<url>/<endpoint>`, and every outcome as an `MLApiResult` — an error carries the text the server would
  * store (`error_message`) and the status (0 when no answer came). Endpoints, methods and time limits are
  * the server's: `GET health` (1 s), `POST setup` (3 s), `POST predict` (100 s), `GET versions` (3 s),
- * `POST webhook` (training, 100 s). The server's `requests` session also retries a refused connection
- * twice; the mock does not.
+ * `POST webhook` (training, 100 s). Like the server's `requests` session (`HTTPAdapter(max_retries=2)`:
+ * urllib3's `Retry(2, read=False)`, no backoff), a call that cannot connect (refused, unknown host) is tried
+ * twice more at once; one that got an answer, or timed out reading it, is not. Time limits run on the
+ * mock's clock, so a test can hold a model server past one in virtual time.
  */
 export interface MLApiResult {
   readonly url: string;
@@ -54,8 +57,19 @@ function statusText(status: number, reason: string, url: string): string {
   return `${status} ${status < 500 ? "Client" : "Server"} Error: ${reason} for url: ${url}`;
 }
 
+/** `BaseHTTPAPI.MAX_RETRIES`: connection attempts after the first. */
+export const MAX_RETRIES = 2;
+
+/** Errors urllib3 counts as connect errors (retried); anything else failed after the request went out. */
+const CONNECT_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const connectFailed = (error: unknown) => CONNECT_ERRORS.has((error as { cause?: { code?: string } }).cause?.code ?? "");
+
 export class MLApi {
-  constructor(private readonly backend: Pick<MLBackendRecord, "url" | "timeout" | "basic_auth_user" | "basic_auth_pass">) {}
+  constructor(
+    private readonly backend: Pick<MLBackendRecord, "url" | "timeout" | "basic_auth_user" | "basic_auth_pass">,
+    private readonly clock: Clock = systemClock,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
 
   /** One call: JSON in, JSON out; never throws (the result says what went wrong). */
   async request(endpoint: Endpoint, body?: JsonValue, timeoutSeconds?: number): Promise<MLApiResult> {
@@ -67,18 +81,36 @@ export class MLApi {
     if (user && pass) headers["Authorization"] = `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
     if (method === "POST") headers["Content-Type"] = "application/json";
     const seconds = timeoutSeconds ?? TIMEOUT_SECONDS[endpoint];
-    let answer: Response;
+    let answer: Response | undefined;
+    let text = "";
+    let lastError: unknown;
+    // The time limit on the mock's clock (its timers), for the whole call as `requests`' read timeout.
+    const controller = new AbortController();
+    const timer = this.clock.setTimeout(
+      () => controller.abort(Object.assign(new Error("timed out"), { name: "TimeoutError" })),
+      seconds * 1000,
+    );
     try {
-      answer = await fetch(url, {
-        method,
-        headers,
-        ...(method === "POST" ? { body: JSON.stringify(request) } : {}),
-        signal: AbortSignal.timeout(seconds * 1000),
-      });
-    } catch (error) {
-      return { url, request, response: { error: failure(url, error) }, status: 0, error: failure(url, error) };
+      for (let attempt = 0; attempt <= MAX_RETRIES && answer === undefined; attempt++) {
+        try {
+          answer = await this.fetchImpl(url, {
+            method,
+            headers,
+            ...(method === "POST" ? { body: JSON.stringify(request) } : {}),
+            signal: controller.signal,
+          });
+          text = await answer.text();
+        } catch (error) {
+          answer = undefined;
+          lastError = controller.signal.aborted ? controller.signal.reason : error;
+          if (controller.signal.aborted || !connectFailed(error)) break;
+        }
+      }
+    } finally {
+      this.clock.clearTimeout(timer);
     }
-    const text = await answer.text();
+    if (answer === undefined)
+      return { url, request, response: { error: failure(url, lastError) }, status: 0, error: failure(url, lastError) };
     if (answer.status >= 400) {
       const error = statusText(answer.status, answer.statusText, url);
       return { url, request, response: { error }, status: answer.status, error };

@@ -30,10 +30,11 @@ export function projectUid(project: ProjectRecord): string {
   return `${project.id}.${micros === null ? 0 : Math.floor(micros / 1_000_000)}`;
 }
 
-const apiOf = (backend: BackendLike) => new MLApi(backend);
+/** The server's client for a backend, on the mock's clock (its time limits). */
+export const apiOf = (ctx: Pick<MockContext, "clock">, backend: BackendLike) => new MLApi(backend, ctx.clock);
 
-export function healthcheck(backend: BackendLike): Promise<MLApiResult> {
-  return apiOf(backend).request("health");
+export function healthcheck(ctx: Pick<MockContext, "clock">, backend: BackendLike): Promise<MLApiResult> {
+  return apiOf(ctx, backend).request("health");
 }
 
 /**
@@ -42,7 +43,7 @@ export function healthcheck(backend: BackendLike): Promise<MLApiResult> {
  */
 export function setup(ctx: MockContext, backend: BackendLike, project: ProjectRecord, hostname: string): Promise<MLApiResult> {
   const creator = typeof project["created_by"] === "number" ? ctx.store.find("users", project["created_by"]) : undefined;
-  return apiOf(backend).request("setup", {
+  return apiOf(ctx, backend).request("setup", {
     project: projectUid(project),
     schema: project.label_config,
     hostname,
@@ -66,7 +67,7 @@ export async function checkState(
 ): Promise<{ update: StateUpdate; version: JsonValue | undefined }> {
   const project = ctx.store.find("projects", backend.project);
   if (!project) return { update: { state: "DI", error_message: backend.error_message }, version: undefined };
-  if ((await healthcheck(backend)).error !== undefined)
+  if ((await healthcheck(ctx, backend)).error !== undefined)
     return { update: { state: "DI", error_message: backend.error_message }, version: undefined };
   const answer = await setup(ctx, backend, project, hostname);
   if (answer.error !== undefined) return { update: { state: "ER", error_message: answer.error }, version: undefined };
@@ -130,15 +131,20 @@ interface Made {
  * `result`); a backend that answers one item for several tasks is asked again task by task; anything else
  * makes no prediction (the server logs it).
  */
-async function predictionsFrom(backend: MLBackendRecord, project: ProjectRecord, serialized: readonly JsonValue[]): Promise<Made[]> {
-  const answer = await apiOf(backend).request("predict", predictionRequest(project, serialized));
+async function predictionsFrom(
+  ctx: Pick<MockContext, "clock">,
+  backend: MLBackendRecord,
+  project: ProjectRecord,
+  serialized: readonly JsonValue[],
+): Promise<Made[]> {
+  const answer = await apiOf(ctx, backend).request("predict", predictionRequest(project, serialized));
   if (answer.error !== undefined || !isPlainObject(answer.response)) return [];
   const results = answer.response["results"];
   if (!Array.isArray(results) || results.length === 0) return [];
   if (results.length !== serialized.length) {
     if (results.length !== 1) return [];
     const one: Made[] = [];
-    for (const task of serialized) one.push(...(await predictionsFrom(backend, project, [task])));
+    for (const task of serialized) one.push(...(await predictionsFrom(ctx, backend, project, [task])));
     return one;
   }
   return serialized.flatMap((task, i) => {
@@ -177,7 +183,7 @@ export async function predictTasks(
   const todo = tasks.filter((t) => !ctx.store.ofTask("predictions", t.id).some((p) => p.model_version === version));
   if (todo.length === 0) return [];
   const project = ctx.store.find("projects", updated.project) as ProjectRecord;
-  const made = await predictionsFrom(updated, project, serializeTasks(ctx, todo));
+  const made = await predictionsFrom(ctx, updated, project, serializeTasks(ctx, todo));
   const now = nowTimestamp();
   return made.map((m) =>
     ctx.store.insert("predictions", {

@@ -12,7 +12,7 @@ function annotationValues(a: AnnotationRecord, store: Store): Omit<Values<typeof
   return {
     id: a.id,
     result: a.result === null ? null : [...a.result],
-    created_username: createdUsername(author),
+    created_username: createdUsername(author, "annotation"),
     created_ago: timeSince(a.created_at),
     was_cancelled: a.was_cancelled,
     ground_truth: a.ground_truth,
@@ -49,7 +49,7 @@ export function presentDraft(d: DraftRecord, store: Store): Rendered<typeof draf
   return render(draft, {
     id: d.id,
     user: author?.email ?? "",
-    created_username: createdUsername(author),
+    created_username: createdUsername(author, "draft"),
     created_ago: timeSince(d.created_at),
     result: d.result === null ? null : [...d.result],
     lead_time: d.lead_time ?? null,

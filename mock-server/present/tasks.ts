@@ -150,7 +150,7 @@ const detailEvaluated: ReadonlySet<string> = new Set(evaluatedColumns.filter((c)
 /**
  * `NextTaskSerializer` plus `queue`: the predictions of the project's model version when
  * collaborators see predictions (`Task.get_predictions_for_prelabeling`), no annotations, the
- * caller's drafts. The mock keeps no task locks, so `unique_lock_id` is null.
+ * caller's drafts, and the id of the lock the server set on the task (`unique_lock_id`).
  */
 export function presentNextTask(
   t: TaskRecord,
@@ -160,6 +160,7 @@ export function presentNextTask(
   caller: UserRecord,
   store: Store,
   queue: string,
+  lock: string | null,
 ): Rendered<typeof nextTask> {
   const prelabel = project["show_collab_predictions"] !== false && project.model_version !== null;
   return render(nextTask, {
@@ -168,7 +169,7 @@ export function presentNextTask(
     annotations: [],
     drafts: relations.drafts.filter((x) => x.user === caller.id).map((x) => presentDraft(x, store)),
     updated_by: updatedBy(t),
-    unique_lock_id: null,
+    unique_lock_id: lock,
     queue,
   });
 }

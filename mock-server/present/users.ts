@@ -16,11 +16,16 @@ export function initials(u: UserRecord): string {
   return u.email.slice(0, 2);
 }
 
-/** `created_username` of annotations and drafts: "<first>[ <last>] <email>, <id>". */
-export function createdUsername(u: UserRecord | undefined): string {
+/**
+ * `created_username`: "<first>[ <last>] <email>, <id>". The annotation serializer always puts a space
+ * before the email (`name += f' {user.email}, {user.id}'`), so a user without a first name gets a
+ * leading one; the draft serializer adds it only after a name (`AnnotationSerializer` and
+ * `AnnotationDraftSerializer.get_created_username`, label_studio/tasks/serializers.py).
+ */
+export function createdUsername(u: UserRecord | undefined, of: "annotation" | "draft"): string {
   if (!u) return "";
   const name = u.last_name ? `${u.first_name} ${u.last_name}` : u.first_name;
-  return `${name}${name ? " " : ""}${u.email}, ${u.id}`;
+  return `${name}${name || of === "annotation" ? " " : ""}${u.email}, ${u.id}`;
 }
 
 export function presentUserSimple(u: UserRecord, ctx?: RenderContext): Rendered<typeof userSimple> {

@@ -68,8 +68,8 @@ export const listTasks: Handler = (req, ctx) => {
       : undefined;
   if (!backend) return listPage(req, ctx, project);
   const prepared = prepareParams(req, ctx, project);
-  const { ids } = select(ctx, ctx.store.dataset(project), prepared.query);
-  const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
+  const { rows } = select(ctx, ctx.store.dataset(project), prepared.query);
+  const page = paginate(rows, req.query, pageSize(req.query, PAGE_SIZE, undefined));
   const bare = page.items.flatMap((id) => {
     const task = ctx.store.find("tasks", id);
     return task && ctx.store.ofTask("predictions", id).length === 0 ? [task] : [];
@@ -99,8 +99,8 @@ function listPage(req: MockRequest, ctx: MockContext, project: ProjectRecord): R
   const dataset = ctx.store.dataset(project);
   // Kept per (query, dataset version): paging through a result evaluates and sums it once.
   const evaluation = select(ctx, dataset, prepared.query);
-  const { ids } = evaluation;
-  const page = paginate(ids, req.query, pageSize(req.query, PAGE_SIZE, undefined));
+  // The SQL's rows: a task the query gives two rows is listed (and counted) twice, as on the server.
+  const page = paginate(evaluation.rows, req.query, pageSize(req.query, PAGE_SIZE, undefined));
   const totals = evaluation.totals();
   const all = param(req.query, "fields") === "all";
   const relations = all ? relationsIndex(dataset) : undefined;

@@ -1,11 +1,14 @@
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
-import { validationError } from "../errors.js";
+import { randomUUID } from "node:crypto";
+import { fieldError, pythonException, SERVER_VERSION, validationError } from "../errors.js";
 import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
-import { validationFailure } from "../../src/emulation/error-answer.js";
+import { errorAnswer, pythonFailure, validationFailure } from "../../src/emulation/error-answer.js";
+import { parsePyFloat } from "../../src/emulation/python-text.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { updateTasksStates } from "../overlap.js";
+import { prepareResult } from "./predictions.js";
 import { taskDataProblem } from "./task-validator.js";
 import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
@@ -23,11 +26,20 @@ interface ImportItem {
   data: Record<string, JsonValue>;
   meta: Record<string, JsonValue>;
   annotations: Record<string, unknown>[];
-  predictions: Record<string, unknown>[];
+  /** As sent: `TaskValidator` and `add_predictions` judge them (checkItems, importTasks). */
+  predictions: unknown;
 }
 
 function items(body: unknown): ImportItem[] {
+  // load_tasks (label_studio/data_import/uploader.py): a JSON object is one task, a list many, anything else none.
+  if (body !== undefined && !Array.isArray(body) && !isPlainObject(body)) {
+    throw validationError({ non_field_errors: ["load_tasks: No data found in DATA or in FILES"] });
+  }
   const list = Array.isArray(body) ? body : body === undefined ? [] : [body];
+  if (Array.isArray(body) && body.length === 0) throw validationError({ non_field_errors: ["load_tasks: No tasks added"] });
+  // BaseTaskSerializer.validate asks `'data' not in task` first: for a number, a boolean or null that is a TypeError.
+  const scalar = list.find((raw) => raw === null || typeof raw === "number" || typeof raw === "boolean");
+  if (scalar !== undefined) throw pythonException("TypeError", `argument of type '${pyType(scalar)}' is not iterable`);
   const problems: Record<string, string[]> = {};
   const out: ImportItem[] = [];
   list.forEach((raw, i) => {
@@ -44,10 +56,6 @@ function items(body: unknown): ImportItem[] {
     const predictions = task["predictions"] ?? [];
     if (!Array.isArray(annotations) || !annotations.every(isPlainObject)) {
       problems[`[${i}].annotations`] = ["Expected a list of annotation objects."];
-      return;
-    }
-    if (!Array.isArray(predictions) || !predictions.every(isPlainObject)) {
-      problems[`[${i}].predictions`] = ["Expected a list of prediction objects."];
       return;
     }
     out.push({
@@ -112,14 +120,65 @@ function preannotated(body: unknown, fields: readonly string[], project: Project
 function checkItems(project: ProjectRecord, tasks: readonly ImportItem[]): void {
   const errors = tasks.map((item, i) => {
     const problem = taskDataProblem(project, item.data);
-    if (problem === undefined) return {};
+    if (problem === undefined) {
+      const refused = item.root ? undefined : predictionsProblem(item.predictions);
+      return refused === undefined ? {} : `Error at item ${i}: ${refused} :: ${pyRepr(item.raw)}`;
+    }
     const assume = item.root ? " [assume: item as is = task root with values] " : ' [assume: item["data"] = task root with values]';
     return `Error at item ${i}: ${problem}${assume} :: ${pyRepr(item.raw)}`;
   });
   if (errors.some((e) => typeof e === "string")) throw new ServerException(validationFailure({ non_field_errors: errors }));
 }
 
+/** `TaskValidator.validate` on `task['predictions']`: a list, each object in it with `result` (other entries pass, with a warning). */
+function predictionsProblem(predictions: unknown): string | undefined {
+  if (!Array.isArray(predictions)) return "Task[predictions] must be list";
+  if (predictions.some((p) => isPlainObject(p) && !Object.hasOwn(p, "result"))) return 'Prediction must have "result" fields';
+  return undefined;
+}
+
 const resultOf = (v: unknown): JsonValue[] => (Array.isArray(v) ? (v as JsonValue[]) : []);
+
+/**
+ * `add_predictions` (tasks/serializers.py) with the community's flags: each prediction must be an object whose
+ * `result` `prepare_prediction_result` reads and whose `score` `float()` takes (a text it cannot read becomes
+ * null). Where one fails, none of the import's predictions is stored, and the view then fails reading the
+ * serializer's `db_predictions` (a 500, with the tasks and annotations kept). The predictions to store, or
+ * where the first failure is.
+ */
+function preparedPredictions(
+  tasks: readonly ImportItem[],
+  project: ProjectRecord,
+):
+  | { ok: true; rows: { task: number; result: JsonValue[] | null; score: number | null; model_version: string | null }[] }
+  | { ok: false; where: string; why: string } {
+  const rows: { task: number; result: JsonValue[] | null; score: number | null; model_version: string | null }[] = [];
+  for (const [t, item] of tasks.entries()) {
+    for (const [j, p] of (item.predictions as unknown[]).entries()) {
+      const where = `[${t}].predictions[${j}]`;
+      if (!isPlainObject(p)) return { ok: false, where, why: `a prediction object, found ${pyType(p)}` };
+      let result: JsonValue[] | null;
+      try {
+        result = prepareResult(p["result"], project);
+      } catch {
+        return {
+          ok: false,
+          where: `${where}.result`,
+          why: `a list of region objects, a text, an integer or an object, found ${pyRepr(p["result"])}`,
+        };
+      }
+      const given = p["score"];
+      let score: number | null = null;
+      if (typeof given === "number") score = given;
+      else if (typeof given === "boolean") score = given ? 1 : 0;
+      else if (typeof given === "string") score = parsePyFloat(given) ?? null;
+      else if (given !== undefined && given !== null)
+        return { ok: false, where: `${where}.score`, why: `a number, found ${pyType(given)}` };
+      rows.push({ task: t, result, score, model_version: versionOf(p) });
+    }
+  }
+  return { ok: true, rows };
+}
 
 /**
  * `TaskSerializerBulk._insert_valid_completed_by`: each annotation's author, before anything is saved
@@ -148,58 +207,57 @@ function authors(tasks: readonly ImportItem[], ctx: MockContext, caller: number)
 }
 
 /** `prediction.get('model_version', 'undefined')`: a missing version is the text "undefined". */
-const versionOf = (p: Record<string, unknown>): string | null => {
+export const versionOf = (p: Record<string, unknown>): string | null => {
   const v = p["model_version"];
   return v === undefined ? "undefined" : typeof v === "string" ? v : v === null ? null : pyStr(v);
 };
 const numberOr = (v: unknown, fallback: number | null): number | null => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 
+/**
+ * The server's bulk import (`TaskSerializerBulk.create` in label_studio/tasks/serializers.py):
+ * every task first (`add_tasks`), then every annotation (`add_annotations`), then every prediction
+ * (`add_predictions`), each row stamped on its own. Its defaults differ from the single-record APIs:
+ * an annotation is a ground truth unless it says otherwise, a prediction without a model version
+ * gets "undefined", the project takes the last prediction's model version when it has none, and a
+ * task is labeled when it has as many annotations as the project's overlap — cancelled ones count.
+ */
 export function importTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
   const started = Date.now();
   const fields = listOfStrings(param(req.query, "preannotated_from_fields"));
   const tasks = items(fields === undefined ? req.body : preannotated(req.body, fields, project));
   checkItems(project, tasks);
+  const prepared = preparedPredictions(tasks, project);
+  if (!prepared.ok && ctx.strict)
+    throw fieldError(prepared.where, `expected ${prepared.why} (the server stores the tasks, none of the predictions, and answers 500)`);
   const taskAuthors = authors(tasks, ctx, req.user.id);
-  const now = nowTimestamp();
   const store = ctx.store;
+  // TaskSerializerBulk: a new task needs the project's maximum_annotations.
+  const overlap = typeof project["maximum_annotations"] === "number" ? project["maximum_annotations"] : 1;
   let innerId = store.nextInnerId(project.id);
-  let annotationCount = 0;
-  let predictionCount = 0;
-  const taskIds: number[] = [];
-  const columns = new Set<string>();
-  let lastVersion: string | null | undefined;
-  for (const [t, item] of tasks.entries()) {
-    const task = store.insert("tasks", {
+  // Each row is stamped on its own (distinct, increasing timestamps), tasks first (`add_tasks`).
+  const created = tasks.map((item) => {
+    const created_at = nowTimestamp();
+    return store.insert("tasks", {
       project: project.id,
       data: item.data,
       meta: item.meta,
-      created_at: now,
-      updated_at: now,
+      created_at,
+      updated_at: nowTimestamp(),
       updated_by: null,
       file_upload: null,
       storage_filename: null,
       inner_id: innerId++,
-      // TaskSerializerBulk: a new task needs the project's maximum_annotations.
-      overlap: typeof project["maximum_annotations"] === "number" ? project["maximum_annotations"] : 1,
+      overlap,
       unresolved_comment_count: 0,
     });
-    taskIds.push(task.id);
-    for (const key of Object.keys(item.data)) columns.add(key);
-    for (const p of item.predictions) {
-      store.insert("predictions", {
-        task: task.id,
-        project: project.id,
-        result: resultOf(p["result"]),
-        score: numberOr(p["score"], null),
-        model_version: (lastVersion = versionOf(p)),
-        created_at: now,
-        updated_at: now,
-      });
-      predictionCount++;
-    }
+  });
+  const taskIds = created.map((t) => t.id);
+  let annotationCount = 0;
+  tasks.forEach((item, t) => {
     for (const [i, a] of item.annotations.entries()) {
+      const now = nowTimestamp();
       store.insert("annotations", {
-        task: task.id,
+        task: taskIds[t] as number,
         project: project.id,
         result: resultOf(a["result"]),
         completed_by: taskAuthors[t]![i]!,
@@ -213,11 +271,36 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
       });
       annotationCount++;
     }
+  });
+  // add_tasks stores is_labeled by its own rule; set after the annotations, whose insertion would recompute it.
+  tasks.forEach((item, t) => store.update("tasks", taskIds[t] as number, { is_labeled: item.annotations.length >= overlap }));
+  // Predictions after annotations, in one batch (`add_predictions`).
+  let predictionCount = 0;
+  let lastVersion: string | null | undefined;
+  for (const row of prepared.ok ? prepared.rows : []) {
+    const now = nowTimestamp();
+    store.insert("predictions", {
+      task: taskIds[row.task] as number,
+      project: project.id,
+      result: row.result as JsonValue[],
+      score: row.score,
+      model_version: (lastVersion = row.model_version),
+      created_at: now,
+      updated_at: now,
+    });
+    predictionCount++;
   }
   // `add_predictions`: a project without a model version takes the last imported prediction's.
   if (!project.model_version && lastVersion !== undefined && lastVersion !== null)
     store.update("projects", project.id, { model_version: lastVersion });
   updateTasksStates(store, project, false, false, tasks.length > 0);
+  if (!prepared.ok) {
+    const answer = errorAnswer(pythonFailure("AttributeError", "'BaseTaskSerializerBulk' object has no attribute 'db_predictions'"), {
+      id: randomUUID(),
+      version: SERVER_VERSION,
+    });
+    return { status: answer.status, body: answer.body, headers: answer.headers, commit: true };
+  }
   const body: Record<string, unknown> = {
     task_count: tasks.length,
     annotation_count: annotationCount,
@@ -226,7 +309,8 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
     file_upload_ids: [],
     could_be_tasks_list: false,
     found_formats: [],
-    data_columns: [...columns].sort(),
+    // `load_tasks` collects data keys from uploaded files only: a JSON body's import lists none.
+    data_columns: [],
   };
   if (param(req.query, "return_task_ids") === "true") body["task_ids"] = taskIds;
   return ok(body, 201);

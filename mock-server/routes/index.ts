@@ -16,6 +16,8 @@ import {
 } from "./ml.js";
 import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, listTaskDrafts, updateDraft } from "./drafts.js";
 import { getColumns, getProjectState } from "./dm-project.js";
+import { getHotkeys, updateHotkeys } from "./hotkeys.js";
+import { importPredictions } from "./import-predictions.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
 import {
   convertGet,
@@ -98,6 +100,7 @@ export const routes: readonly Route[] = [
   serve("/api/current-user/whoami", { GET: getWhoAmI }),
   serve("/api/current-user/token", { GET: getToken }),
   serve("/api/current-user/reset-token/", { POST: resetToken }),
+  serve("/api/current-user/hotkeys/", { GET: getHotkeys, PATCH: updateHotkeys }),
   // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
   serve("/api/users/", { GET: listUsers, POST: createUser }, { allow: "GET, POST, HEAD" }),
   serve("/api/users/{pk}/", { GET: getUser, PATCH: patchUser, DELETE: deleteUser }, { allow: "GET, PATCH, DELETE, HEAD" }),
@@ -109,6 +112,7 @@ export const routes: readonly Route[] = [
   serve("/api/projects/{pk}/validate/", { GET: getProjectLabelConfig, POST: validateProjectLabelConfig }),
   serve("/api/projects/{pk}/model-versions/", { GET: getModelVersions, DELETE: deleteModelVersion }),
   serve("/api/projects/{pk}/import", { POST: importIntoProject }),
+  serve("/api/projects/{pk}/import/predictions", { POST: importPredictions }, { slash: false }),
   serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
   // TasksBulkCreateAPI is ImportAPI under an older name.
   serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),

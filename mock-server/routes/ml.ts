@@ -6,12 +6,22 @@ import { render } from "../../src/contract/render.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
 import { notFound, pythonException, validationError } from "../errors.js";
 import { bodyDict, noContent, ok, param, type Handler, type MockContext, type MockRequest, type Reply } from "../http.js";
-import { callbackHost, healthcheck, predictionRequest, serializeTasks, setup, updateState, type BackendLike } from "../ml/backend.js";
-import { MLApi, endpointUrl } from "../ml/api.js";
+import {
+  apiOf,
+  callbackHost,
+  healthcheck,
+  predictionRequest,
+  serializeTasks,
+  setup,
+  updateState,
+  type BackendLike,
+} from "../ml/backend.js";
+import { endpointUrl } from "../ml/api.js";
 import { presentProject } from "../present/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, recordOr404 } from "./lookup.js";
 import { inputHas, validateWrite, writeInput, type CustomRules } from "../drf/serializer.js";
+import { drfMessages } from "../drf/fields.js";
 
 /**
  * ML backends (label_studio/ml/api.py): list and create (`MLBackendListAPI`), get, update and delete
@@ -113,7 +123,7 @@ async function validateBackend(
     basic_auth_pass: (attrs["basic_auth_pass"] as string | undefined) ?? null,
     extra_params: (attrs["extra_params"] as JsonValue | undefined) ?? null,
   };
-  const health = await healthcheck(settings);
+  const health = await healthcheck(ctx, settings);
   if (health.error !== undefined) {
     throw validationError({
       non_field_errors: [
@@ -228,7 +238,7 @@ export const deleteMLBackend: Handler = async (req, ctx) => {
 export const trainMLBackend: Handler = async (req, ctx) => {
   const found = backendOr404(req, ctx);
   const project = projectOr404(ctx, found.project);
-  const answer = await new MLApi(found).request("webhook", {
+  const answer = await apiOf(ctx, found).request("webhook", {
     action: "START_TRAINING",
     project: presentProject(project, ctx.store, { caller: req.user, counts: true, render: {} }) as unknown as JsonValue,
   });
@@ -256,7 +266,7 @@ export const predictTest: Handler = async (req, ctx) => {
   const task = tasks[Math.floor(Math.random() * tasks.length)]!;
   const [serialized] = serializeTasks(ctx, [task]);
   const request = predictionRequest(project, [serialized as JsonValue]);
-  const answer = await new MLApi(found).request("predict", request);
+  const answer = await apiOf(ctx, found).request("predict", request);
   if (answer.error !== undefined) {
     return { status: 500, body: { detail: "ML backend did not return any predictions, check ML backend logs for more details" } };
   }
@@ -284,13 +294,12 @@ export const interactiveAnnotating: Handler = async (req, ctx): Promise<Reply> =
   if (typeof taskId !== "number" && !(typeof taskId === "string" && /^\d+$/.test(taskId)))
     throw validationError({ task: ["A valid integer is required."] });
   const context = body["context"] === undefined ? {} : body["context"];
-  if (!isPlainObject(context))
-    throw validationError({ context: [`Expected a dictionary of items but got type "${typeof context === "string" ? "str" : "list"}".`] });
+  if (!isPlainObject(context)) throw validationError({ context: [drfMessages.notADictField(context)] });
   const task = ctx.store.find("tasks", Number(taskId));
   if (!task || task.project !== found.project) throw notFound("Task");
   if (!found.is_interactive) return ok({ errors: ["Model is not set to be used for interactive preannotations"] });
   const project = projectOr404(ctx, found.project);
-  const answer = await new MLApi(found).request("predict", predictionRequest(project, serializeTasks(ctx, [task]), context as JsonValue));
+  const answer = await apiOf(ctx, found).request("predict", predictionRequest(project, serializeTasks(ctx, [task]), context as JsonValue));
   if (answer.error !== undefined) return ok({ errors: [answer.error] });
   if (!isPlainObject(answer.response) || !("results" in answer.response)) {
     return ok({ errors: ["Incorrect response from ML service: ML backend returns an incorrect response, it must be a dict."] });
@@ -308,7 +317,7 @@ export const interactiveAnnotating: Handler = async (req, ctx): Promise<Reply> =
  */
 export const listMLVersions: Handler = async (req, ctx) => {
   const found = backendOr404(req, ctx);
-  const answer = await new MLApi(found).request("versions");
+  const answer = await apiOf(ctx, found).request("versions");
   if (answer.error === undefined) {
     const versions = isPlainObject(answer.response) ? ((answer.response["versions"] as JsonValue | undefined) ?? []) : [];
     return ok({ versions });

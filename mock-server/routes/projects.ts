@@ -8,7 +8,7 @@ import { describeValue } from "../../src/vocabulary/json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
 import { HttpProblem, pythonException, pythonExceptionOrStrict, validationError } from "../errors.js";
 import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
-import { labelConfigProblem } from "../label-config.js";
+import { labelConfigProblem, libxmlSyntaxProblem, parseConfig } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
 import { updateTasksStates } from "../overlap.js";
 import { presentProject, projectDefaults } from "../present/project.js";
@@ -154,6 +154,37 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
   return written as Partial<ProjectRecord>;
 }
 
+/**
+ * `Project.get_updated_weights`, which `Project.save` runs when the config is new or changed or no
+ * weights are stored: every control tag but Filter, weighted 1.0 overall and per label, keeping a
+ * weight already given (label_studio/projects/models.py).
+ */
+function updatedWeights(labelConfig: string, given: unknown): JsonValue {
+  const old = (typeof given === "object" && given !== null && !Array.isArray(given) ? given : {}) as Record<string, unknown>;
+  const weight = (v: unknown): number => (typeof v === "number" ? v : 1.0);
+  const out: Record<string, JsonValue> = {};
+  for (const [name, tag] of parseConfig(labelConfig)) {
+    if (tag.type === "Filter") continue;
+    const before = (old[name] ?? {}) as { overall?: unknown; labels?: Record<string, unknown> };
+    out[name] = {
+      overall: weight(before.overall),
+      type: tag.type,
+      labels: Object.fromEntries(tag.labels.map((l) => [l, weight(before.labels?.[l])])),
+    };
+  }
+  return out;
+}
+
+/** `Project.save`: the weights follow a new or changed config, or fill in when none are stored. */
+function withWeights(project: Partial<ProjectRecord>, before: ProjectRecord | undefined): Partial<ProjectRecord> {
+  const config = project.label_config ?? before?.label_config;
+  const weights = "control_weights" in project ? project["control_weights"] : before?.["control_weights"];
+  const changed = before === undefined || (project.label_config !== undefined && project.label_config !== before.label_config);
+  const empty = weights === undefined || weights === null || (typeof weights === "object" && Object.keys(weights).length === 0);
+  if (!config || !(changed || empty)) return project;
+  return { ...project, control_weights: updatedWeights(config, weights) };
+}
+
 export const createProject: Handler = (req, ctx) => {
   const fields = projectWrite(req, ctx, undefined);
   const creator: UserRecord = req.user;
@@ -161,7 +192,7 @@ export const createProject: Handler = (req, ctx) => {
     title: projectDefaults["title"],
     label_config: projectDefaults["label_config"],
     model_version: projectDefaults["model_version"],
-    ...fields,
+    ...withWeights({ label_config: projectDefaults["label_config"] as string, ...fields }, undefined),
     created_by: creator.id,
     created_at: nowTimestamp(),
   } as Omit<ProjectRecord, "id">);
@@ -173,7 +204,7 @@ export const getProject: Handler = (req, ctx) => ok(present(ctx, req, projectOr4
 
 export const patchProject: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
-  const updated = ctx.store.update("projects", project.id, projectWrite(req, ctx, project));
+  const updated = ctx.store.update("projects", project.id, withWeights(projectWrite(req, ctx, project), project));
   // Project.save: the tasks' overlap follows maximum_annotations and the overlap cohort.
   const changed = (name: string) => updated[name] !== undefined && updated[name] !== project[name];
   updateTasksStates(ctx.store, updated, changed("maximum_annotations"), changed("overlap_cohort_percentage"), false);
@@ -247,9 +278,11 @@ export const validateProjectLabelConfig: Handler = (req, ctx) => {
       `expected a labeling config (text), found ${describeValue(config)}`,
     );
   }
+  // The view parses it with lxml first: a broken document is a 400 in libxml2's words (the checks after it use expat's).
+  const broken = libxmlSyntaxProblem(config);
+  if (broken !== undefined) throw new HttpProblem(400, broken);
   const syntax = labelConfigProblem(config);
-  // The server parses it with lxml here first (whose messages differ from the XML checks' expat): a 400 either way.
-  if (syntax !== undefined && !syntax.startsWith("Validation failed") && !/names/.test(syntax)) throw new HttpProblem(400, syntax);
+  if (syntax !== undefined && syntax.startsWith("DTDForbidden")) throw new HttpProblem(400, syntax);
   const changed = essentialDataChanged(config, project.label_config);
   const problem = projectConfigProblem(ctx.store, project, config, true);
   if (problem !== undefined) throw validationError({ non_field_errors: [problem] });

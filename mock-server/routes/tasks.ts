@@ -67,7 +67,9 @@ export const createTask: Handler = (req, ctx) => {
           : typeof projectId === "string"
             ? parsePyInt(projectId)
             : undefined;
-    if (id === undefined || !ctx.store.find("projects", id)) throw notFound("Project");
+    // DRF's get_object_or_404 turns the ValueError of a pk that is no int into a bare Http404: "Not found.".
+    if (id === undefined) throw new HttpProblem(404, "Not found.");
+    if (!ctx.store.find("projects", id)) throw notFound("Project");
   }
   const written = validateWrite(taskContract, body, { partial: false, strict: ctx.strict, store: ctx.store, relations });
   if (written.project === undefined || written.project === null) throw validationError({ project: ["This field is required."] });

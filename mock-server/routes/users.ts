@@ -150,6 +150,29 @@ export const resetToken: Handler = (req, ctx) => {
   return ok(render(userToken, { token }), 201);
 };
 
-/** `GET /api/version`: the legacy Python client calls it when it is constructed. */
+/**
+ * `GET /api/version` (the legacy Python client calls it when it is constructed): the keys of
+ * `collect_versions` (label_studio/core/utils/common.py) as a source install reports them — no newer
+ * release looked up, no git commits — and `dmq_mock`, by which a client tells the mock from a server.
+ */
 export const getVersion: Handler = () =>
-  ok({ release: SERVER_VERSION, "label-studio-os-package": { version: SERVER_VERSION }, edition: "Community", dmq_mock: true });
+  ok({
+    release: SERVER_VERSION,
+    "label-studio-os-package": {
+      version: SERVER_VERSION,
+      short_version: SERVER_VERSION.split(".").slice(0, 2).join("."),
+      latest_version_from_pypi: null,
+      latest_version_upload_time: null,
+      current_version_is_outdated: false,
+    },
+    "label-studio-os-backend": {},
+    "label-studio-converter": { version: CONVERTER_VERSION },
+    edition: "Community",
+    lsf: { commit: "none" },
+    dm2: { commit: "none" },
+    backend: { commit: "none" },
+    dmq_mock: true,
+  });
+
+/** The converter a Label Studio 1.22 source install reports (label-studio-sdk's `label_studio_converter`). */
+const CONVERTER_VERSION = "2.0.6";

@@ -56,6 +56,76 @@ export function undo(state: StoreState, changes: readonly Change[]): void {
   }
 }
 
+/**
+ * What earlier interleaved undos could not put back, for the undos that follow: `voided` holds the
+ * records whose insert was undone (`collection:id`; none of them comes back), `retracted` maps a
+ * version a rolled-back request wrote, and another request had already written over, to the version
+ * before it (an undo that would bring that version back brings the one before instead).
+ */
+export interface Undone {
+  readonly voided: Set<string>;
+  readonly retracted: WeakMap<AnyRecord, AnyRecord>;
+}
+
+/**
+ * Undo changes, newest first, when other requests wrote between them: by id, not by position. An
+ * insert goes if its record is still there; an update is undone only where the record is still the
+ * one it wrote (a later write by another request stays); removed records come back in id order.
+ */
+export function undoInterleaved(state: StoreState, changes: readonly Change[], undone: Undone): void {
+  const resolve = (record: AnyRecord): AnyRecord => {
+    let version = record;
+    for (let next = undone.retracted.get(version); next; next = undone.retracted.get(version)) version = next;
+    return version;
+  };
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const change = changes[i] as Change;
+    const rows = rowsOf(state, change.collection);
+    match(change)
+      .with({ kind: "insert" }, (c) => {
+        undone.voided.add(recordKey(c.collection, c.record.id));
+        const at = positionOf(rows, c.record.id);
+        if (at >= 0) rows.splice(at, 1);
+      })
+      .with({ kind: "update" }, (c) => {
+        const at = rows[c.at]?.id === c.after.id ? c.at : positionOf(rows, c.after.id);
+        if (at >= 0 && rows[at] === c.after) rows[at] = resolve(c.before);
+        else undone.retracted.set(c.after, resolve(c.before));
+      })
+      .with({ kind: "remove" }, (c) => {
+        for (const [, removed] of c.removed) {
+          if (undone.voided.has(recordKey(c.collection, removed.id)) || positionOf(rows, removed.id) >= 0) continue;
+          const after = rows.findIndex((r) => r.id > removed.id);
+          rows.splice(after < 0 ? rows.length : after, 0, resolve(removed));
+        }
+      })
+      .exhaustive();
+  }
+}
+
+const positionOf = (rows: Rows, id: number): number => rows.findIndex((r) => r.id === id);
+const recordKey = (collection: CollectionName, id: number) => `${collection}:${id}`;
+
+/** Each record the changes touched, once, in the order first touched. */
+export function touchedBy(changes: readonly Change[]): (readonly [CollectionName, number])[] {
+  const seen = new Set<string>();
+  const out: (readonly [CollectionName, number])[] = [];
+  const add = (collection: CollectionName, id: number) => {
+    const key = recordKey(collection, id);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push([collection, id]);
+  };
+  for (const change of changes) {
+    match(change)
+      .with({ kind: "insert" }, (c) => add(c.collection, c.record.id))
+      .with({ kind: "update" }, (c) => add(c.collection, c.after.id))
+      .with({ kind: "remove" }, (c) => c.removed.forEach(([, record]) => add(c.collection, record.id)))
+      .exhaustive();
+  }
+  return out;
+}
+
 /** The removed records back at their old positions, in one pass. */
 function mergeBack(rows: Rows, removed: readonly (readonly [number, AnyRecord])[]): Rows {
   const merged: Rows = [];
@@ -74,7 +144,11 @@ function replaceRows(rows: Rows, content: Rows): void {
   for (const record of content) rows.push(record);
 }
 
-/** Apply redo records (recovery). Puts keep an existing record's position; new ones go last. */
+/**
+ * Apply redo records (recovery). Puts keep an existing record's position; new ones go before the first
+ * record with a larger id (last, for the newest id: where the store put them, also when two requests'
+ * inserts were logged in the other order).
+ */
 export function redo(state: StoreState, records: readonly Redo[]): void {
   // Positions by id, per collection, built on first use and dropped when a delete shifts them.
   const positions = new Map<CollectionName, Map<number, number>>();
@@ -92,7 +166,16 @@ export function redo(state: StoreState, records: readonly Redo[]): void {
       const [, collection, value] = record;
       const at = positionsOf(collection, rows).get(value.id);
       if (at !== undefined) rows[at] = value;
-      else positionsOf(collection, rows).set(value.id, rows.push(value) - 1);
+      else if (!(((rows[rows.length - 1] as AnyRecord | undefined)?.id ?? -Infinity) > value.id))
+        positionsOf(collection, rows).set(value.id, rows.push(value) - 1);
+      else {
+        rows.splice(
+          rows.findIndex((r) => r.id > value.id),
+          0,
+          value,
+        );
+        positions.delete(collection);
+      }
     } else {
       const ids = new Set(record[2]);
       const kept = rows.filter((r) => !ids.has(r.id));

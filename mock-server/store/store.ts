@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import jsonServer from "json-server";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import type { Dataset } from "../../src/semantics/records.js";
@@ -5,7 +6,7 @@ import { PreparedDataset } from "../../src/semantics/dataset.js";
 import type { RecordChange } from "../../src/semantics/changes.js";
 import { liveDatasets } from "./live.js";
 import { match } from "ts-pattern";
-import { redoOf, undo, type Change } from "./changes.js";
+import { redoOf, touchedBy, undo, undoInterleaved, type Change, type Redo, type Undone } from "./changes.js";
 import { collectionNames, type CollectionName, type RecordOf, type StoreState } from "../../src/contract/state.js";
 import type { WriteAheadLog } from "./wal.js";
 
@@ -15,9 +16,11 @@ type AnyRecord = { readonly id: number };
 /** The collections whose records hang off one task. */
 type TaskChild = "annotations" | "predictions" | "drafts";
 
-/** The changes one request made; see `Store.begin`. */
+/** The changes one request made; see `Store.begin` and `Store.within`. */
 export class Transaction {
   readonly changes: Change[] = [];
+  /** The store's change count at this transaction's first change (0: none yet). */
+  firstChange = 0;
 }
 
 /**
@@ -27,9 +30,16 @@ export class Transaction {
  * server's sequences: one more than the highest id the collection has held; an undone insert does
  * not give its id back, as a rolled-back Postgres insert does not.
  *
- * Writes are grouped per request: `begin()` opens a transaction that records every change while
- * the handler runs; `commit` appends them to the write-ahead log (if the store persists), `rollback`
- * undoes them. A write outside any transaction commits at once.
+ * Writes are grouped per request: `within(transaction, handler)` records every change the handler
+ * makes, also after it awaited something (a model server: the asynchronous context follows it), and
+ * `begin()` does the same for the synchronous code that follows it, until `suspend()`. `commit`
+ * appends the changes to the write-ahead log (if the store persists), `rollback` undoes them. A write
+ * outside any transaction commits at once.
+ *
+ * Requests run concurrently while one waits, so another request's changes may fall between a
+ * transaction's: its rollback then undoes by id and keeps what the others wrote later (a record
+ * they changed or removed stays as they left it), and its redo records are the current state of the
+ * records it touched, so the log's replay never brings back an older version.
  */
 export class Store {
   readonly router: jsonServer.JsonServerRouter<StoreState>;
@@ -42,6 +52,12 @@ export class Store {
   /** Per project, the engine's prepared dataset, kept across writes: each write patches it (`apply`). */
   readonly #live = new Map<number, PreparedDataset>();
   #open: Transaction | undefined;
+  /** The transaction of the request whose code is running, across its awaits. */
+  readonly #scope = new AsyncLocalStorage<Transaction>();
+  /** Every change ever made (a transaction knows from it whether others wrote between its changes). */
+  #changeCount = 0;
+  /** What interleaved undos could not put back, for the undos after them (changes.ts `Undone`). */
+  readonly #undone: Undone = { voided: new Set(), retracted: new WeakMap() };
   #wal: WriteAheadLog | undefined;
 
   constructor(initial: StoreState) {
@@ -71,27 +87,56 @@ export class Store {
     this.#open = undefined;
   }
 
+  /** Run `fn` with every change it makes, now or after any await, recorded in `transaction`. */
+  within<T>(transaction: Transaction, fn: () => T): T {
+    return this.#scope.run(transaction, fn);
+  }
+
   /** Make the changes durable: appended to the log and fsynced, when the store persists. */
   commit(transaction: Transaction): void {
     if (transaction.changes.length === 0 || !this.#wal) return;
     try {
-      this.#wal.append(transaction.changes.map(redoOf), this.db.getState());
+      this.#wal.append(this.#redoOf(transaction), this.db.getState());
     } catch (error) {
       this.rollback(transaction);
       throw error;
     }
   }
 
-  /** Undo the changes, newest first; the store is then as it was before `begin()`. */
+  /** Undo the changes, newest first; the store is then as it was before `begin()`, but for what other requests wrote since. */
   rollback(transaction: Transaction): void {
     if (transaction.changes.length === 0) return;
-    undo(this.db.getState(), transaction.changes);
-    transaction.changes.length = 0;
+    const interleaved = this.#interleaved(transaction);
+    if (interleaved) undoInterleaved(this.db.getState(), transaction.changes, this.#undone);
+    else undo(this.db.getState(), transaction.changes);
+    // An undo moves records too: a transaction open meanwhile must not undo by position any more.
+    this.#changeCount += 1;
     this.#index.clear();
     this.#byTask.clear();
     // Rare (a failed request): the prepared datasets are built again rather than patched back.
     this.#live.clear();
     this.#touch();
+    // Another request's commit may have logged records as this one had left them: log them as they are again.
+    if (interleaved) this.#wal?.append(this.#currentOf(transaction.changes), this.db.getState());
+    transaction.changes.length = 0;
+  }
+
+  /** Whether other changes fell between this transaction's first change and now. */
+  #interleaved(transaction: Transaction): boolean {
+    return this.#changeCount - transaction.firstChange + 1 !== transaction.changes.length;
+  }
+
+  /** The redo records: each change's own, or, when others wrote in between, the current state of what it touched. */
+  #redoOf(transaction: Transaction): Redo[] {
+    return this.#interleaved(transaction) ? this.#currentOf(transaction.changes) : transaction.changes.map(redoOf);
+  }
+
+  /** The records the changes touched as they are now: a put for each one there, a delete for the rest. */
+  #currentOf(changes: readonly Change[]): Redo[] {
+    return touchedBy(changes).map(([collection, id]): Redo => {
+      const record = this.find(collection, id);
+      return record ? ["put", collection, record] : ["delete", collection, [id]];
+    });
   }
 
   get db(): jsonServer.JsonServerRouter<StoreState>["db"] {
@@ -307,8 +352,32 @@ export class Store {
     }
     this.#patchLive(change);
     this.#touch(change.collection, records);
-    if (this.#open) this.#open.changes.push(change);
-    else this.#wal?.append([redoOf(change)], this.db.getState());
+    this.#changeCount += 1;
+    const open = this.#scope.getStore() ?? this.#open;
+    if (open) {
+      if (open.changes.length === 0) open.firstChange = this.#changeCount;
+      open.changes.push(change);
+    } else this.#wal?.append([redoOf(change)], this.db.getState());
+    if (change.collection === "annotations") for (const r of records) this.#recomputeLabeled(taskOf(r));
+  }
+
+  /** The server recomputes these tasks' counters and `is_labeled` (`update_tasks_counters_and_is_labeled`). */
+  recomputeLabeled(tasks: Iterable<number>): void {
+    for (const id of tasks) this.#recomputeLabeled(id);
+  }
+
+  /**
+   * A change to a task's annotations: the server recomputes `is_labeled` (the annotation signals,
+   * `update_tasks_counters_and_is_labeled`), so a flag stored by an import gives way to the computed one.
+   */
+  #recomputeLabeled(taskId: number): void {
+    const task = this.find("tasks", taskId);
+    if (task?.is_labeled === undefined) return;
+    const rows = this.#rows("tasks");
+    const at = rows.findIndex((r) => r.id === taskId);
+    const { is_labeled: _, ...after } = task;
+    rows[at] = after;
+    this.#changed({ kind: "update", collection: "tasks", at, before: task, after });
   }
 
   /** Hand a change of what the engine reads to every live prepared dataset (each ignores other projects' records). */

@@ -21,6 +21,8 @@ export interface CliIo {
   readonly ask: (question: string) => Promise<string>;
   /** Opens `url` in a browser when a person is there to see it; resolves to why not, or undefined once opened. */
   readonly openUrl?: (url: string) => Promise<string | undefined>;
+  /** Calls `handler` on the first Ctrl-C (SIGINT) instead of exiting; returns the function that removes it. */
+  readonly onInterrupt?: (handler: () => void) => () => void;
 }
 
 export function processIo(): CliIo {
@@ -32,6 +34,10 @@ export function processIo(): CliIo {
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     openUrl: (url) => openInBrowser(browserPlan(url, process.env, process.platform, process.stdout.isTTY === true)),
+    onInterrupt: (handler) => {
+      process.once("SIGINT", handler);
+      return () => process.off("SIGINT", handler);
+    },
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));

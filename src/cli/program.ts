@@ -10,6 +10,7 @@ import { offlineCommands } from "./commands/offline.js";
 import { projectCommands } from "./commands/projects.js";
 import { taskCommands } from "./commands/tasks.js";
 import { userCommands } from "./commands/users.js";
+import { verifyCommand } from "./commands/verify.js";
 import { draftCommands } from "./commands/drafts.js";
 import { mlCommands } from "./commands/ml.js";
 import { viewCommands } from "./commands/views.js";
@@ -102,6 +103,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   explainCommand(program, kit);
   offlineCommands(program, kit);
   mockCommand(program, kit);
+  verifyCommand(program, kit);
   configureOutput(program, io);
   return program;
 }

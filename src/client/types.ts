@@ -14,6 +14,7 @@ import type {
   exportSnapshot,
   dmTask,
   dmTaskDetail,
+  hotkeys,
   prediction,
   project,
   projectPage,
@@ -97,6 +98,19 @@ export interface ImportTask extends MoreFields {
   meta?: JsonObject;
   annotations?: readonly JsonObject[];
   predictions?: readonly JsonObject[];
+}
+
+/** One prediction of `POST /api/projects/{id}/import/predictions`: for a task the project has. */
+export interface ImportPrediction extends MoreFields {
+  task: number;
+  result: readonly JsonValue[];
+  score?: number | null;
+  model_version?: string;
+}
+
+/** What `POST /api/projects/{id}/import/predictions` answers: how many predictions it stored. */
+export interface ImportPredictionsResult {
+  created: number;
 }
 
 /** Query parameters of a project import. */
@@ -301,6 +315,12 @@ export interface UserWrite extends MoreFields {
   phone?: string;
   allow_newsletters?: boolean | null;
 }
+
+/**
+ * `GET`/`PATCH /api/current-user/hotkeys/`: the caller's keyboard shortcuts of the labeling UI, keyed `section:action`,
+ * each `{ key: "ctrl+enter", active?: boolean }`.
+ */
+export type Hotkeys = Rendered<typeof hotkeys>;
 
 /** `GET /api/current-user/token`, `POST /api/current-user/reset-token/`: the caller's legacy API key. */
 export type UserToken = Rendered<typeof userToken>;

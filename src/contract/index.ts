@@ -36,5 +36,5 @@ export {
   skipQueueChoices,
 } from "./project.js";
 export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskDefaults, taskModel, taskSimple } from "./task.js";
-export { allPermissions, annotatorDm, completedByDm, user, userSimple, userToken, whoAmI } from "./user.js";
+export { allPermissions, annotatorDm, completedByDm, hotkeys, hotkeysError, user, userSimple, userToken, whoAmI } from "./user.js";
 export { view, viewOrder, viewReset } from "./view.js";

@@ -46,6 +46,12 @@ export interface TaskRecord {
   /** Annotations needed for the task to count as labeled (server default 1). */
   readonly overlap?: number;
   readonly unresolved_comment_count?: number;
+  /**
+   * The stored `is_labeled`, when a write set it by a rule of its own (an import counts cancelled
+   * annotations too); absent, it is computed from the annotations. A change to the task's
+   * annotations drops it, as the server recomputes the flag then.
+   */
+  readonly is_labeled?: boolean;
 }
 
 /** A stored annotation. */

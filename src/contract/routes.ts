@@ -47,12 +47,6 @@ export interface EnterpriseRoute {
 const SERVED: Served = { served: true };
 const notServed = (reason: string): NotServed => ({ served: false, reason });
 
-const IMPORT_PREDICTIONS = notServed(
-  "not served yet: predictions for tasks that exist already, in bulk (ImportPredictionsAPI); `POST /api/predictions/` adds them one by one, and an import's `predictions` or `preannotated_from_fields` with the tasks",
-);
-const HOTKEYS = notServed(
-  "not served yet: the caller's keyboard shortcuts of the labeling UI; `custom_hotkeys` is rendered with every user and written through `PATCH /api/users/{pk}/`",
-);
 const STORAGE = notServed(
   "cloud storage connections: syncing reads buckets of S3, GCS, Azure, Redis or the server's disk, none of which the mock reaches; seed tasks or import them instead",
 );
@@ -215,7 +209,7 @@ export const serverRoutes = [
     view: "data_import/api.py ImportPredictionsAPI",
     methods: ["POST"],
     sdk: [],
-    mock: IMPORT_PREDICTIONS,
+    mock: SERVED,
   },
   { path: "/api/projects/{pk}/reimport", view: "data_import/api.py ReImportAPI", methods: ["POST"], sdk: [], mock: FILES },
   {
@@ -351,7 +345,7 @@ export const serverRoutes = [
     view: "users/api.py UserHotkeysAPI",
     methods: ["GET", "PATCH"],
     sdk: ["users.get_hotkeys", "users.update_hotkeys"],
-    mock: HOTKEYS,
+    mock: SERVED,
   },
   { path: "/api/tasks/", view: "tasks/api.py TaskListAPI", methods: ["GET", "POST"], sdk: ["tasks.list", "tasks.create"], mock: SERVED },
   {

@@ -125,6 +125,7 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
       expected: "a non-negative integer",
       fallback: taskDefault("unresolved_comment_count"),
     },
+    is_labeled: { check: bool, expected: "a boolean", fallback: "optional" },
   },
   predictions: {
     id,

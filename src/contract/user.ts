@@ -157,6 +157,43 @@ export const allPermissions = [
   "views.delete",
 ] as const;
 
+/**
+ * `label_studio/users/serializers.py` `HotkeysSerializer`: the caller's keyboard shortcuts of the labeling UI, read and
+ * written at `/api/current-user/hotkeys/` (`UserHotkeysAPI`), kept as the user's `custom_hotkeys`. Each key is
+ * `section:action`, each value `{"key": "<combination>", "active": <bool, optional>}`.
+ */
+export const hotkeys = {
+  source: "label_studio/users/serializers.py HotkeysSerializer",
+  routes: ["GET /api/current-user/hotkeys/", "PATCH /api/current-user/hotkeys/"],
+  flex: false,
+  fields: {
+    custom_hotkeys: {
+      kind: "dict",
+      nullable: false,
+      access: "read-write",
+      required: true,
+      checks: [
+        custom(
+          "hotkeys",
+          "users/serializers.py HotkeysSerializer.validate_custom_hotkeys, _validate_key_format",
+          "Action key '<key>' must be in 'section:action' format",
+        ),
+      ],
+    },
+  },
+} as const satisfies Declaration;
+
+/** `UserHotkeysAPI.patch`'s own answer to a refused body (not the exception handler's): the serializer's errors as `details`. */
+export const hotkeysError = {
+  source: "label_studio/users/api.py UserHotkeysAPI.patch",
+  routes: ["PATCH /api/current-user/hotkeys/"],
+  flex: false,
+  fields: {
+    error: { kind: "string", nullable: false, access: "read-only" },
+    details: { kind: "dict", nullable: false, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
 /** `label_studio/users/api.py` `UserGetTokenAPI` / `UserResetTokenAPI`: the caller's legacy API key. */
 export const userToken = {
   source: "label_studio/users/api.py UserGetTokenAPI, UserResetTokenAPI",

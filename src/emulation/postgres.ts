@@ -80,7 +80,12 @@ export function compareFloat8(a: number, b: number): number {
 // ---------------------------------------------------------------------------------------------
 // Text comparison under the database collation
 
-const collator = new Intl.Collator("en-US");
+/**
+ * glibc's en_US.UTF-8 (iso14651_t1), which Postgres uses for a database created with that locale,
+ * ignores punctuation and white space at the first levels: "0.5" sorts before "-3" ("05" < "3"),
+ * "[1, 2]" after "1" ("12"). ICU's `alternate=shifted` (ignorePunctuation) is the same reading.
+ */
+const collator = new Intl.Collator("en-US", { ignorePunctuation: true });
 
 /**
  * Text order like Postgres under an en_US collation: the collator decides, and strings it calls

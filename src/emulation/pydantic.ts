@@ -23,8 +23,16 @@ function truncateRepr(repr: string): string {
 }
 
 /**
- * `str(ValidationError)` as pydantic 2 prints it for the server's `PrepareParams` model (without
- * the trailing "For further information visit …" lines, which carry pydantic's exact version).
+ * The pydantic the server runs, as `major.minor`: each error line links to its documentation under
+ * this version. Label Studio 1.22's lock pins pydantic 2.9.2 (its newer releases require `>=2.9.2`,
+ * so the installed one decides: `dmq verify` reports a different version as the environment's).
+ */
+export const PYDANTIC_DOCS_VERSION = "2.9";
+
+/**
+ * `str(ValidationError)` as pydantic 2 prints it for the server's `PrepareParams` model: a line with
+ * the location and one with the message, input and type, then the link pydantic adds to each error
+ * (`errors.pydantic.dev/<version>/v/<type>`, as long as `PYDANTIC_ERRORS_INCLUDE_URL` is not off).
  */
 export function pydanticText(errors: readonly PydanticError[], model = "PrepareParams"): string {
   const n = errors.length;
@@ -32,6 +40,7 @@ export function pydanticText(errors: readonly PydanticError[], model = "PrepareP
   for (const e of errors) {
     lines.push(e.loc.join("."));
     lines.push(`  ${e.msg} [type=${e.type}, input_value=${truncateRepr(pyRepr(e.input))}, input_type=${pyType(e.input)}]`);
+    lines.push(`    For further information visit https://errors.pydantic.dev/${PYDANTIC_DOCS_VERSION}/v/${e.type}`);
   }
   return lines.join("\n");
 }

@@ -20,6 +20,8 @@ export interface ScalarColumn {
   readonly field: string;
   /** A nullable model foreign key: Django adds `OR col IS NULL` when it negates a lookup. */
   readonly nullableFk?: boolean;
+  /** An aggregate annotation (`Avg`): Django tests it in HAVING, not WHERE. */
+  readonly aggregate?: boolean;
   /** The value of task `i` (timestamps in microseconds; null = SQL NULL). */
   readonly read: (ds: PreparedDataset) => (i: number) => Scalar | null;
   /** What the value derives from: a write that changes none of these leaves it (see `affects`). */
@@ -138,6 +140,7 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     reads: ["predictions", "project"],
     db: "float",
     field: "predictions_score",
+    aggregate: true,
     read: numbers((c) => c.predictionsScore),
   },
   predictions_model_versions: {
@@ -167,7 +170,7 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
   created_at: { reads: ["task.created_at"], db: "timestamp", field: "created_at", read: numbers((c) => c.createdAt) },
   updated_at: { reads: ["task.updated_at"], db: "timestamp", field: "updated_at", read: numbers((c) => c.updatedAt) },
   updated_by: { reads: ["task.updated_by"], db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
-  avg_lead_time: { reads: ["annotations"], db: "float", field: "avg_lead_time", read: numbers((c) => c.avgLeadTime) },
+  avg_lead_time: { reads: ["annotations"], db: "float", field: "avg_lead_time", aggregate: true, read: numbers((c) => c.avgLeadTime) },
   draft_exists: {
     reads: ["drafts"],
     db: "bool",

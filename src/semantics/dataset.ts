@@ -185,6 +185,11 @@ export class PreparedDataset {
     return groups as ChildOf[K][][];
   }
 
+  /** Have the records of this kind been grouped by task yet (`annotations`, `predictions`, `drafts`)? */
+  grouped(kind: ChildKind): boolean {
+    return (this.#groups as { [k in ChildKind]?: unknown })[kind] !== undefined;
+  }
+
   /**
    * The related records of a kind as given (one flat list, any order), while no write has changed
    * them: a column over every row is then one pass over this list, without grouping it by task.
@@ -641,7 +646,8 @@ function finishRow(s: Stats, task: TaskRecord, i: number): void {
   // _get_is_labeled_value: completed annotations >= overlap (tasks/mixins.py; overlap defaults to 1).
   // The community mixin counts annotations, not distinct annotators (a later flag-gated variant
   // counts distinct completed_by); cancelled ones count only with IGNORE_SKIPPED.
-  s.labeled[i] = (s.finished[i] as number) >= (task.overlap ?? taskDefaults.overlap) ? 1 : 0;
+  // A task an import stored is_labeled on keeps it until its annotations change (the store then drops it).
+  s.labeled[i] = (task.is_labeled ?? (s.finished[i] as number) >= (task.overlap ?? taskDefaults.overlap)) ? 1 : 0;
   // base_annotate_completed_at: the newest annotation by id (cancelled ones too), only when labeled.
   s.completedAtText[i] = s.labeled[i] ? (s.newestAt[i] as string | null) : null;
   s.parsed[i] = 0;

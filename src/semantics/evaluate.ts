@@ -3,6 +3,7 @@ import { computed, PreparedDataset } from "./dataset.js";
 import { derivedAt } from "./derived.js";
 import { EvaluationError } from "./errors.js";
 import { compileFilters, type FilterSet } from "./filters.js";
+import { annotatedAliases } from "./field-error.js";
 import { compileOrdering } from "./ordering.js";
 import { Pending } from "./pieces.js";
 import type { Candidates } from "./plan.js";
@@ -22,9 +23,15 @@ export interface EvaluateOptions {
 export interface Evaluation {
   /** The task ids the server would list or act on: filtered, ordered, then narrowed by selectedItems. */
   readonly ids: readonly number[];
+  /**
+   * The rows the server's list shows: `ids`, with a task repeated where the SQL gives it more than one
+   * row (an OR that reads an aggregate and a joined column; docs/reference/filters.md#repeated-rows).
+   * The same array as `ids` when no task repeats.
+   */
+  readonly rows: readonly number[];
   /** The computed columns of one task of the project (as the list endpoint shows them). */
   derived(id: number): DerivedColumns;
-  /** The list endpoint's totals over `ids`: count and the sums of the two counters. */
+  /** The list endpoint's totals over `rows`: count and the sums of the two counters. */
   totals(): { readonly total: number; readonly total_annotations: number; readonly total_predictions: number };
 }
 
@@ -36,12 +43,12 @@ export interface Evaluation {
  */
 export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, options: EvaluateOptions = {}): Evaluation {
   const ds = dataset instanceof PreparedDataset ? dataset : new PreparedDataset(dataset);
-  const pending = new Pending();
+  const pending = new Pending(annotatedAliases(query));
   const filter = compileFilters(ds, query.filters, pending);
-  if (filter.k === "none") return result(ds, []);
+  if (filter.k === "none") return result(ds, [], undefined);
   // Django prepares lookup values at .filter(); the SQL compiler then resolves ORDER BY, then WHERE.
   throwFirst(pending.filter);
-  const order = options.ordering === false ? undefined : compileOrdering(ds, query.ordering, query.columnsDisplayType);
+  const order = options.ordering === false ? undefined : compileOrdering(ds, query.ordering, query.columnsDisplayType, pending.annotated);
   if (order?.k === "error") throw order.error;
   throwFirst(pending.compile);
   if (ds.size > 0) throwFirst(pending.sql);
@@ -49,7 +56,19 @@ export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, o
   let indexes = filtered(ds, filter, query.selectedItems);
   if (order?.k === "ok") indexes = order.sort(indexes);
   // `{all: false, included}` already narrowed the filter to the included ids (filtered reads them).
-  return result(ds, select(ds, indexes, query.selectedItems?.all === false ? undefined : query.selectedItems));
+  const ids = select(ds, indexes, query.selectedItems?.all === false ? undefined : query.selectedItems);
+  return result(ds, ids, filter.k === "test" ? filter.rows : undefined);
+}
+
+/** `ids` with each task repeated as many times as the server's SQL gives it rows (adjacent: equal sort keys). */
+function repeated(ds: PreparedDataset, ids: readonly number[], rows: ((i: number) => number) | undefined): readonly number[] {
+  if (rows === undefined) return ids;
+  const out: number[] = [];
+  for (const id of ids) {
+    const n = Math.max(1, rows(ds.indexOf(id) as number));
+    for (let k = 0; k < n; k++) out.push(id);
+  }
+  return out.length === ids.length ? ids : out;
 }
 
 /** The indexes the filter selects, ascending: from the candidates of an index when there are any. */
@@ -123,11 +142,13 @@ function listed(ids: readonly number[], list: readonly number[]): ReadonlySet<nu
   return found;
 }
 
-function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
+function result(ds: PreparedDataset, ids: readonly number[], rowsOf: ((i: number) => number) | undefined): Evaluation {
   let totals: ReturnType<Evaluation["totals"]> | undefined;
+  const rows = repeated(ds, ids, rowsOf);
   let summedAt = ds.version;
   return Object.freeze({
     ids: Object.freeze(ids),
+    rows: rows === ids ? ids : Object.freeze(rows),
     derived(id: number): DerivedColumns {
       const i = ds.indexOf(id);
       if (i === undefined) throw new RangeError(`derived(${id}): task ${id} is not a task of project ${ds.project.id}`);
@@ -141,12 +162,12 @@ function result(ds: PreparedDataset, ids: readonly number[]): Evaluation {
       const c = computed(ds);
       let total_annotations = 0,
         total_predictions = 0;
-      for (const id of ids) {
+      for (const id of rows) {
         const i = ds.indexOf(id) as number;
         total_annotations += c.totalAnnotations[i] as number;
         total_predictions += c.totalPredictions[i] as number;
       }
-      return (totals = Object.freeze({ total: ids.length, total_annotations, total_predictions }));
+      return (totals = Object.freeze({ total: rows.length, total_annotations, total_predictions }));
     },
   });
 }

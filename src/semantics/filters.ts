@@ -1,17 +1,25 @@
 import { match } from "ts-pattern";
 import type { ConditionNode, FiltersNode } from "../query/nodes.js";
-import { columnNames, columns } from "../vocabulary/columns.js";
 import { describeValue } from "../vocabulary/json.js";
 import { isAgreementRelated } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import { unhandled } from "./errors.js";
+import { annotationAlias, fieldError } from "./field-error.js";
 import { genericPiece } from "./generic.js";
 import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece } from "./pieces.js";
 import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
 import { str, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { checkPythonRegex } from "../emulation/regex/python-re.js";
-import { annotationIdsPiece, modelVersionsPiece, resultPiece, userPiece, validateInList, validateUserOperator } from "./special.js";
+import {
+  annotationIdsPiece,
+  commentAuthorsPiece,
+  modelVersionsPiece,
+  resultPiece,
+  userPiece,
+  validateInList,
+  validateUserOperator,
+} from "./special.js";
 import { djangoFieldName, targetOf } from "./targets.js";
 import { pydanticValue } from "./values.js";
 
@@ -24,27 +32,23 @@ import { pydanticValue } from "./values.js";
 export type FilterSet =
   | { readonly k: "all" }
   | { readonly k: "none" }
-  | { readonly k: "test"; readonly test: (i: number) => boolean; readonly candidates: Candidates | undefined };
+  | {
+      readonly k: "test";
+      readonly test: (i: number) => boolean;
+      readonly candidates: Candidates | undefined;
+      /** How many rows the server's SQL gives a selected task, when that can be more than one (groupedRows). */
+      readonly rows?: (i: number) => number;
+    };
 
 const ALL: FilterSet = Object.freeze({ k: "all" });
 const NONE: FilterSet = Object.freeze({ k: "none" });
-
-/** The server's `Cannot resolve keyword` FieldError for a column it has no field for (a 500). */
-export function cannotResolve(path: string, name: string): ReturnType<typeof unhandled> {
-  const choices = columnNames
-    .filter((c) => columns[c].edition === "community")
-    .sort()
-    .join(", ");
-  return unhandled(
-    { path, expected: `a known column (${choices}) or data.<key>`, found: JSON.stringify(name) },
-    `Cannot resolve keyword '${name}' into field. Choices are: ${choices}`,
-  );
-}
 
 interface Item {
   readonly node: ConditionNode;
   readonly path: string;
   readonly value: PyVal;
+  /** A child filter: its column is not annotated for it. */
+  readonly child: boolean;
 }
 
 export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undefined, pending: Pending): FilterSet {
@@ -53,10 +57,10 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
   const lines: Item[][] = filters.items.map((root, r) => {
     const rootPath = `filters.items[${r}]`;
     return [
-      { node: root, path: rootPath, value: pydanticValue(root.value, rootPath) },
+      { node: root, path: rootPath, value: pydanticValue(root.value, rootPath), child: false },
       ...root.children.map((child, c) => {
         const path = `${rootPath}.child_filters[${c}]`;
-        return { node: child, path, value: pydanticValue(child.value, path) };
+        return { node: child, path, value: pydanticValue(child.value, path), child: true };
       }),
     ];
   });
@@ -72,7 +76,7 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
     }
   }
 
-  const compiled: Line[] = [];
+  const compiled: CompiledLine[] = [];
   for (const line of lines) {
     const pieces: Piece[] = [];
     let dropLine = false;
@@ -101,7 +105,66 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
   if (final.length === 1) return { k: "test", test: (final[0] as Line).test, candidates: found };
   // Every test is pure, so AND-ed lines can run cheapest first.
   const tests = (or ? [...final] : [...final].sort((a, b) => a.cost - b.cost)).map((l) => l.test);
-  return { k: "test", test: or ? anyOf(tests) : allOf(tests), candidates: found };
+  const rows = or
+    ? groupedRows(
+        ds,
+        compiled.map((l) => l.parts),
+      )
+    : undefined;
+  return { k: "test", test: or ? anyOf(tests) : allOf(tests), candidates: found, ...(rows ? { rows } : {}) };
+}
+
+/** A line's conditions by what they read, for groupedRows. */
+interface LineParts {
+  readonly tasks: readonly ((i: number) => boolean)[];
+  readonly ann: readonly Extract<Piece, { k: "ann" }>[];
+  readonly pred: readonly Extract<Piece, { k: "pred" }>[];
+  /** Some condition reads an aggregate. */
+  readonly having: boolean;
+  /** The line is Q(pk__in=[]). */
+  readonly nothing: boolean;
+}
+
+type CompiledLine = Line & { readonly parts: LineParts };
+
+/**
+ * The OR of the lines is one `Q` in one `.filter()`: when a line reads an aggregate, Django moves the
+ * whole OR into HAVING, and every joined column it tests there into the GROUP BY (`split_having_qualify`,
+ * `get_group_by`). A task then comes back once per distinct value of those columns among its joined
+ * rows (its annotations, its predictions; one NULL row without any) for which the OR holds: the
+ * list shows it, counts it and sums its counters that many times. Measured on a 1.22 server on
+ * Postgres: `predictions_score = 0 OR predictions_model_versions contains ["m"]` lists a task with
+ * predictions m1 and m2 twice. Undefined when every selected task is one row.
+ */
+function groupedRows(ds: PreparedDataset, lines: readonly LineParts[]): ((i: number) => number) | undefined {
+  if (lines.length < 2 || !lines.some((l) => l.having)) return undefined;
+  const annKeys = lines.flatMap((l) => l.ann.map((p) => p.key));
+  const predKeys = lines.flatMap((l) => l.pred.map((p) => p.key));
+  if (annKeys.length === 0 && predKeys.length === 0) return undefined;
+  /** One representative row per distinct GROUP BY value (a task without the join: one group). */
+  function groups<R>(rows: readonly R[], keys: readonly ((r: R | null) => unknown)[]): readonly (R | null)[] {
+    if (keys.length === 0) return NULL_ROW;
+    const seen = new Map<string, R | null>();
+    for (const r of rows.length > 0 ? rows : NULL_ROW) {
+      const k = JSON.stringify(keys.map((key) => key(r) ?? null));
+      if (!seen.has(k)) seen.set(k, r);
+    }
+    return [...seen.values()];
+  }
+  return (i) => {
+    const anns = groups(ds.annotations[i] as readonly AnnotationRecord[], annKeys);
+    const preds = groups(ds.predictions[i] as readonly PredictionRecord[], predKeys);
+    let count = 0;
+    for (const a of anns) {
+      for (const p of preds) {
+        const holds = lines.some(
+          (l) => !l.nothing && l.tasks.every((t) => t(i)) && l.ann.every((x) => x.test(a)) && l.pred.every((x) => x.test(p)),
+        );
+        if (holds) count++;
+      }
+    }
+    return count;
+  };
 }
 
 /** `tests.some(t => t(i))` without a closure per task (a hot loop). */
@@ -138,6 +201,10 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   const result = resultPiece(ctx, column, operator, value);
   if (result !== undefined) return result;
   if (column === "annotations_ids") return annotationIdsPiece(ctx, operator, value);
+  if (column === "comment_authors") {
+    const authors = commentAuthorsPiece(ctx, operator, value);
+    if (authors !== undefined) return authors;
+  }
   if (column === "predictions_model_versions") {
     const mv = modelVersionsPiece(ctx, operator, value);
     if (mv !== undefined) return mv;
@@ -146,7 +213,12 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   // annotate_predictions_score adds nothing to a project without tasks: .filter() then cannot
   // resolve the name. (Ordering by it would fail the same way, but the list endpoint never runs
   // the ordered query for an empty page, so no error is reproduced there.)
-  if (column === "predictions_score" && ctx.ds.size === 0) ctx.pending.filter.push(cannotResolve(`${ctx.path}.filter`, column));
+  if (column === "predictions_score" && ctx.ds.size === 0)
+    ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column, ctx.pending.annotated));
+  // get_fields_for_filter_ordering annotates the root filters' columns and the ordering's only: a
+  // child filter on an annotated column that reaches the generic path names a field the queryset lacks.
+  const alias = item.child ? annotationAlias(column) : undefined;
+  if (alias !== undefined && !ctx.pending.annotated.includes(alias)) return unknownColumn(ctx, column, alias);
   const target = targetOf(ctx.ds, column, type);
   if (target === undefined) return unknownColumn(ctx, column, field);
   if (target.t === "dataNumber" && /['`"\][;\s]|--|\/\*|\*\//.test(target.alias)) {
@@ -171,7 +243,10 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
       ),
     );
   }
-  return genericPiece(ctx, { column, operator, type, value }, target);
+  const piece = genericPiece(ctx, { column, operator, type, value }, target);
+  // A condition on an aggregate (ArrayAgg, Avg) is Django's HAVING.
+  const aggregate = target.t === "array" || (target.t === "scalar" && target.col.aggregate === true);
+  return aggregate && piece.k === "task" ? { ...piece, having: true } : piece;
 }
 
 /**
@@ -186,7 +261,7 @@ function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
       true,
     );
   }
-  const error = cannotResolve(`${ctx.path}.filter`, field);
+  const error = fieldError(`${ctx.path}.filter`, field, ctx.pending.annotated);
   // KNOWN_FILTER_VALUE_TYPES spares `reviewed` the values_list probe: its error waits for .filter().
   if (ctx.ds.size > 0 && column !== "reviewed") throw error;
   ctx.pending.filter.push(error);
@@ -198,12 +273,24 @@ function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
  * part, one joined prediction row satisfying every prediction-row part. Undefined: nothing to test.
  * A line that is one equality keeps its lookup.
  */
-function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): Line | undefined {
+function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): CompiledLine | undefined {
+  const only = pieces.filter((p) => p.k !== "emptyQ");
+  if (only.length === 0) return undefined;
+  const parts: LineParts = {
+    tasks: only.flatMap((p) => (p.k === "task" ? [p.test] : [])),
+    ann: only.flatMap((p) => (p.k === "ann" ? [p] : [])),
+    pred: only.flatMap((p) => (p.k === "pred" ? [p] : [])),
+    having: only.some((p) => p.k === "task" && p.having === true),
+    nothing: only.some((p) => p.k === "false"),
+  };
+  const line = lineOf(ds, only);
+  return { ...line, parts };
+}
+
+function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
   const tasks: { test: (i: number) => boolean; cost: number }[] = [];
   const annRow: ((a: AnnotationRecord | null) => boolean)[] = [];
   const predRow: ((p: PredictionRecord | null) => boolean)[] = [];
-  const only = pieces.filter((p) => p.k !== "emptyQ");
-  if (only.length === 0) return undefined;
   for (const p of only) {
     // true: the piece is Q(pk__in=[]), so the line matches nothing
     const matchesNothing = match(p)
@@ -221,18 +308,13 @@ function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): Line | undefin
         predRow.push(r.test);
         return false;
       })
+      .with({ k: "emptyQ" }, () => false)
       .exhaustive();
     if (matchesNothing) return { test: () => false, cost: 0 };
   }
   if (only.length === 1 && only[0]?.k === "task" && only[0].lookup) return { test: only[0].test, lookup: only[0].lookup, cost: 1 };
-  if (annRow.length > 0) {
-    const anns = ds.annotations;
-    tasks.push({ test: (i) => someRow(anns[i] as readonly AnnotationRecord[], annRow), cost: ROW_COST });
-  }
-  if (predRow.length > 0) {
-    const preds = ds.predictions;
-    tasks.push({ test: (i) => someRow(preds[i] as readonly PredictionRecord[], predRow), cost: ROW_COST });
-  }
+  if (annRow.length > 0) tasks.push({ test: joinedRowTest(ds, "annotations", annRow), cost: ROW_COST });
+  if (predRow.length > 0) tasks.push({ test: joinedRowTest(ds, "predictions", predRow), cost: ROW_COST });
   tasks.sort((a, b) => a.cost - b.cost);
   const cost = tasks.reduce((sum, t) => sum + t.cost, 0);
   if (tasks.length === 1) return { test: (tasks[0] as { test: (i: number) => boolean }).test, cost };
@@ -242,6 +324,50 @@ function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): Line | undefin
 /** Relative costs of a task test: a column read, a text scan (contains, regex), a walk over joined rows. */
 const TASK_COST = 2;
 const ROW_COST = 8;
+
+/**
+ * Does a task have a joined row (an annotation or prediction; NULL when it has none, as the LEFT JOIN gives)
+ * that passes every row test? Once the dataset has grouped the records by task, a walk over the task's group.
+ * Before (a cold evaluation), one pass over the records as given marks the tasks, as a hand-written loop would,
+ * on the first test: grouping a project's records by task costs more than the whole filter.
+ */
+function joinedRowTest<K extends "annotations" | "predictions">(
+  ds: PreparedDataset,
+  kind: K,
+  tests: readonly ((r: RowOf[K] | null) => boolean)[],
+): (i: number) => boolean {
+  const flat = ds.grouped(kind) ? undefined : ds.flat(kind);
+  if (flat === undefined) {
+    const groups = ds[kind] as readonly (readonly RowOf[K][])[];
+    return (i) => someRow(groups[i] as readonly RowOf[K][], tests);
+  }
+  let hit: Uint8Array | undefined;
+  return (i) => {
+    if (hit === undefined) {
+      const marks = new Uint8Array(ds.size);
+      const joined = new Uint8Array(ds.size);
+      // Hot loop over every record: a plain loop, the row tests inline.
+      for (let k = 0; k < flat.length; k++) {
+        const r = flat[k] as RowOf[K];
+        const at = ds.indexOf(r.task);
+        if (at === undefined) continue;
+        joined[at] = 1;
+        if (marks[at] === 0 && passes(tests, r)) marks[at] = 1;
+      }
+      const nullPasses = passes(tests, null);
+      if (nullPasses) for (let at = 0; at < marks.length; at++) if (joined[at] === 0) marks[at] = 1;
+      hit = marks;
+    }
+    return hit[i] === 1;
+  };
+}
+
+type RowOf = { annotations: AnnotationRecord; predictions: PredictionRecord };
+
+function passes<R>(tests: readonly ((r: R | null) => boolean)[], r: R | null): boolean {
+  for (let t = 0; t < tests.length; t++) if (!(tests[t] as (r: R | null) => boolean)(r)) return false;
+  return true;
+}
 
 function someRow<R>(rows: readonly R[], tests: readonly ((r: R | null) => boolean)[]): boolean {
   const list: readonly (R | null)[] = rows.length > 0 ? rows : NULL_ROW;

@@ -155,7 +155,7 @@ function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoVa
   if (target.t === "annAuthor") {
     const row = (a: AnnotationRecord | null) => test(authorOf(a));
     // ~Q on a multi-valued relation is a subquery: NOT EXISTS (a row for which the condition holds).
-    return negated ? notExistsRow(ctx.ds, row) : { k: "ann", test: (a) => row(a) === true };
+    return negated ? notExistsRow(ctx.ds, row) : { k: "ann", test: (a) => row(a) === true, key: authorOf };
   }
   const get = target.get as (i: number) => unknown;
   const nullPasses = target.t === "scalar" && target.col.nullableFk === true && !twoValued;
@@ -442,7 +442,7 @@ function emptyBranch(ctx: Ctx, target: Target, empty: boolean): Piece {
       return { k: "task", test: () => !empty };
     })
     .with({ t: "annAuthor" }, () =>
-      empty ? { k: "ann", test: (a) => authorOf(a) === null } : notExistsRow(ctx.ds, (a) => authorOf(a) === null),
+      empty ? { k: "ann", test: (a) => authorOf(a) === null, key: authorOf } : notExistsRow(ctx.ds, (a) => authorOf(a) === null),
     )
     .with({ t: P.union("dataNumber", "scalar") }, (t) => {
       const get = t.get as (i: number) => Scalar | null;

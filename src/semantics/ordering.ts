@@ -4,7 +4,7 @@ import { isAgreementRelated, engineColumn } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { EvaluationError } from "./errors.js";
 import { unhandled } from "./errors.js";
-import { cannotResolve } from "./filters.js";
+import { fieldError } from "./field-error.js";
 import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
 import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
@@ -146,7 +146,8 @@ function textCompare(values: readonly (string | null)[]): (x: number, y: number)
   };
 }
 
-const SIMPLE_TEXT = /^[0-9a-z ]*$/;
+// Letters and digits only: among such strings code-point order is the collation's (white space is ignored by it).
+const SIMPLE_TEXT = /^[0-9a-z]*$/;
 
 const numeric = (a: number, b: number) => compareFloat8(a, b);
 
@@ -154,6 +155,7 @@ export function compileOrdering(
   ds: PreparedDataset,
   ordering: readonly OrderingNode[] | undefined,
   columnsDisplayType: Readonly<Record<string, string>> | undefined,
+  annotated: readonly string[] = [],
 ): Order {
   const first = ordering?.[0];
   if (first === undefined) return BY_ID;
@@ -195,6 +197,8 @@ export function compileOrdering(
     };
   }
   if (isAgreementRelated(field)) return BY_ID;
+  // A many-to-many field no community task has rows in: every task sorts as NULL.
+  if (field === "comment_authors") return BY_ID;
   if (field.includes("__")) {
     return {
       k: "error",
@@ -206,7 +210,7 @@ export function compileOrdering(
     };
   }
   const col = engineColumn(field);
-  if (col === undefined) return { k: "error", error: cannotResolve(path, field) };
+  if (col === undefined) return { k: "error", error: fieldError(path, field, annotated) };
   const id = `column:${field}`;
   /** The column's key over the dataset as it is. */
   const keyOf =

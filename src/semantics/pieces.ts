@@ -9,10 +9,20 @@ import type { AnnotationRecord, PredictionRecord } from "./records.js";
  */
 export type Piece =
   /** A test on the task (columns, EXISTS / NOT EXISTS subqueries); `lookup` when it is an equality. */
-  | { readonly k: "task"; readonly test: (i: number) => boolean; readonly lookup?: Lookup; readonly cost?: number }
-  /** A condition on the joined annotation row (null: the LEFT JOIN's row of a task without annotations). */
-  | { readonly k: "ann"; readonly test: (a: AnnotationRecord | null) => boolean }
-  | { readonly k: "pred"; readonly test: (p: PredictionRecord | null) => boolean }
+  | {
+      readonly k: "task";
+      readonly test: (i: number) => boolean;
+      readonly lookup?: Lookup;
+      readonly cost?: number;
+      /** It reads an aggregate (`Avg`, `ArrayAgg`): Django puts it in HAVING. */
+      readonly having?: boolean;
+    }
+  /**
+   * A condition on the joined annotation row (null: the LEFT JOIN's row of a task without annotations).
+   * `key` reads the joined column it tests: in HAVING, that column joins the GROUP BY (see GroupedRows).
+   */
+  | { readonly k: "ann"; readonly test: (a: AnnotationRecord | null) => boolean; readonly key: (a: AnnotationRecord | null) => unknown }
+  | { readonly k: "pred"; readonly test: (p: PredictionRecord | null) => boolean; readonly key: (p: PredictionRecord | null) => unknown }
   /** `Q(pk__in=[])`: matches nothing. */
   | { readonly k: "false" }
   /** `Q()`: adds nothing (a line of only these drops out). */
@@ -52,6 +62,8 @@ export class Pending {
   readonly filter: EvaluationError[] = [];
   readonly compile: EvaluationError[] = [];
   readonly sql: EvaluationError[] = [];
+  /** The annotations the queryset carries (they are among a FieldError's choices). */
+  constructor(readonly annotated: readonly string[] = []) {}
 }
 
 export interface Ctx {

@@ -95,6 +95,12 @@ function isNullFlag(ctx: Ctx, value: PyVal): boolean {
   return truthy(v);
 }
 
+// The joined column each row condition reads (GROUP BY keys when an OR goes to HAVING: GroupedRows).
+const authorKey = (a: AnnotationRecord | null) => a?.completed_by ?? null;
+const resultKey = (a: AnnotationRecord | null) => (a === null || a.result === null ? null : jsonbText(a.result as JsonValue));
+const idKey = (a: AnnotationRecord | null) => a?.id ?? null;
+const versionKey = (p: PredictionRecord | null) => p?.model_version ?? null;
+
 /** `add_user_filter` for annotators (the joined annotation's author) and updated_by (a nullable task column). */
 export function userPiece(ctx: Ctx, column: string, operator: string, value: PyVal): Piece | "skipLine" | undefined {
   if (column !== "annotators" && column !== "updated_by") return undefined;
@@ -104,15 +110,15 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
     const isNull = isNullFlag(ctx, value);
     if (onAnnotations)
       return isNull
-        ? { k: "ann", test: (a) => a === null || a.completed_by === null }
-        : { k: "ann", test: (a) => a !== null && a.completed_by !== null };
+        ? { k: "ann", test: (a) => a === null || a.completed_by === null, key: authorKey }
+        : { k: "ann", test: (a) => a !== null && a.completed_by !== null, key: authorKey };
     return { k: "task", test: (i) => (tasks[i]?.updated_by === null) === isNull };
   }
   const ids = parseUserIds(ctx, value);
   if (ids.length === 0) return "skipLine";
   const set = new Set(ids);
   if (operator === "contains") {
-    if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) };
+    if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by), key: authorKey };
     return {
       k: "task",
       test: (i) => {
@@ -132,6 +138,29 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
       },
     };
   }
+  return undefined;
+}
+
+/**
+ * `comment_authors`: a many-to-many field of every task (the authors of its comments), which the
+ * community edition never fills. `apply_filters` has no handler for it, so it takes the generic
+ * path: `icontains` is no lookup of a relation (Django's FieldError when the queryset is filtered),
+ * `empty` is `__isnull` (no task has an author), and equality compares the related user's id,
+ * which no task has (so only its negation matches).
+ */
+export function commentAuthorsPiece(ctx: Ctx, operator: string, value: PyVal): Piece | undefined {
+  if (operator === "contains" || operator === "not_contains") {
+    ctx.pending.filter.push(
+      unhandled(
+        { path: `${ctx.path}.operator`, expected: "empty (no task has comment authors here)", found: operator },
+        "Unsupported lookup 'icontains' for ForeignKey or join on the field not permitted.",
+      ),
+    );
+    return FALSE;
+  }
+  if (operator === "empty") return isNullFlag(ctx, value) ? { k: "task", test: () => true } : FALSE;
+  if (operator === "equal") return FALSE;
+  if (operator === "not_equal") return { k: "task", test: () => true };
   return undefined;
 }
 
@@ -197,10 +226,10 @@ export function resultPiece(ctx: Ctx, column: string, operator: string, value: P
     }
     // Both columns test annotations__result (a server quirk).
     const isEmptyResult = (a: AnnotationRecord | null) => a === null || a.result === null || jsonbEqual(a.result as JsonValue, []);
-    if (truthy(v)) return { k: "ann", test: isEmptyResult };
+    if (truthy(v)) return { k: "ann", test: isEmptyResult, key: resultKey };
     // ~Q(annotations__result=[]) is a subquery: any annotation with [] excludes the task.
     const noEmptyList = notExists(ctx, "annotations", (a: AnnotationRecord) => a.result !== null && jsonbEqual(a.result as JsonValue, []));
-    return [{ k: "ann", test: (a) => a !== null && a.result !== null }, noEmptyList];
+    return [{ k: "ann", test: (a) => a !== null && a.result !== null, key: resultKey }, noEmptyList];
   }
   return undefined;
 }
@@ -243,7 +272,7 @@ const ID_COMPARE: Readonly<Record<string, (id: number, x: number) => boolean>> =
 };
 
 export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Piece {
-  const ann = (test: (a: AnnotationRecord) => boolean): Piece => ({ k: "ann", test: (a) => a !== null && test(a) });
+  const ann = (test: (a: AnnotationRecord) => boolean): Piece => ({ k: "ann", test: (a) => a !== null && test(a), key: idKey });
   if (operator === "contains" || operator === "not_contains") {
     const raw: readonly JsonValue[] = value.t === "list" ? value.v : str(value).split(/[,;\s]+/u);
     const ids: number[] = [];
@@ -273,7 +302,7 @@ export function annotationIdsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
         ),
       );
     }
-    return truthy(v) ? { k: "ann", test: (a) => a === null } : ann(() => true);
+    return truthy(v) ? { k: "ann", test: (a) => a === null, key: idKey } : ann(() => true);
   }
   if (operator === "in" || operator === "not_in") {
     if (value.t !== "range") return FALSE;
@@ -327,6 +356,7 @@ export function modelVersionsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
       return {
         k: "pred",
         test: (p) => p !== null && p.model_version !== null && needles.some((n) => (p.model_version as string).includes(n)),
+        key: versionKey,
       };
     }
     const tests = needles.map((n) =>
@@ -338,8 +368,8 @@ export function modelVersionsPiece(ctx: Ctx, operator: string, value: PyVal): Pi
   if (operator === "empty") {
     const isNull = isNullFlag(ctx, value);
     return isNull
-      ? { k: "pred", test: (p) => p === null || p.model_version === null }
-      : { k: "pred", test: (p) => p !== null && p.model_version !== null };
+      ? { k: "pred", test: (p) => p === null || p.model_version === null, key: versionKey }
+      : { k: "pred", test: (p) => p !== null && p.model_version !== null, key: versionKey };
   }
   return undefined;
 }

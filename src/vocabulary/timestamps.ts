@@ -184,8 +184,18 @@ export function timestampFromMs(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 23)}000Z`;
 }
 
+/** The last timestamp handed out, in microseconds since the epoch. */
+let lastMicros = 0;
+
+/**
+ * The time now, as the server stamps a row: Django calls `timezone.now()` once per row saved (in a
+ * bulk_create too), so the rows one request makes get distinct, increasing microsecond timestamps.
+ * JavaScript's clock has milliseconds: within one, each call is one microsecond later than the last.
+ */
 export function nowTimestamp(): string {
-  return timestampFromMs(Date.now());
+  const micros = Math.max(Date.now() * 1000, lastMicros + 1);
+  lastMicros = micros;
+  return timestampFromMicros(micros);
 }
 
 // ---------------------------------------------------------------------------------------------

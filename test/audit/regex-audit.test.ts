@@ -66,6 +66,11 @@ const builtFromConstants: Record<string, Found> = {
     source: `^[${PY_WHITESPACE}]$`,
     flags: "",
   },
+  "mock-server/routes/hotkeys.ts: new RegExp(`^[a-zA-Z0-9+\\\\-${PY_WHITESPACE}[\\\\]\\\\\\\\;'\".,/\\`~!@#$%^&*()_={}|:<>?]+$`)": {
+    where: "mock-server/routes/hotkeys.ts",
+    source: `^[a-zA-Z0-9+\\-${PY_WHITESPACE}[\\]\\\\;'".,/\`~!@#$%^&*()_={}|:<>?]+$`,
+    flags: "",
+  },
 };
 
 const verdicts = new Map<string, string>();

@@ -165,6 +165,20 @@ describe("actions run: a body replayed through the builder, its guard, --dry-run
     expect(sent()).toEqual([]);
   });
 
+  test("dmq body: a parameter with no place in the body is refused, not dropped; with --request, as actions run does", async () => {
+    const plain = await dmqIn(["body", "-p", `filter=${JSON.stringify(body.filters)}`]);
+    expect([plain.code, plain.stdout, plain.stderr]).toEqual([
+      2,
+      "",
+      "dmq body: --param filter: not a key of the body (did you mean filters?); an action's own field goes with --request <action>\n",
+    ]);
+    const request = await dmqIn(["body", "--request", "my_plugin_action", "-p", `Filters=${JSON.stringify(body.filters)}`]);
+    expect(request.stderr).toContain('dmq body: --param Filters: an unknown key "Filters" (did you mean filters?)');
+    expect(request.code).toBe(2);
+    const field = await dmqIn(["body", "--request", "my_plugin_action", "--include", "3", "-p", "mode=fast"]);
+    expect(JSON.parse(field.stdout)).toMatchObject({ body: { mode: "fast", selectedItems: { all: false, included: [3] } } });
+  });
+
   test("the official SDK CLI's form: actions create -p id=… -p project=… --body '{\"selected_items\": …}'", async () => {
     const run = await dmqIn(
       ["actions", "create", "-p", "id=delete_tasks", "-p", "project=1", "--body", '{"selected_items": {"all": false, "included": [1, 2]}}'],
@@ -196,6 +210,18 @@ describe("views: a body gives the view's filters, ordering and selection", () =>
     const list = async (view: number) => listed(await dmqIn(["tasks", "list", "--project", "1", "--view", String(view)], { env }));
     expect(await list(va)).toEqual([8, 5, 3]);
     expect(await list(vb)).toEqual([8, 5, 3]);
+  });
+
+  test("a parameter a view has no place for is refused, not dropped (a view of every task)", async () => {
+    const create = await dmqIn(["views", "create", "--project", "1", "-p", `filter=${JSON.stringify(body.filters)}`], { env });
+    expect([create.code, create.stderr]).toEqual([
+      2,
+      "dmq views create: --param filter: a view takes project and data (its title with --title, its selection with the query " +
+        "flags or --query) (did you mean filters?)\n",
+    ]);
+    const update = await dmqIn(["views", "update", "1", "-p", "title=x"], { env });
+    expect(update.stderr).toContain("dmq views update: --param title: a view takes project and data (its title with --title");
+    expect(sent()).toEqual([]);
   });
 
   test("views update --query replaces them; a misspelt key is refused", async () => {
@@ -261,6 +287,16 @@ describe("projects export and exports create: a body chooses the exported tasks"
       expect(run.stderr).toContain(message);
       expect(run.code).toBe(2);
     }
+    expect(mock.requests).toEqual([]);
+  });
+
+  test("exports create: a parameter that looks like the selection's is refused, not sent in the snapshot's body", async () => {
+    const run = await dmqIn(["exports", "create", "--project", "1", "-p", `filter=${JSON.stringify(body.filters)}`], { env });
+    expect([run.code, run.stderr]).toEqual([
+      2,
+      'dmq exports create: --param filter: an unknown key "filter" (did you mean filters?), which the server would not read as ' +
+        "the selection: give it as --param filters=… or in --query\n",
+    ]);
     expect(mock.requests).toEqual([]);
   });
 

@@ -405,11 +405,17 @@ describe("formats and values", () => {
       "comment_authors",
       "queue",
     ]);
-    expect(r.body).toMatchObject({ id: 3, annotations: [], predictions: [], unique_lock_id: null, queue: "Sequence queue" });
+    // The lock next_task sets on the task (get_unique_lock_id): a server answers its id (measured by dmq verify).
+    expect(r.body).toMatchObject({ id: 3, annotations: [], predictions: [], queue: "Sequence queue" });
+    expect(r.body.unique_lock_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // Task 5 is open (not labeled, not the caller's): with a prediction of each version, only the project's (v2) shows.
+    const added = (await raw(server, "POST", "/api/predictions/", { body: { task: 5, result: [], model_version: "v2" } })).body;
     const five = await raw(server, "POST", "/api/dm/actions/?id=next_task&project=1", {
-      body: { selectedItems: { all: false, included: [1] } },
+      body: { selectedItems: { all: false, included: [5] } },
     });
-    expect(five.body.predictions.map((p: { id: number; model_version: string }) => [p.id, p.model_version])).toEqual([[2, "v2"]]);
+    expect(five.body.id).toBe(5);
+    expect(five.body.predictions.map((p: { id: number; model_version: string }) => [p.id, p.model_version])).toEqual([[added.id, "v2"]]);
+    await raw(server, "DELETE", `/api/predictions/${added.id}/`);
   });
 
   test("the action list: each entry has the registry's keys, permission as a string or a list", async () => {

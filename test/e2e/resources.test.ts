@@ -118,7 +118,7 @@ describe("projects", () => {
       ],
       { return_task_ids: true },
     );
-    expect(result).toMatchObject({ task_count: 2, annotation_count: 1, prediction_count: 1, data_columns: ["text"], task_ids: [8, 9] });
+    expect(result).toMatchObject({ task_count: 2, annotation_count: 1, prediction_count: 1, data_columns: [], task_ids: [8, 9] });
     expect(server.requests.at(-1)?.path).toBe("/api/projects/2/import");
     const tasks = server.data().tasks.filter((t) => t.project === 2);
     expect(tasks.map((t) => [t.id, t.inner_id])).toEqual([

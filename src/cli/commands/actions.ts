@@ -3,12 +3,11 @@ import type { Client } from "../../client/client.js";
 import { customAction } from "../../query/builder.js";
 import type { ActionRequest } from "../../query/nodes.js";
 import { actions, isActionId } from "../../vocabulary/actions.js";
-import { didYouMean, nearest } from "../../vocabulary/nearest.js";
-import { endpointKeys } from "../../wire/parse-keys.js";
+import { didYouMean } from "../../vocabulary/nearest.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt } from "../params.js";
 import { resume, type DynamicSelection } from "../query/builder.js";
-import { inCliWords, QueryFlags } from "../query/flags.js";
+import { inCliWords, QueryFlags, refuseLookalikes } from "../query/flags.js";
 import { QueryBuildError } from "../../query/rules.js";
 import type { Session } from "../session.js";
 import { actionsTable } from "../tables.js";
@@ -99,19 +98,7 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       const id = actionIdOf(action, given["id"]);
       const project = projectOf(options.project, given, "actions run");
       const params = without(given, "id", "project");
-      // An action the vocabulary does not know may take any field, but not one that looks like the selection's
-      // (the parser's judgement for a body): sent as a field, the server would select every task.
-      if (!isActionId(id)) {
-        for (const key of Object.keys(params)) {
-          const near = nearest(key, endpointKeys.actions);
-          if (near !== undefined) {
-            throw new CliUsageError(
-              `--param ${key}: an unknown key "${key}" (did you mean ${near}?), which the server would not read as the selection: ` +
-                `give it as --param ${near}=… or in --query`,
-            );
-          }
-        }
-      }
+      refuseLookalikes(params, id);
       const built = await query.build(project, { for: "action", action: id }, session.io.readStdin);
       const selection = built.selection;
       for (const key of Object.keys(built.fields)) {

@@ -8,7 +8,7 @@ import { selection } from "../../selection.js";
 import { exportTypes, type ExportType } from "../../vocabulary/export-formats.js";
 import { CliUsageError } from "../errors.js";
 import { positiveInt, type Params } from "../params.js";
-import { QueryFlags } from "../query/flags.js";
+import { QueryFlags, refuseLookalikes } from "../query/flags.js";
 import type { Session } from "../session.js";
 import { examples, idArgument, ParamFlags, projectOf, type CommandKit } from "./common.js";
 
@@ -153,6 +153,7 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     kit.run(async (session) => {
       // Selection keys given as parameters join the query: a snapshot's body has no place for them.
       const given = query.takeParams(fields.values) as ExportCreate;
+      refuseLookalikes(given as Params);
       const project = projectOf(options.project, given as Params, "exports create");
       const client = await session.client();
       const built = query.empty ? undefined : (await query.build(project, { for: "export" }, session.io.readStdin)).selection;

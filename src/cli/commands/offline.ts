@@ -2,7 +2,10 @@ import { Option, type Command } from "@commander-js/extra-typings";
 import { customAction } from "../../query/builder.js";
 import { positiveInt } from "../params.js";
 import { resume } from "../query/builder.js";
-import { QueryFlags } from "../query/flags.js";
+import { QueryFlags, refuseLookalikes } from "../query/flags.js";
+import { CliUsageError } from "../errors.js";
+import { didYouMean } from "../../vocabulary/nearest.js";
+import { endpointKeys } from "../../wire/parse-keys.js";
 import { columnsTable, operatorsTable } from "../tables.js";
 import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
 
@@ -27,6 +30,13 @@ export function offlineCommands(program: Command<[], {}, {}>, kit: CommandKit): 
     kit.run(async (session) => {
       const action = options.request;
       const params = query.takeParams(fields.values);
+      const [extra] = Object.keys(params);
+      if (action === undefined && extra !== undefined) {
+        throw new CliUsageError(
+          `--param ${extra}: not a key of the body${didYouMean(extra, endpointKeys.tasks)}; an action's own field goes with --request <action>`,
+        );
+      }
+      if (action !== undefined) refuseLookalikes(params, action);
       const use = action === undefined ? ({ for: "tasks" } as const) : ({ for: "action", action } as const);
       const built = await query.build(projectOf(options.project, {}, "body"), use, session.io.readStdin);
       const selection = built.selection;

@@ -5,6 +5,8 @@ import { CliUsageError } from "../errors.js";
 import { positiveInt, type Params } from "../params.js";
 import { selectionParams } from "../query/body.js";
 import { QueryFlags } from "../query/flags.js";
+import { didYouMean } from "../../vocabulary/nearest.js";
+import { endpointKeys } from "../../wire/parse-keys.js";
 import { examples, idArgument, ParamFlags, projectOf, without, type CommandKit } from "./common.js";
 import { recordCommands } from "./records.js";
 
@@ -104,5 +106,13 @@ function viewInput(query: QueryFlags, values: Params, title: string | undefined)
     throw new CliUsageError(`--param data holds a selection (${inData.flag}) and so do the other parameters: give it once`);
   }
   const params = query.takeParams({ ...without(values, "data"), ...inData.body });
+  // Anything else would be dropped without a word (a misspelt -p filter=… left a view of every task).
+  const extra = Object.keys(params).find((key) => key !== "project");
+  if (extra !== undefined) {
+    throw new CliUsageError(
+      `--param ${extra}: a view takes project and data (its title with --title, its selection with the query flags or --query)` +
+        didYouMean(extra, [...endpointKeys.tasks, "data", "project"]),
+    );
+  }
   return { params, data: Object.keys(inData.rest).length === 0 ? undefined : (inData.rest as ViewDataInput) };
 }

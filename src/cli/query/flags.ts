@@ -167,10 +167,6 @@ export class QueryFlags {
     }
   }
 
-  get view(): number | undefined {
-    return this.#view;
-  }
-
   get empty(): boolean {
     return this.#view === undefined && this.#steps.length === 0 && this.#query === undefined && this.#params === undefined;
   }
@@ -279,6 +275,25 @@ function splitBody(body: Params, use: SelectionUse): { selection: Params; fields
     (isField ? fields : selection)[key] = value;
   }
   return { selection, fields };
+}
+
+/**
+ * Parameters sent next to a selection (an action's fields, a snapshot's options) whose names are
+ * free: none may look like the selection's keys (the parser's judgement for a body), which the
+ * server would not read as the selection, acting on every task. `action`: only for an action the
+ * vocabulary does not know (a known one checks its fields in the builder).
+ */
+export function refuseLookalikes(params: Params, action?: string): void {
+  if (action !== undefined && actionFields(action) !== "any") return;
+  for (const key of Object.keys(params)) {
+    const near = nearestQueryKey(key);
+    if (near !== undefined) {
+      throw new CliUsageError(
+        `--param ${key}: an unknown key "${key}" (did you mean ${near}?), which the server would not read as the selection: ` +
+          `give it as --param ${near}=… or in --query`,
+      );
+    }
+  }
 }
 
 /** A key that looks like one of the query's (a near miss): it stays with the selection, where the parser names it. */

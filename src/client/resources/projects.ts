@@ -6,6 +6,8 @@ import type { Send } from "../transport.js";
 import type {
   ConfigCheck,
   ImportParams,
+  ImportPrediction,
+  ImportPredictionsResult,
   ImportResult,
   ImportTask,
   Project,
@@ -34,6 +36,13 @@ export interface ProjectsResource extends RecordMethods<Project, ProjectUpdate> 
   validateConfig(body: { label_config: string }, options?: RequestOptions): Promise<void>;
   /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
   importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
+  /**
+   * `POST /api/projects/{id}/import/predictions`: predictions for tasks the project has, in one batch. A task of
+   * another project refuses the batch (400); a prediction the server's `validate_prediction` refuses (unknown
+   * control, undeclared label, a value of the wrong shape, a score outside [0, 1]) is left out without a word:
+   * compare `created` with what you sent.
+   */
+  importPredictions(id: number, predictions: readonly ImportPrediction[], options?: RequestOptions): Promise<ImportPredictionsResult>;
   /** Exports and snapshots (the SDK's `client.projects.exports`). */
   readonly exports: ExportsResource;
 }
@@ -84,6 +93,16 @@ export function projectsResource(send: Send): ProjectsResource {
       for (const [i, task] of tasks.entries()) checkObject(`tasks[${i}]`, task);
       checkObject("params", params);
       return send({ method: "POST", path, query: { ...params }, body: tasks, expect: importResult }, options);
+    },
+    async importPredictions(id: number, predictions: readonly ImportPrediction[], options?: RequestOptions) {
+      const path = `/api/projects/${checkId("id", id)}/import/predictions`;
+      if (!Array.isArray(predictions))
+        throw new ClientConfigError("predictions", "an array of { task, result } objects", describeValue(predictions));
+      for (const [i, p] of predictions.entries()) {
+        checkObject(`predictions[${i}]`, p);
+        checkId(`predictions[${i}].task`, p.task);
+      }
+      return send({ method: "POST", path, body: predictions, expect: object<ImportPredictionsResult>({ created: number }) }, options);
     },
     exports: exportsResource(send),
   });

@@ -1,7 +1,7 @@
 import type { RequestOptions } from "../options.js";
 import { arrayOf, object, record, string } from "../shape.js";
 import type { Send } from "../transport.js";
-import type { User, UserToken, UserWrite, WhoAmI } from "../types.js";
+import type { Hotkeys, User, UserToken, UserWrite, WhoAmI } from "../types.js";
 import { checkObject } from "./common.js";
 import { recordMethods, type RecordMethods } from "./record.js";
 
@@ -17,11 +17,20 @@ export interface UsersResource extends RecordMethods<User, UserWrite> {
   getToken(options?: RequestOptions): Promise<UserToken>;
   /** A new legacy API key for the caller; the old one stops working at once: `POST /api/current-user/reset-token/`. */
   resetToken(options?: RequestOptions): Promise<UserToken>;
+  /** The caller's keyboard shortcuts: `GET /api/current-user/hotkeys/` (the SDK's `users.get_hotkeys`). */
+  getHotkeys(options?: RequestOptions): Promise<Hotkeys>;
+  /**
+   * Replace the caller's keyboard shortcuts (what is left out is gone): `PATCH /api/current-user/hotkeys/` (the SDK's
+   * `users.update_hotkeys`). A refused one rejects with the server's 400 `{error, details}`.
+   */
+  updateHotkeys(body: Hotkeys, options?: RequestOptions): Promise<Hotkeys>;
 }
 
 const whoAmI = record<WhoAmI>({ username: string });
 const user = record<User>({ username: string });
 const token = object<UserToken>({ token: string });
+const shortcuts = object<Hotkeys>({ custom_hotkeys: object() });
+const HOTKEYS_PATH = "/api/current-user/hotkeys/";
 
 /** `remember` registers a key for scrubbing from later errors. */
 export function usersResource(send: Send, remember: (secret: string) => void): UsersResource {
@@ -39,6 +48,11 @@ export function usersResource(send: Send, remember: (secret: string) => void): U
     },
     async resetToken(options?: RequestOptions) {
       return kept(await send({ method: "POST", path: "/api/current-user/reset-token/", expect: token, sensitive: true }, options));
+    },
+    getHotkeys: (options?: RequestOptions) => send({ method: "GET", path: HOTKEYS_PATH, expect: shortcuts }, options),
+    async updateHotkeys(body: Hotkeys, options?: RequestOptions) {
+      checkObject("body", body);
+      return send({ method: "PATCH", path: HOTKEYS_PATH, body, expect: shortcuts }, options);
     },
   });
 }

@@ -74,6 +74,8 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
   } else if (lines.length > 0) {
     const lineResults: Map<number, Tri>[] = [];
     let exit = false;
+    // get_fields_for_filter_ordering: the root filters' columns and the first ordering key are annotated.
+    const annotated = new Set([...lines.map((l) => l.root.column), ...(query.ordering ? [query.ordering.column] : [])]);
     outer: for (const line of lines) {
       const exprs: Expr[] = [];
       for (const [i, cond] of [line.root, ...line.children].entries()) {
@@ -82,7 +84,7 @@ export function oracleQuery(dataset: Dataset, query: OQuery): Outcome {
           if (!isChild) break;
           continue;
         }
-        const step = evalCondition(cond, ctx);
+        const step = evalCondition(cond, ctx, isChild ? { annotated } : undefined);
         if (step.kind === "error") return { errors: [...maybe, ...(step.maybe ?? []), step.error], result: null };
         if (step.kind === "exit") {
           exit = true;

@@ -100,6 +100,8 @@ export function planOrdering(
   }
 
   if (isAgreementColumn(column)) return { compare: byId };
+  // Task.comment_authors: a relation no community task has rows in, so every task sorts as NULL.
+  if (column === "comment_authors") return { compare: unordered };
   if (column === "predictions_score" && facts.size === 0) {
     // LS source: annotate_predictions_score adds nothing without a first task (see conditions.ts),
     // so LS answers 500; the spec is silent and there is nothing to order: both are accepted.

@@ -157,18 +157,20 @@ export function regexSearch(pattern: string, text: string): boolean {
   return new RegExp(pattern, "su").test(text);
 }
 
-const collator = new Intl.Collator("en-US");
+const collator = new Intl.Collator("en-US", { ignorePunctuation: true });
 /**
  * String ordering under the server's collation. LS's tests pin a Postgres en_US collation, which is
- * case-insensitive at the first level ("opop" < "Test…" < "x2"); finer rules differ between
- * collation libraries. So: ICU en-US and a case-folded code-point comparison must agree, else the
- * pair is unordered (0 = either order is fine).
+ * case-insensitive at the first level ("opop" < "Test…" < "x2"), and a running Postgres (glibc's
+ * en_US.UTF-8) ignores punctuation and white space there ("0.5" < "-3", measured by dmq verify);
+ * finer rules differ between collation libraries. So: ICU en-US without punctuation and a case-folded
+ * code-point comparison of the letters and digits must agree, else the pair is unordered (0 = either
+ * order is fine).
  */
 export function collate(a: string, b: string): number {
   if (a === b) return 0;
   const icu = Math.sign(collator.compare(a, b));
-  const la = a.toLowerCase(),
-    lb = b.toLowerCase();
+  const la = a.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""),
+    lb = b.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
   const folded = la < lb ? -1 : la > lb ? 1 : 0;
   return icu === folded ? icu : 0;
 }

@@ -88,6 +88,11 @@ function check(fuzz: FuzzRequest, answer: Answer): string | undefined {
     return Object.values(record).every((v) => Array.isArray(v) && v.every((m) => typeof m === "string"))
       ? undefined
       : "field errors that are not lists of text";
+  // UserHotkeysAPI answers its own errors: `{error, details}` for a body its serializer refuses, `{error}` when saving fails.
+  if (/^\/api\/current-user\/hotkeys\/?(\?|$)/.test(fuzz.url) && !("status_code" in record))
+    return typeof record["error"] === "string" && keys.every((k) => k === "error" || k === "details")
+      ? undefined
+      : "hotkeys errors that are not {error, details}";
   const expected = "validation_errors" in record ? [...HANDLER_KEYS, "validation_errors"].sort() : HANDLER_KEYS;
   if (JSON.stringify(keys) !== JSON.stringify(expected)) return `error keys ${keys.join(",")}`;
   if (record["status_code"] !== answer.status) return "status_code differs from the status";

@@ -153,6 +153,14 @@ print("users", [u.username for u in users])
 dee = ls.users.create(username="sdk-dee", email="sdk-dee@example.com")
 print("user", ls.users.get(id=dee.id).email, ls.users.update(id=dee.id, first_name="Dee").first_name)
 ls.users.delete(id=dee.id)
+hotkeys = {"annotation:submit": {"key": "ctrl+enter", "active": False}}
+assert ls.users.update_hotkeys(custom_hotkeys=hotkeys).custom_hotkeys == hotkeys
+print("hotkeys", ls.users.get_hotkeys().custom_hotkeys)
+try:
+    ls.users.update_hotkeys(custom_hotkeys={"annotation:submit": {"key": "alt+f4"}})
+    raise SystemExit("expected the 400 for a system shortcut")
+except Exception as e:
+    assert getattr(e, "status_code", None) == 400 and e.body["error"] == "Invalid hotkeys configuration", e
 backend = ls.ml.create(url=model_url, project=p.id, title="tiny")
 print("ml", backend.state, [b.id for b in ls.ml.list(project=p.id)], ls.ml.get(id=backend.id).model_version)
 print("ml versions", ls.ml.list_model_versions(id=backend.id))

@@ -32,7 +32,7 @@ describe("Python renderings used in the server's error texts", () => {
     expect(
       pydanticText([{ loc: ["filters", "items", 0, "operator"], type: "string_type", msg: "Input should be a valid string", input: long }]),
     ).toBe(
-      `1 validation error for PrepareParams\nfilters.items.0.operator\n  Input should be a valid string [type=string_type, input_value='${"a".repeat(24)}...${"a".repeat(23)}', input_type=str]`,
+      `1 validation error for PrepareParams\nfilters.items.0.operator\n  Input should be a valid string [type=string_type, input_value='${"a".repeat(24)}...${"a".repeat(23)}', input_type=str]\n    For further information visit https://errors.pydantic.dev/2.9/v/string_type`,
     );
     const two = pydanticText([
       { loc: ["ordering"], type: "list_type", msg: "Input should be a valid list", input: 5 },

@@ -81,6 +81,9 @@ describe("validate_label_config checks", () => {
     ['<View name="é"><Text name="t" value="$t"></View>', "mismatched tag: line 1, column 43"],
     ['<View><Text name="t" value="$t" /></Vie>', "mismatched tag: line 1, column 36"],
     ["abc", "syntax error: line 1, column 0"],
+    // These two as Python's expat (xml.etree) words them: text run into the root's `<`, an end tag before any element.
+    ["abc<View/>", "not well-formed (invalid token): line 1, column 3"],
+    ["</View>", "not well-formed (invalid token): line 1, column 1"],
     ['<View><Text name="t" value="$t"/></View><View/>', "junk after document element: line 1, column 40"],
     ["<View/>tail", "junk after document element: line 1, column 7"],
     ['<View><Text name="t" value="$t"/>', "no element found: line 1, column 33"],

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { redo } from "../../../mock-server/store/changes.js";
 import { loadSeed } from "../../../src/contract/seed.js";
 import type { StoreState } from "../../../src/contract/state.js";
-import { Store } from "../../../mock-server/store/store.js";
+import { Store, Transaction } from "../../../mock-server/store/store.js";
 import { readPersisted, walFiles, WriteAheadLog } from "../../../mock-server/store/wal.js";
 
 const NOW = "2024-01-01T00:00:00.000000Z";
@@ -77,6 +77,83 @@ describe("transactions", () => {
     store.rollback(transaction);
     expect(store.find("projects", inserted.id)).toBeUndefined();
     expect(store.insert("projects", { title: "y" } as never).id).toBe(inserted.id + 1);
+  });
+});
+
+describe("transactions across awaits (a request waiting for a model server while others run)", () => {
+  test("within(): changes after an await belong to the transaction; another scope's changes do not", async () => {
+    const store = new Store(seedState(4));
+    const mine = new Transaction();
+    const theirs = new Transaction();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const running = store.within(mine, async () => {
+      store.update("tasks", 1, { data: { text: "before the await" } });
+      await released;
+      store.update("tasks", 2, { data: { text: "after the await" } });
+    });
+    store.within(theirs, () => store.update("tasks", 3, { data: { text: "theirs" } }));
+    release();
+    await running;
+    expect(mine.changes.map((c) => (c.kind === "update" ? c.after.id : 0))).toEqual([1, 2]);
+    expect(theirs.changes).toHaveLength(1);
+    store.rollback(mine);
+    expect(store.list("tasks").map((t) => t.data["text"])).toEqual(["t1", "t2", "theirs", "t4"]);
+  });
+
+  test("a rollback with another request's writes in between keeps those writes and restores the rest", () => {
+    const store = new Store(seedState(4));
+    const order = () => store.list("tasks").map((t) => t.id);
+    const a = new Transaction();
+    const b = new Transaction();
+    let added = 0;
+    store.within(a, () => {
+      added = store.insert("tasks", { project: 1, data: { text: "new" }, meta: {}, created_at: NOW, updated_at: NOW } as never).id;
+      store.update("tasks", 2, { data: { text: "a" } });
+      store.deleteTasks(new Set([3]));
+    });
+    store.within(b, () => {
+      store.update("tasks", 2, { data: { text: "b over a" } });
+      store.update("tasks", 1, { data: { text: "b" } });
+      store.deleteTasks(new Set([4]));
+    });
+    store.within(a, () => store.update("tasks", 1, { data: { text: "a over b" } }));
+    store.commit(b);
+    store.rollback(a);
+    // B's later write to task 2 stays; A's write over B's (task 1) is undone to B's; task 3 is back in its place.
+    expect(store.list("tasks").map((t) => [t.id, t.data["text"]])).toEqual([
+      [1, "b"],
+      [2, "b over a"],
+      [3, "t3"],
+    ]);
+    expect(store.find("tasks", added)).toBeUndefined();
+    expect(order()).toEqual([1, 2, 3]);
+    expect(store.list("annotations").map((a) => a.task)).toEqual([1, 2, 3]);
+  });
+
+  test("the log recovers exactly the store, whatever the interleaving of requests and their outcomes", async () => {
+    const store = new Store(seedState(6));
+    const step = fc.record({ who: fc.nat(2), op: opArb });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 16 }), fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }), async (steps, keep) => {
+        const file = tempFile();
+        store.persistTo(undefined);
+        store.replaceState(seedState(6));
+        const wal = new WriteAheadLog(file, store.db.getState());
+        store.persistTo(wal);
+        const transactions = [new Transaction(), new Transaction(), new Transaction()];
+        for (const { who, op } of steps) store.within(transactions[who] as Transaction, () => apply(store, op));
+        transactions.forEach((t, i) => (keep[i] ? store.commit(t) : store.rollback(t)));
+        // Every request undone, in any order: the store is back to the start, record for record and in place.
+        if (!keep.some(Boolean)) expect(text(store.snapshot())).toBe(text(seedState(6)));
+        const persisted = readPersisted(file);
+        const recovered = loadSeed(persisted?.snapshot, NOW);
+        redo(recovered, persisted?.redo ?? []);
+        expect(recovered).toEqual(store.snapshot());
+        await wal.close();
+      }),
+      { numRuns: 100, seed: 13 },
+    );
   });
 });
 

@@ -159,13 +159,14 @@ describe("Postgres", () => {
       "#x",
       "x#",
     ];
+    // Punctuation and white space count only where letters and digits tie (glibc's en_US.UTF-8, as a running
+    // Postgres orders: dmq verify measured "0.5" < "-3" and "1" < "[1, 2]").
     expect([...words].sort(collate)).toEqual([
       "",
       "  ",
-      "_a",
-      "#x",
       "10",
       "9",
+      "_a",
       "a",
       "A",
       "á",
@@ -177,6 +178,7 @@ describe("Postgres", () => {
       "Apple",
       "b",
       "B",
+      "#x",
       "x#",
       "z",
       "zeta",

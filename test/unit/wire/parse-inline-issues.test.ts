@@ -22,8 +22,8 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
     ]);
     const detail =
       "2 validation errors for PrepareParams\n" +
-      "filters.conjunction\n  Field required [type=missing, input_value={}, input_type=dict]\n" +
-      "filters.items\n  Field required [type=missing, input_value={}, input_type=dict]";
+      "filters.conjunction\n  Field required [type=missing, input_value={}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.9/v/missing\n" +
+      "filters.items\n  Field required [type=missing, input_value={}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.9/v/missing";
     expect(r.issues.map((i) => i.serverDetail)).toEqual([detail, detail]);
     expect(r.answer).toMatchObject({ status: 500, detail, exception: "pydantic_core._pydantic_core.ValidationError" });
   });
@@ -32,7 +32,7 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
     const r = parseQueryBody({ filters: { conjunction: "xor", items: [] } });
     expect(r.issues.map((i) => i.message)).toEqual(['filters.conjunction: expected "and" or "or", found string "xor"']);
     expect(r.answer?.detail).toBe(
-      "1 validation error for PrepareParams\nfilters.conjunction\n  Input should be 'or' or 'and' [type=enum, input_value='xor', input_type=str]",
+      "1 validation error for PrepareParams\nfilters.conjunction\n  Input should be 'or' or 'and' [type=enum, input_value='xor', input_type=str]\n    For further information visit https://errors.pydantic.dev/2.9/v/enum",
     );
   });
 
@@ -58,17 +58,17 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
       [
         "6 validation errors for PrepareParams",
         "filters.items.0.value.int",
-        "  Input should be a valid integer [type=int_type, input_value=None, input_type=NoneType]",
+        "  Input should be a valid integer [type=int_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/int_type",
         "filters.items.0.value.float",
-        "  Input should be a valid number [type=float_type, input_value=None, input_type=NoneType]",
+        "  Input should be a valid number [type=float_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/float_type",
         "filters.items.0.value.bool",
-        "  Input should be a valid boolean [type=bool_type, input_value=None, input_type=NoneType]",
+        "  Input should be a valid boolean [type=bool_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/bool_type",
         "filters.items.0.value.str",
-        "  Input should be a valid string [type=string_type, input_value=None, input_type=NoneType]",
+        "  Input should be a valid string [type=string_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/string_type",
         "filters.items.0.value.FilterIn",
-        "  Input should be a valid dictionary or instance of FilterIn [type=model_type, input_value=None, input_type=NoneType]",
+        "  Input should be a valid dictionary or instance of FilterIn [type=model_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/model_type",
         "filters.items.0.value.list[any]",
-        "  Input should be a valid list [type=list_type, input_value=None, input_type=NoneType]",
+        "  Input should be a valid list [type=list_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/list_type",
       ].join("\n"),
     );
   });
@@ -76,7 +76,7 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
   test("a missing field's pydantic line shows the item it is missing from", () => {
     const r = parseQueryBody(and({ filter: "f", operator: "o", type: "t" }));
     expect(r.answer?.detail).toBe(
-      "1 validation error for PrepareParams\nfilters.items.0.value\n  Field required [type=missing, input_value={'filter': 'f', 'operator': 'o', 'type': 't'}, input_type=dict]",
+      "1 validation error for PrepareParams\nfilters.items.0.value\n  Field required [type=missing, input_value={'filter': 'f', 'operator': 'o', 'type': 't'}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.9/v/missing",
     );
   });
 
@@ -84,7 +84,7 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
     const r = parseQueryBody(and(item("filter:tasks:id", "equal", 5, 1)));
     expect(r.issues.map((i) => i.message)).toEqual(["filters.items[0].type: expected a type name (string), found number 5"]);
     expect(r.answer?.detail).toContain(
-      "filters.items.0.type\n  Input should be a valid string [type=string_type, input_value=5, input_type=int]",
+      "filters.items.0.type\n  Input should be a valid string [type=string_type, input_value=5, input_type=int]\n    For further information visit https://errors.pydantic.dev/2.9/v/string_type",
     );
   });
 
@@ -106,10 +106,10 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
     );
     expect(brief(r.issues)).toEqual(["server-error filters.items[0].value", "server-error filters.items[1].value"]);
     expect(r.answer?.detail).toContain(
-      "filters.items.0.value.FilterIn.max\n  Field required [type=missing, input_value={'min': 1}, input_type=dict]",
+      "filters.items.0.value.FilterIn.max\n  Field required [type=missing, input_value={'min': 1}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.9/v/missing",
     );
     expect(r.answer?.detail).toContain(
-      "filters.items.1.value.FilterIn.min.int\n  Input should be a valid integer [type=int_type, input_value=True, input_type=bool]",
+      "filters.items.1.value.FilterIn.min.int\n  Input should be a valid integer [type=int_type, input_value=True, input_type=bool]\n    For further information visit https://errors.pydantic.dev/2.9/v/int_type",
     );
   });
 
@@ -124,7 +124,7 @@ describe("malformed filters → server-error (pydantic ValidationError → 500)"
     expect(r.query).toBeUndefined();
     expect(r.issues.map((i) => `${i.effect} ${i.path}`)).toEqual(["server-error filters.items[0].child_filters[0].child_filters"]);
     expect(r.answer?.detail).toMatch(
-      /^1 validation error for PrepareParams\nfilters\n {2}Value error, Child filters cannot contain nested child filters \[type=value_error, input_value=\{'conjunction': 'and', .*, input_type=dict\]$/,
+      /^1 validation error for PrepareParams\nfilters\n {2}Value error, Child filters cannot contain nested child filters \[type=value_error, input_value=\{'conjunction': 'and', .*, input_type=dict\]\n {4}For further information visit https:\/\/errors\.pydantic\.dev\/2\.9\/v\/value_error$/,
     );
   });
 
@@ -333,7 +333,7 @@ describe("ordering issues", () => {
     expect(r.answer).toMatchObject({
       status: 500,
       detail:
-        "1 validation error for PrepareParams\nordering\n  Input should be a valid list [type=list_type, input_value=None, input_type=NoneType]",
+        "1 validation error for PrepareParams\nordering\n  Input should be a valid list [type=list_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/list_type",
       exception: "pydantic_core._pydantic_core.ValidationError",
     });
     expect(brief(parseQueryBody({ ordering: "tasks:id" }).issues)).toEqual(["server-error ordering"]);
@@ -398,13 +398,13 @@ describe("selectedItems issues", () => {
       [
         "4 validation errors for PrepareParams",
         "selectedItems.all",
-        "  Field required [type=missing, input_value={'included': [1, 'x', 2.5, None]}, input_type=dict]",
+        "  Field required [type=missing, input_value={'included': [1, 'x', 2.5, None]}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.9/v/missing",
         "selectedItems.included.1",
-        "  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='x', input_type=str]",
+        "  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='x', input_type=str]\n    For further information visit https://errors.pydantic.dev/2.9/v/int_parsing",
         "selectedItems.included.2",
-        "  Input should be a valid integer, got a number with a fractional part [type=int_from_float, input_value=2.5, input_type=float]",
+        "  Input should be a valid integer, got a number with a fractional part [type=int_from_float, input_value=2.5, input_type=float]\n    For further information visit https://errors.pydantic.dev/2.9/v/int_from_float",
         "selectedItems.included.3",
-        "  Input should be a valid integer [type=int_type, input_value=None, input_type=NoneType]",
+        "  Input should be a valid integer [type=int_type, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.9/v/int_type",
       ].join("\n"),
     );
   });
@@ -419,10 +419,10 @@ describe("selectedItems issues", () => {
 
   test("an all value pydantic cannot read", () => {
     expect(only({ selectedItems: { all: "maybe" } }).serverDetail).toContain(
-      "Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe', input_type=str]",
+      "Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe', input_type=str]\n    For further information visit https://errors.pydantic.dev/2.9/v/bool_parsing",
     );
     expect(only({ selectedItems: { all: [] } }).serverDetail).toContain(
-      "Input should be a valid boolean [type=bool_type, input_value=[], input_type=list]",
+      "Input should be a valid boolean [type=bool_type, input_value=[], input_type=list]\n    For further information visit https://errors.pydantic.dev/2.9/v/bool_type",
     );
   });
 });

@@ -143,7 +143,7 @@ describe("what the serializer lets through but every use of the view refuses (Pr
     const r = view({ filters: { conjunction: "xor", items: [] } });
     expect(r.issues.map((i) => `${i.effect} ${i.path}`)).toEqual(["server-error filters.conjunction"]);
     expect(r.answer?.detail).toBe(
-      "1 validation error for PrepareParams\nfilters.conjunction\n  Input should be 'or' or 'and' [type=enum, input_value='xor', input_type=str]",
+      "1 validation error for PrepareParams\nfilters.conjunction\n  Input should be 'or' or 'and' [type=enum, input_value='xor', input_type=str]\n    For further information visit https://errors.pydantic.dev/2.9/v/enum",
     );
   });
 
@@ -155,7 +155,7 @@ describe("what the serializer lets through but every use of the view refuses (Pr
     const missing = view(and({ filter: "filter:tasks:id", operator: "equal", type: "Number" }));
     expect(missing.issues[0]).toMatchObject({ path: "filters.items[0].value", effect: "server-error", found: "nothing (undefined)" });
     expect(missing.answer?.detail).toContain(
-      "filters.items.0.value.FilterIn.min\n  Field required [type=missing, input_value={}, input_type=dict]",
+      "filters.items.0.value.FilterIn.min\n  Field required [type=missing, input_value={}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.9/v/missing",
     );
   });
 
@@ -177,7 +177,7 @@ describe("what the serializer lets through but every use of the view refuses (Pr
 
   test("view data that is not an object", () => {
     expect(view([1]).answer?.detail).toBe(
-      "1 validation error for PrepareParams\ndata\n  Input should be a valid dictionary [type=dict_type, input_value=[1], input_type=list]",
+      "1 validation error for PrepareParams\ndata\n  Input should be a valid dictionary [type=dict_type, input_value=[1], input_type=list]\n    For further information visit https://errors.pydantic.dev/2.9/v/dict_type",
     );
     expect(view(null)).toEqual({ query: {}, issues: [], answer: undefined });
   });

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startMockServer, type MockServer } from "../../mock-server/index.js";
+import { raw } from "./fixture.js";
+
+/*
+ * The server's bulk import (TaskSerializerBulk.create, label_studio/tasks/serializers.py) has defaults
+ * of its own, different from the single-record APIs. Each was found by `dmq verify` against a running
+ * server, where the mock answered otherwise.
+ */
+const choice = (label: string) => [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: [label] } }];
+let server: MockServer;
+
+beforeAll(async () => {
+  server = await startMockServer({ data: { users: [{ id: 1, username: "admin" }], projects: [{ id: 1, title: "Import" }] } });
+});
+afterAll(() => server.close());
+
+async function importInto(project: number, tasks: unknown[]) {
+  const answer = await raw(server, "POST", `/api/projects/${project}/import?return_task_ids=true`, { body: tasks });
+  expect(answer.status).toBe(201);
+  return answer.body as { task_ids: number[]; data_columns: unknown };
+}
+
+async function newProject(): Promise<number> {
+  const created = await raw(server, "POST", "/api/projects/", { body: { title: "import defaults" } });
+  return created.body.id as number;
+}
+
+const listed = async (project: number) =>
+  (await raw(server, "GET", `/api/tasks/?project=${project}&fields=all`)).body.tasks as Record<string, unknown>[];
+
+describe("import", () => {
+  test("an imported annotation is a ground truth unless it says otherwise (add_annotations)", async () => {
+    const project = await newProject();
+    await importInto(project, [
+      { data: { text: "a" }, annotations: [{ result: choice("pos") }, { result: choice("neg"), ground_truth: false }] },
+    ]);
+    const [task] = await listed(project);
+    expect((task!["annotations"] as { ground_truth: boolean }[]).map((a) => a.ground_truth)).toEqual([true, false]);
+  });
+
+  test('a prediction without a model version gets "undefined"; the project takes the last one\'s version when it has none', async () => {
+    const project = await newProject();
+    await importInto(project, [
+      { data: { text: "a" }, predictions: [{ result: choice("pos"), score: 0.2 }] },
+      { data: { text: "b" }, predictions: [{ result: choice("neg"), score: 0.8, model_version: "m2" }] },
+    ]);
+    const tasks = await listed(project);
+    expect(tasks.map((t) => (t["predictions"] as { model_version: string }[])[0]?.model_version)).toEqual(["undefined", "m2"]);
+    expect((await raw(server, "GET", `/api/projects/${project}/`)).body.model_version).toBe("m2");
+    // predictions_score counts the project's model version only.
+    expect(tasks.map((t) => t["predictions_score"])).toEqual([null, 0.8]);
+    // A project that has a model version keeps it.
+    await importInto(project, [{ data: { text: "c" }, predictions: [{ result: choice("pos"), model_version: "m3" }] }]);
+    expect((await raw(server, "GET", `/api/projects/${project}/`)).body.model_version).toBe("m2");
+  });
+
+  test("a task is labeled when it has as many annotations as its overlap, cancelled ones included, until its annotations change", async () => {
+    const project = await newProject();
+    const { task_ids } = await importInto(project, [
+      { data: { text: "skipped" }, annotations: [{ result: [], was_cancelled: true }] },
+      { data: { text: "none" } },
+    ]);
+    const labeled = async () => (await listed(project)).map((t) => [t["is_labeled"], t["completed_at"] === null]);
+    expect(await labeled()).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect(server.data().tasks.find((t) => t.id === task_ids[0])?.is_labeled).toBe(true);
+    // A new annotation makes the server recompute the flag: a cancelled annotation does not count then.
+    const posted = await raw(server, "POST", `/api/tasks/${task_ids[0]}/annotations/?was_cancelled=1`, { body: { result: [] } });
+    expect(posted.status).toBe(201);
+    expect(await labeled()).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+    expect(server.data().tasks.find((t) => t.id === task_ids[0])).not.toHaveProperty("is_labeled");
+  });
+
+  test("every row gets a timestamp of its own, increasing, as Django stamps each row of a bulk_create", async () => {
+    const project = await newProject();
+    await importInto(project, [
+      { data: { text: "a" }, annotations: [{ result: choice("pos") }] },
+      { data: { text: "b" }, annotations: [{ result: choice("neg") }] },
+      { data: { text: "c" } },
+    ]);
+    const tasks = await listed(project);
+    const created = tasks.map((t) => t["created_at"] as string);
+    expect(new Set(created).size).toBe(3);
+    expect([...created].sort()).toEqual(created);
+    // Tasks first, then annotations (add_tasks, then add_annotations).
+    const annotated = tasks.flatMap((t) => (t["annotations"] as { created_at: string }[]).map((a) => a.created_at));
+    expect(annotated[0]! > created[2]!).toBe(true);
+    const filtered = await raw(
+      server,
+      "GET",
+      `/api/tasks/?project=${project}&query=${encodeURIComponent(
+        JSON.stringify({
+          filters: {
+            conjunction: "and",
+            items: [{ filter: "filter:tasks:created_at", operator: "greater", type: "Datetime", value: created[0] }],
+          },
+        }),
+      )}`,
+    );
+    expect(filtered.body.total).toBe(2);
+  });
+
+  test("data_columns is empty for a JSON body (load_tasks collects data keys from uploaded files only)", async () => {
+    const project = await newProject();
+    expect((await importInto(project, [{ data: { text: "a", other: 1 } }])).data_columns).toEqual([]);
+  });
+});
+
+describe("an import body the server refuses", () => {
+  test("not a list or an object: load_tasks finds no data; an empty list: no tasks; a number among the tasks: a TypeError", async () => {
+    // load_tasks (label_studio/data_import/uploader.py); BaseTaskSerializer.validate (`'data' not in task`).
+    const project = await newProject();
+    const post = (body: unknown) => raw(server, "POST", `/api/projects/${project}/import`, { body: JSON.stringify(body) });
+    for (const body of ["x", 1, null]) {
+      const answer = await post(body);
+      expect([answer.status, answer.body.validation_errors]).toEqual([
+        400,
+        { non_field_errors: ["load_tasks: No data found in DATA or in FILES"] },
+      ]);
+    }
+    const empty = await post([]);
+    expect(empty.body.validation_errors).toEqual({ non_field_errors: ["load_tasks: No tasks added"] });
+    const number = await post([{ data: { text: "a" } }, 1]);
+    expect([number.status, number.body.detail]).toEqual([500, "argument of type 'int' is not iterable"]);
+    expect((await listed(project)).length).toBe(0);
+  });
+});
