@@ -1,6 +1,7 @@
 import { FILTER_PREFIX, ORDER_PREFIX } from "../src/query/nodes.js";
 import type { JsonValue } from "../src/vocabulary/json.js";
 import type { StoreState } from "../src/contract/state.js";
+import { timestampFromMs } from "../src/vocabulary/timestamps.js";
 
 /**
  * The demo data `npm start` serves: a sentiment (text classification) project with 200 short
@@ -43,7 +44,7 @@ const opinions: Record<(typeof LABELS)[number], readonly string[]> = {
   Neutral: ["is as described", "is fine, nothing special", "arrived on Tuesday", "is about average", "does what it says"],
 };
 
-const at = (minutes: number) => `${new Date(BASE + minutes * 60_000).toISOString().slice(0, -1)}000Z`;
+const at = (minutes: number) => timestampFromMs(BASE + minutes * 60_000);
 const choice = (label: string): JsonValue[] => [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: [label] } }];
 
 /** The demo data `npm start` serves, in the seed format: a fresh copy on every call (see the file's comment above). */
@@ -112,8 +113,6 @@ export function demoData(): StoreState {
       file_upload: "demo-reviews.json",
       storage_filename: null,
       inner_id: i,
-      overlap: 1,
-      unresolved_comment_count: 0,
     });
   }
 

@@ -1,4 +1,5 @@
 import type { ProjectRecord } from "../src/contract/records.js";
+import { taskDefaults } from "../src/contract/task.js";
 import type { Store } from "./store/store.js";
 
 /**
@@ -30,7 +31,8 @@ export function rearrangeOverlapCohort(store: Store, project: ProjectRecord): vo
   const overlap = new Map<number, number>();
   for (const t of full) overlap.set(t.id, max);
   rest.forEach((t, i) => overlap.set(t.id, i < left ? max : 1));
-  for (const t of tasks) if ((t.overlap ?? 1) !== overlap.get(t.id)) store.update("tasks", t.id, { overlap: overlap.get(t.id) as number });
+  for (const t of tasks)
+    if ((t.overlap ?? taskDefaults.overlap) !== overlap.get(t.id)) store.update("tasks", t.id, { overlap: overlap.get(t.id) as number });
 }
 
 /** `_update_tasks_states` after a change of the project's settings or of its number of tasks. */
@@ -45,10 +47,10 @@ export function updateTasksStates(
   const cohort = setting(project, "overlap_cohort_percentage", 100);
   const tasks = store.dataset(project).tasks;
   const setAll = (list: typeof tasks, value: number) => {
-    for (const t of list) if ((t.overlap ?? 1) !== value) store.update("tasks", t.id, { overlap: value });
+    for (const t of list) if ((t.overlap ?? taskDefaults.overlap) !== value) store.update("tasks", t.id, { overlap: value });
   };
   if (maxChanged && !cohortChanged) {
-    const overlapped = max > 1 ? tasks.filter((t) => (t.overlap ?? 1) > 1) : tasks;
+    const overlapped = max > 1 ? tasks.filter((t) => (t.overlap ?? taskDefaults.overlap) > 1) : tasks;
     if (overlapped.length > 0) setAll(overlapped, max);
     else if (cohort < 100) rearrangeOverlapCohort(store, project);
     else setAll(tasks, max);

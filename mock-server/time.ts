@@ -1,6 +1,8 @@
+import { timestampMicros } from "../src/vocabulary/timestamps.js";
+
 /** Django's `timesince` for `created_ago`: the two largest units, e.g. "2 days, 3 hours". */
 export function timeSince(timestamp: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.floor((now - Date.parse(timestamp)) / 1000));
+  const seconds = Math.max(0, Math.floor((now - Math.floor((timestampMicros(timestamp) ?? Number.NaN) / 1000)) / 1000));
   const units: [string, number][] = [
     ["year", 365 * 86400],
     ["month", 30 * 86400],

@@ -5,6 +5,7 @@ import type { FieldSpec } from "../../src/contract/field.js";
 import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import type { CollectionName } from "../../src/contract/state.js";
 import type { Store } from "../store/store.js";
+import { timestampFromMicros } from "../../src/vocabulary/timestamps.js";
 
 /**
  * How DRF reads one written value, per field kind of the contract (rest_framework/fields.py and
@@ -96,8 +97,7 @@ function readBoolean(raw: unknown, allowNull: boolean): Read<boolean | null> {
 function readDatetime(raw: unknown): Read<string> {
   const micros = typeof raw === "string" ? parseDjangoDatetime(raw) : "invalid";
   if (typeof micros !== "number") return bad(drfMessages.datetime);
-  const seconds = new Date(Math.floor(micros / 1_000_000) * 1000).toISOString().slice(0, 19);
-  return good(`${seconds}.${String(micros % 1_000_000 < 0 ? (micros % 1_000_000) + 1_000_000 : micros % 1_000_000).padStart(6, "0")}Z`);
+  return good(timestampFromMicros(micros));
 }
 
 /** PrimaryKeyRelatedField: `queryset.get(pk=data)`; Django turns the pk into `int(value)`. */

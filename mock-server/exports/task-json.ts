@@ -2,7 +2,7 @@ import { jsonbKeyOrder } from "../../src/emulation/jsonb.js";
 import type { Dialect } from "../../src/emulation/py-dumps.js";
 import type { AnnotationRecord, DraftRecord, PredictionRecord, TaskRecord, UserRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { renderDatetime } from "../../src/contract/render.js";
+import { renderTimestamp } from "../../src/vocabulary/timestamps.js";
 import type { TaskCounters, TaskRelations } from "../engine.js";
 import { createdUsername } from "../present/users.js";
 import { timeSince } from "../time.js";
@@ -30,14 +30,6 @@ export interface TaskJsonOptions {
   readonly user: (id: number) => UserRecord | undefined;
   /** For `created_ago`. */
   readonly now: number;
-}
-
-/** DRF's DateTimeField output of a stored timestamp (fast path for the stored form `…SS.ffffffZ`). */
-export function drfDatetime(stored: string): string {
-  if (stored.length === 27 && stored.charCodeAt(19) === 0x2e && stored.endsWith("Z")) {
-    return stored.endsWith(".000000Z") ? `${stored.slice(0, 19)}Z` : stored;
-  }
-  return renderDatetime(stored);
 }
 
 /** Object keys in jsonb's order: shorter first, then bytewise (kept per key list, which records share). */
@@ -141,7 +133,7 @@ const nullable = (v: number | string | null | undefined, d: Dialect) =>
   v === null || v === undefined ? "null" : typeof v === "string" ? d.string(v) : numberText(v, d);
 /** A FloatField: Python prints it with its `.0`. */
 const float = (v: number | null | undefined, d: Dialect) => (v === null || v === undefined ? "null" : d.float(v));
-const time = (v: string | null | undefined, d: Dialect) => (v ? d.string(drfDatetime(v)) : "null");
+const time = (v: string | null | undefined, d: Dialect) => (v ? d.string(renderTimestamp(v)) : "null");
 const bool = (v: boolean) => (v ? "true" : "false");
 
 /** `CompletedBySerializer`. */

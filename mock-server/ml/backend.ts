@@ -1,4 +1,5 @@
 import type { MLBackendRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../../src/contract/records.js";
+import { timestampMicros } from "../../src/vocabulary/timestamps.js";
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { MockContext } from "../http.js";
 import { presentTaskSimple } from "../present/tasks.js";
@@ -25,8 +26,8 @@ export function callbackHost(origin: string): string {
 
 /** `MLApi._create_project_uid`: `<project id>.<created_at as a Unix time>`. */
 export function projectUid(project: ProjectRecord): string {
-  const created = typeof project["created_at"] === "string" ? Date.parse(project["created_at"]) : Number.NaN;
-  return `${project.id}.${Number.isNaN(created) ? 0 : Math.floor(created / 1000)}`;
+  const micros = typeof project["created_at"] === "string" ? timestampMicros(project["created_at"]) : null;
+  return `${project.id}.${micros === null ? 0 : Math.floor(micros / 1_000_000)}`;
 }
 
 /** The server's client for a backend, on the mock's clock (its time limits). */

@@ -1,6 +1,15 @@
 import type { ProjectRecord, TaskRecord, UserRecord } from "../../src/contract/records.js";
 import type { DerivedColumns } from "../../src/semantics/records.js";
-import { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "../../src/contract/index.js";
+import {
+  detailUnevaluated,
+  dmTask,
+  dmTaskDetail,
+  evaluatedColumns,
+  nextTask,
+  task,
+  taskDefaults,
+  taskSimple,
+} from "../../src/contract/index.js";
 import type { Rendered } from "../../src/contract/field.js";
 import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import type { TaskRelations } from "../engine.js";
@@ -20,22 +29,23 @@ function modelValues(t: TaskRecord, derived: DerivedColumns | undefined): Values
   return {
     id: t.id,
     data: t.data,
-    meta: t.meta ?? {},
+    meta: t.meta ?? structuredClone(taskDefaults.meta),
     created_at: t.created_at,
     updated_at: t.updated_at,
-    is_labeled: derived?.is_labeled ?? false,
-    overlap: t.overlap ?? 1,
+    is_labeled: derived?.is_labeled ?? taskDefaults.is_labeled,
+    overlap: t.overlap ?? taskDefaults.overlap,
     inner_id: t.inner_id ?? null,
-    total_annotations: derived?.total_annotations ?? 0,
-    cancelled_annotations: derived?.cancelled_annotations ?? 0,
-    total_predictions: derived?.total_predictions ?? 0,
-    comment_count: 0,
-    unresolved_comment_count: t.unresolved_comment_count ?? 0,
-    last_comment_updated_at: null,
+    total_annotations: derived?.total_annotations ?? taskDefaults.total_annotations,
+    cancelled_annotations: derived?.cancelled_annotations ?? taskDefaults.cancelled_annotations,
+    total_predictions: derived?.total_predictions ?? taskDefaults.total_predictions,
+    // The mock keeps no comments: the model's defaults.
+    comment_count: taskDefaults.comment_count,
+    unresolved_comment_count: t.unresolved_comment_count ?? taskDefaults.unresolved_comment_count,
+    last_comment_updated_at: taskDefaults.last_comment_updated_at,
     project: t.project,
     updated_by: t.updated_by,
-    file_upload: null,
-    comment_authors: [],
+    file_upload: taskDefaults.file_upload,
+    comment_authors: [...taskDefaults.comment_authors],
   };
 }
 

@@ -5,6 +5,7 @@ import { parsePyInt } from "../../src/emulation/python-text.js";
 import type { ProjectRecord } from "../../src/semantics/records.js";
 import { systemClock } from "../../src/vocabulary/clock.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
+import { timestampFromMs } from "../../src/vocabulary/timestamps.js";
 import type { Declaration, FieldSpec } from "../../src/contract/field.js";
 import { convertedFormat, exportConvert, exportCreate, exportSnapshot } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
@@ -42,7 +43,6 @@ import { ServerException } from "../../src/emulation/exceptions.js";
  */
 
 const nowOf = (ctx: MockContext) => (ctx.clock ?? systemClock).now();
-const stored = (ms: number) => `${new Date(ms).toISOString().slice(0, 23)}000Z`;
 
 /** `GET /api/projects/{id}/export/formats` (`ExportFormatsListAPI`). */
 export const listFormats: Handler = (req, ctx) => ok(formatList(schemaOf(projectOr404(ctx, pathId(req.params)))));
@@ -228,7 +228,7 @@ export const createSnapshot: Handler = (req, ctx) => {
   let snapshot = ctx.store.insert("exports", {
     project: project.id,
     title: title === "" ? defaultTitle(project, now) : title,
-    created_at: stored(now),
+    created_at: timestampFromMs(now),
     created_by: req.user.id,
     finished_at: null,
     status: "in_progress",
@@ -246,10 +246,10 @@ export const createSnapshot: Handler = (req, ctx) => {
       counters: { task_number: exported.count },
       file: availableName(ctx, `export/${project.id}/project-${project.id}-at-${minuteStamp(now)}-${hash.slice(0, 8)}.json`),
       content: exported.text,
-      finished_at: stored(now),
+      finished_at: timestampFromMs(now),
     });
   } catch {
-    snapshot = ctx.store.update("exports", snapshot.id, { status: "failed", finished_at: stored(now) });
+    snapshot = ctx.store.update("exports", snapshot.id, { status: "failed", finished_at: timestampFromMs(now) });
   }
   return ok(
     {
@@ -394,7 +394,7 @@ export const convertSnapshotRoute: Handler = (req, ctx) => {
     export_type: type,
     status: "in_progress",
     traceback: null,
-    created_at: stored(now),
+    created_at: timestampFromMs(now),
   });
   let file: ReturnType<typeof convertSnapshot>;
   try {

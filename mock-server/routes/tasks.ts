@@ -1,7 +1,7 @@
 import type { ProjectRecord, TaskRecord } from "../../src/contract/records.js";
 import type { DerivedColumns } from "../../src/semantics/records.js";
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
-import { task as taskContract, taskSimple } from "../../src/contract/index.js";
+import { task as taskContract, taskDefaults, taskSimple } from "../../src/contract/index.js";
 import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
@@ -101,12 +101,12 @@ function insertTask(req: MockRequest, ctx: MockContext, project: ProjectRecord, 
     meta: (keep.meta ?? {}) as Record<string, JsonValue>,
     created_at: now,
     updated_at: now,
-    updated_by: keep.updated_by ?? null,
-    file_upload: null,
+    updated_by: keep.updated_by ?? taskDefaults.updated_by,
+    file_upload: taskDefaults.file_upload,
     storage_filename: null,
     inner_id: keep.inner_id ? keep.inner_id : ctx.store.nextInnerId(project.id),
-    overlap: keep.overlap ?? 1,
-    unresolved_comment_count: 0,
+    overlap: keep.overlap ?? taskDefaults.overlap,
+    unresolved_comment_count: taskDefaults.unresolved_comment_count,
   });
   return ok(presentTask(task, derivedOf(ctx, task), { sparse: sparseFields(req.query) }), 201);
 }

@@ -17,7 +17,7 @@ export type Kind =
   | "string"
   /** BooleanField. */
   | "boolean"
-  /** DateTimeField: ISO 8601 as DRF renders it (see `renderDatetime`). */
+  /** DateTimeField: ISO 8601 as DRF renders it (see `renderTimestamp`). */
   | "datetime"
   /** JSONField: any JSON value. */
   | "json"
@@ -198,6 +198,21 @@ export const custom = (name: string, source: string, message: string): Validator
 
 /** A read-only nested list (a `many=True` serializer or a method returning one). */
 export const nestedList = <D extends Declaration>(of: D) => ({ kind: "nested-list", nullable: false, access: "read-only", of }) as const;
+
+/** The fields of a model table that declare a default. */
+type Defaulted<T> = { [K in keyof T]: T[K] extends { readonly default: unknown } ? K : never }[keyof T];
+
+/**
+ * A model table's defaults, by field (what the server stores when a create leaves the field out):
+ * the one place a default is written; the seed loader, the routes and the presenters read it here.
+ */
+export function defaultsOf<T extends Readonly<Record<string, FieldSpec>>>(
+  fields: T,
+): { readonly [K in Defaulted<T>]: T[K] extends { readonly default: infer V } ? V : never } {
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([name, spec]) => (spec.default === undefined ? [] : [[name, spec.default]])),
+  ) as never;
+}
 
 /** Some fields of a declaration's field table, in the order given (the order they render in). */
 export function pick<T extends Readonly<Record<string, FieldSpec>>, K extends keyof T & string>(fields: T, ...names: K[]): Pick<T, K> {

@@ -35,6 +35,6 @@ export {
   samplingChoices,
   skipQueueChoices,
 } from "./project.js";
-export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskSimple } from "./task.js";
+export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskDefaults, taskModel, taskSimple } from "./task.js";
 export { allPermissions, annotatorDm, completedByDm, hotkeys, hotkeysError, user, userSimple, userToken, whoAmI } from "./user.js";
 export { view, viewOrder, viewReset } from "./view.js";

@@ -1,4 +1,4 @@
-import { toWireDatetime } from "../vocabulary/datetime.js";
+import { renderTimestamp } from "../vocabulary/timestamps.js";
 import type { Declaration, FieldName, FieldSpec, FieldType, Rendered } from "./field.js";
 
 /**
@@ -72,19 +72,7 @@ export function render<D extends Declaration>(decl: D, values: Values<D>, ctx: R
     if (spec.access === "write-only" || !kept(name, sparse)) continue;
     const value = resolve(spec, (values as Record<string, unknown>)[name], ctx);
     if (value === undefined) continue;
-    out[name] = spec.kind === "datetime" && typeof value === "string" ? renderDatetime(value) : value;
+    out[name] = spec.kind === "datetime" && typeof value === "string" ? renderTimestamp(value) : value;
   }
   return out as Rendered<D>;
-}
-
-/**
- * DRF's DateTimeField output with USE_TZ and TIME_ZONE "UTC": `datetime.isoformat()` with
- * "+00:00" written "Z", so microseconds appear only when they are not zero, always as six digits.
- */
-export function renderDatetime(stored: string): string {
-  const wire = toWireDatetime(stored);
-  if (!wire.ok) return stored;
-  const [head, fraction = ""] = wire.value.slice(0, -1).split(".");
-  const micros = fraction.padEnd(6, "0");
-  return /^0+$/.test(micros) ? `${head}Z` : `${head}.${micros}Z`;
 }

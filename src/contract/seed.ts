@@ -2,6 +2,7 @@ import { isColumnName } from "../vocabulary/columns.js";
 import { describeValue, isPlainObject } from "../vocabulary/json.js";
 import { serverTimestamp } from "../vocabulary/timestamps.js";
 import { exportStatusChoices } from "./export.js";
+import { taskDefaults } from "./task.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
 /**
@@ -80,6 +81,8 @@ const ref = (collection: CollectionName, nullable: boolean, fallback: Field["fal
   ref: collection,
 });
 const constant = (value: unknown) => () => value;
+/** The task model's default for a field (src/contract/task.ts): written there once. */
+const taskDefault = (field: keyof typeof taskDefaults) => constant(taskDefaults[field]);
 
 const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field } } = {
   users: {
@@ -109,18 +112,18 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     id,
     project: ref("projects", false, "required"),
     data: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: "required" },
-    meta: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: constant({}) },
+    meta: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: taskDefault("meta") },
     created_at: now(),
     updated_at: sameAs("created_at"),
-    updated_by: ref("users", true, constant(null)),
-    file_upload: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    updated_by: ref("users", true, taskDefault("updated_by")),
+    file_upload: { check: orNull(str), expected: "a string or null", fallback: taskDefault("file_upload") },
     storage_filename: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
     inner_id: { check: positiveInt, expected: "a positive integer", fallback: "optional" },
-    overlap: { check: positiveInt, expected: "a positive integer", fallback: constant(1) },
+    overlap: { check: positiveInt, expected: "a positive integer", fallback: taskDefault("overlap") },
     unresolved_comment_count: {
       check: (v) => isInt(v) && v >= 0,
       expected: "a non-negative integer",
-      fallback: constant(0),
+      fallback: taskDefault("unresolved_comment_count"),
     },
     is_labeled: { check: bool, expected: "a boolean", fallback: "optional" },
   },

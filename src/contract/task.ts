@@ -1,6 +1,6 @@
 import { annotation, annotationExpanded } from "./annotation.js";
 import { draft } from "./draft.js";
-import { int32, int64, nestedList, pick, type Declaration } from "./field.js";
+import { defaultsOf, int32, int64, nestedList, pick, type Declaration } from "./field.js";
 import { prediction } from "./prediction.js";
 import { annotatorDm } from "./user.js";
 
@@ -16,8 +16,11 @@ const dataToOverlap = ["data", "meta", "created_at", "updated_at", "is_labeled",
 /** `get_updated_by` of the Data Manager and next-task serializers: `[{"user_id": id}]`, or `[]`. */
 const updatedByList = { kind: "list", nullable: false, access: "read-only" } as const;
 
-/** The model fields in the order a ModelSerializer renders them (plain fields, then relations). */
-const modelFields = {
+/**
+ * The task model (`Task`): its fields in the order a ModelSerializer renders them (plain fields,
+ * then relations), with kind, null-ness and default. Every serializer below picks from it.
+ */
+export const taskModel = {
   id: { kind: "integer", nullable: false, access: "read-only" },
   /**
    * JSONField(null=False), required on create. `TaskValidator` (label_studio/tasks/validation.py)
@@ -43,6 +46,9 @@ const modelFields = {
   comment_authors: { kind: "pks", nullable: false, access: "read-write", default: [] },
 } as const;
 
+/** The task model's defaults (`overlap` 1, `meta` {}, …): read by the seed loader, the routes and the presenters. */
+export const taskDefaults = defaultsOf(taskModel);
+
 /**
  * `label_studio/tasks/serializers.py` `BaseTaskSerializer` (settings.TASK_SERIALIZER, drf-flex-fields):
  * the answer of `POST /api/tasks/` (`TaskListAPI` in label_studio/tasks/api.py).
@@ -51,7 +57,7 @@ export const task = {
   source: "label_studio/tasks/serializers.py BaseTaskSerializer",
   routes: ["POST /api/tasks/", "POST /api/projects/{id}/tasks/"],
   flex: true,
-  fields: modelFields,
+  fields: taskModel,
 } as const satisfies Declaration;
 
 /**
@@ -64,7 +70,7 @@ export const taskSimple = {
   routes: ["PATCH /api/tasks/{id}/", "PUT /api/tasks/{id}/", "GET /api/projects/{id}/tasks/"],
   flex: false,
   fields: {
-    ...modelFields,
+    ...taskModel,
     annotations: nestedList(annotation),
     predictions: nestedList(prediction),
   },
@@ -81,7 +87,7 @@ export const nextTask = {
   routes: ["POST /api/dm/actions/?id=next_task"],
   flex: true,
   fields: {
-    id: modelFields.id,
+    id: taskModel.id,
     predictions: nestedList(prediction),
     annotations: nestedList(annotation),
     drafts: nestedList(draft),
@@ -89,7 +95,7 @@ export const nextTask = {
     /** The caller's lock on the task (`TaskLock.unique_id`), null without one. */
     unique_lock_id: { kind: "string", nullable: true, access: "read-only" },
     ...pick(
-      modelFields,
+      taskModel,
       ...dataToOverlap,
       "inner_id",
       "total_annotations",
@@ -136,7 +142,7 @@ const dataManagerFields = {
   draft_exists: { kind: "boolean", nullable: false, access: "read-write", when: evaluated("draft_exists", "omit") },
   updated_by: updatedByList,
   ...pick(
-    modelFields,
+    taskModel,
     ...dataToOverlap,
     "comment_count",
     "unresolved_comment_count",
@@ -157,7 +163,7 @@ export const dmTask = {
   routes: ["GET /api/tasks/"],
   flex: true,
   fields: {
-    id: modelFields.id,
+    id: taskModel.id,
     predictions: { kind: "nested-list", nullable: false, access: "read-only", of: prediction, when: { context: "predictions" } },
     annotations: { kind: "nested-list", nullable: false, access: "read-only", of: annotation, when: { context: "annotations" } },
     drafts: nestedList(draft),
@@ -174,7 +180,7 @@ export const dmTaskDetail = {
   routes: ["GET /api/tasks/{id}/"],
   flex: true,
   fields: {
-    id: modelFields.id,
+    id: taskModel.id,
     predictions: nestedList(prediction),
     annotations: nestedList(annotationExpanded),
     drafts: nestedList(draft),

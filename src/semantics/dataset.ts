@@ -1,4 +1,6 @@
 import type { JsonValue } from "../vocabulary/json.js";
+import { timestampMicros } from "../vocabulary/timestamps.js";
+import { taskDefaults } from "../contract/task.js";
 import { changedReads, type DatasetPatch, type Read, type RecordChange } from "./changes.js";
 import type { AnnotationRecord, Dataset, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "./records.js";
 import { moveRows, moveTyped, type Patcher, type RowPatch } from "./rows.js";
@@ -457,84 +459,6 @@ function group<R extends Child>(records: readonly R[], index: { indexOf(id: numb
 }
 
 // ---------------------------------------------------------------------------------------------
-// Timestamps of stored records
-
-const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
-
-/**
- * Microseconds since the epoch of a stored timestamp (ISO 8601; without a zone it is UTC, as the
- * server's naive datetimes are), or null when it does not parse.
- */
-export function recordMicros(text: string | null | undefined): number | null {
-  if (typeof text !== "string") return null;
-  // Fast path for the stored form YYYY-MM-DDTHH:MM:SS.ffffffZ: Date.parse reads it to the millisecond.
-  if (text.length === 27 && text.charCodeAt(26) === 90 && text.charCodeAt(19) === 46 && text.charCodeAt(10) === 84) {
-    const exact = storedMicros(text);
-    if (exact !== undefined) return exact;
-    const ms = Date.parse(text);
-    const micro = Number(text.slice(23, 26));
-    if (!Number.isNaN(ms) && !Number.isNaN(micro)) return ms * 1000 + micro;
-  }
-  const m = RECORD_TIME.exec(text);
-  if (!m) return null;
-  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
-  const date = new Date(0);
-  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
-  date.setUTCHours(Number(h), Number(mi), Number(s), 0);
-  let ms = date.getTime();
-  if (Number.isNaN(ms)) return null;
-  if (zone && zone !== "Z" && zone !== "z") {
-    const sign = zone.startsWith("-") ? -1 : 1;
-    const digits = zone.slice(1).replace(":", "");
-    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0")) * 60_000;
-  }
-  return ms * 1000 + Number(frac.slice(0, 6).padEnd(6, "0"));
-}
-
-/** Digits at [from, to) of `s` as a number, or -1 when one is not a digit. */
-function digitsAt(s: string, from: number, to: number): number {
-  let n = 0;
-  for (let k = from; k < to; k++) {
-    const d = s.charCodeAt(k) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * The stored form `YYYY-MM-DDTHH:MM:SS.ffffffZ` read digit by digit (no Date.parse: it runs once per
- * task in a cold query), for in-range fields only; anything else (Feb 30, hour 24) is left to
- * Date.parse, whose lenient answers the engine keeps.
- */
-function storedMicros(s: string): number | undefined {
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
-  const y = digitsAt(s, 0, 4),
-    mo = digitsAt(s, 5, 7),
-    d = digitsAt(s, 8, 10);
-  const h = digitsAt(s, 11, 13),
-    mi = digitsAt(s, 14, 16),
-    sec = digitsAt(s, 17, 19),
-    frac = digitsAt(s, 20, 26);
-  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || frac < 0) return undefined;
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  if (d > (DAYS_IN_MONTH[mo - 1] as number) + (mo === 2 && leap ? 1 : 0)) return undefined;
-  // Days from 1970-01-01 of a proleptic Gregorian date (the civil-from-days inverse, era-based).
-  const yy = mo <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  const days = era * 146097 + doe - 719468;
-  // Milliseconds (exact for any 4-digit year), then the sub-millisecond digits: the same two
-  // operations as Date.parse(text) * 1000 + micro, so far years round alike too.
-  const ms = ((days * 24 + h) * 60 + mi) * 60_000 + sec * 1000 + Math.floor(frac / 1000);
-  return ms * 1000 + (frac % 1000);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Computed columns (docs/reference/columns.md#task-columns; tasks/models.py, data_manager/managers.py)
 
 export interface ComputedColumns {
@@ -575,12 +499,12 @@ export function computed(ds: PreparedDataset): ComputedColumns {
           key,
           () => {
             const out = new Float64Array(ds.size);
-            for (let i = 0; i < ds.size; i++) out[i] = recordMicros(at(ds.tasks[i] as TaskRecord)) ?? NaN;
+            for (let i = 0; i < ds.size; i++) out[i] = timestampMicros(at(ds.tasks[i] as TaskRecord)) ?? NaN;
             return out;
           },
           (out, p) => {
             const next = moveTyped(out, p, NaN);
-            for (const i of p.changed) next[i] = recordMicros(at(ds.tasks[i] as TaskRecord)) ?? NaN;
+            for (const i of p.changed) next[i] = timestampMicros(at(ds.tasks[i] as TaskRecord)) ?? NaN;
             return next;
           },
         );
@@ -598,7 +522,7 @@ export function computed(ds: PreparedDataset): ComputedColumns {
           const a = annotations();
           if (a.parsed[i] === 0) {
             a.parsed[i] = 1;
-            a.completedAt[i] = recordMicros(a.completedAtText[i]) ?? NaN;
+            a.completedAt[i] = timestampMicros(a.completedAtText[i]) ?? NaN;
           }
           return a.completedAt[i] as number;
         },
@@ -723,7 +647,7 @@ function finishRow(s: Stats, task: TaskRecord, i: number): void {
   // The community mixin counts annotations, not distinct annotators (a later flag-gated variant
   // counts distinct completed_by); cancelled ones count only with IGNORE_SKIPPED.
   // A task an import stored is_labeled on keeps it until its annotations change (the store then drops it).
-  s.labeled[i] = (task.is_labeled ?? (s.finished[i] as number) >= (task.overlap ?? 1)) ? 1 : 0;
+  s.labeled[i] = (task.is_labeled ?? (s.finished[i] as number) >= (task.overlap ?? taskDefaults.overlap)) ? 1 : 0;
   // base_annotate_completed_at: the newest annotation by id (cancelled ones too), only when labeled.
   s.completedAtText[i] = s.labeled[i] ? (s.newestAt[i] as string | null) : null;
   s.parsed[i] = 0;

@@ -1,5 +1,13 @@
 import { toWireDatetime } from "./datetime.js";
 
+/*
+ * Stored timestamps, in one place: the store keeps every timestamp in one form,
+ * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, six fraction digits). This file reads text into it
+ * (`serverTimestamp`, `scanTimestamp`), makes it from an instant (`timestampFromMicros`,
+ * `timestampFromMs`, `nowTimestamp`), reads it to microseconds (`timestampMicros`) and renders it
+ * as DRF does (`renderTimestamp`); one proleptic Gregorian calendar serves them all.
+ */
+
 /**
  * The common ISO-8601 forms of a seed's timestamps, read character by character into the stored
  * form (`YYYY-MM-DDTHH:MM:SS.ffffffZ`): a date, or a date-time with seconds, an optional `.` or `,`
@@ -96,6 +104,11 @@ function digits4(s: string, at: number): number {
     lo = digits2(s, at + 2);
   return hi < 0 || lo < 0 ? -1 : hi * 100 + lo;
 }
+function digits6(s: string, at: number): number {
+  const hi = digits4(s, at),
+    lo = digits2(s, at + 4);
+  return hi < 0 || lo < 0 ? -1 : hi * 100 + lo;
+}
 const pad = (v: number, width: number) => String(v).padStart(width, "0");
 
 /**
@@ -103,9 +116,12 @@ const pad = (v: number, width: number) => String(v).padStart(width, "0");
  * must exist in its month of the proleptic Gregorian calendar.
  */
 function validDate(year: number, month: number, day: number): boolean {
-  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  return year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
+  return month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 // Days from and to a civil date, proleptic Gregorian (the algorithms of H. Hinnant's "chrono-Compatible
@@ -157,6 +173,17 @@ export function generalTimestamp(input: unknown): string | undefined {
   return `${head}.${fraction.padEnd(6, "0")}Z`;
 }
 
+/** The stored form of an instant given in microseconds since the epoch (years 0000–9999). */
+export function timestampFromMicros(micros: number): string {
+  const ms = Math.floor(micros / 1000);
+  return `${new Date(ms).toISOString().slice(0, 23)}${pad(micros - ms * 1000, 3)}Z`;
+}
+
+/** The stored form of an instant given in whole milliseconds since the epoch (a clock's `now()`). */
+export function timestampFromMs(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 23)}000Z`;
+}
+
 /** The last timestamp handed out, in microseconds since the epoch. */
 let lastMicros = 0;
 
@@ -168,7 +195,81 @@ let lastMicros = 0;
 export function nowTimestamp(): string {
   const micros = Math.max(Date.now() * 1000, lastMicros + 1);
   lastMicros = micros;
-  const ms = Math.floor(micros / 1000);
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, -1)}${String(micros - ms * 1000).padStart(3, "0")}Z`;
+  return timestampFromMicros(micros);
+}
+
+// ---------------------------------------------------------------------------------------------
+// To microseconds
+
+const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * Microseconds since the epoch of a stored timestamp (ISO 8601; without a zone it is UTC, as the
+ * server's naive datetimes are), or null when it does not parse. The engine reads records it did
+ * not load itself, so any ISO 8601 text is read, not only the stored form.
+ */
+export function timestampMicros(text: string | null | undefined): number | null {
+  if (typeof text !== "string") return null;
+  // Fast path for the stored form YYYY-MM-DDTHH:MM:SS.ffffffZ: Date.parse reads it to the millisecond.
+  if (text.length === 27 && text.charCodeAt(26) === Z && text.charCodeAt(19) === DOT && text.charCodeAt(10) === T) {
+    const exact = storedMicros(text);
+    if (exact !== undefined) return exact;
+    const ms = Date.parse(text);
+    const micro = Number(text.slice(23, 26));
+    if (!Number.isNaN(ms) && !Number.isNaN(micro)) return ms * 1000 + micro;
+  }
+  const m = RECORD_TIME.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h), Number(mi), Number(s), 0);
+  let ms = date.getTime();
+  if (Number.isNaN(ms)) return null;
+  if (zone && zone !== "Z" && zone !== "z") {
+    const sign = zone.startsWith("-") ? -1 : 1;
+    const digits = zone.slice(1).replace(":", "");
+    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0")) * 60_000;
+  }
+  return ms * 1000 + Number(frac.slice(0, 6).padEnd(6, "0"));
+}
+
+/**
+ * The stored form read digit by digit (no Date.parse: it runs once per task in a cold query), for
+ * in-range fields only; anything else (Feb 30, hour 24) is left to Date.parse, whose lenient
+ * answers the engine keeps.
+ */
+function storedMicros(s: string): number | undefined {
+  if (s.charCodeAt(4) !== DASH || s.charCodeAt(7) !== DASH || s.charCodeAt(13) !== COLON || s.charCodeAt(16) !== COLON) return undefined;
+  const y = digits4(s, 0),
+    mo = digits2(s, 5),
+    d = digits2(s, 8);
+  const h = digits2(s, 11),
+    mi = digits2(s, 14),
+    sec = digits2(s, 17),
+    frac = digits6(s, 20);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || frac < 0) return undefined;
+  if (d > daysInMonth(y, mo)) return undefined;
+  // Milliseconds (exact for any 4-digit year), then the sub-millisecond digits: the same two
+  // operations as Date.parse(text) * 1000 + micro, so far years round alike too.
+  const ms = ((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60_000 + sec * 1000 + Math.floor(frac / 1000);
+  return ms * 1000 + (frac % 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendered
+
+/**
+ * DRF's DateTimeField output with USE_TZ and TIME_ZONE "UTC": `datetime.isoformat()` with
+ * "+00:00" written "Z", so microseconds appear only when they are not zero, always as six digits.
+ */
+export function renderTimestamp(stored: string): string {
+  if (stored.length === 27 && stored.charCodeAt(10) === T && stored.charCodeAt(19) === DOT && stored.charCodeAt(26) === Z) {
+    return stored.endsWith(".000000Z") ? `${stored.slice(0, 19)}Z` : stored;
+  }
+  const wire = toWireDatetime(stored);
+  if (!wire.ok) return stored;
+  const [head, fraction = ""] = wire.value.slice(0, -1).split(".");
+  const micros = fraction.padEnd(6, "0");
+  return /^0+$/.test(micros) ? `${head}Z` : `${head}.${micros}Z`;
 }

@@ -4,6 +4,7 @@ import type { Item, PyObject, Schema } from "./items.js";
 import type { OutDir } from "./out.js";
 import { codePointCompare } from "./tables.js";
 import { cachedPath } from "./resources.js";
+import { datetimeStr } from "../../../src/emulation/python.js";
 
 /**
  * COCO and YOLO's shared pieces, and COCO itself (label_studio_sdk `converter/converter.py`
@@ -141,14 +142,6 @@ function polygonArea(xs: readonly number[], ys: readonly number[]): number {
   return 0.5 * Math.abs(a - b);
 }
 
-/** Python's `str(datetime.now())`: `YYYY-MM-DD HH:MM:SS[.ffffff]` in UTC. */
-export function pyNow(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  const micros = Math.round((ms % 1000) * 1000);
-  const head = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-  return micros === 0 ? head : `${head}.${String(micros).padStart(6, "0")}`;
-}
-
 /** The image key of the config (`_data_keys[0]`). */
 export function dataKey(schema: Schema): string | undefined {
   for (const info of schema.values()) {
@@ -247,7 +240,14 @@ export function coco(items: Iterable<Item>, schema: Schema, out: OutDir, ctx: Co
     if (keypoints.length > 0) annotations.push(cocoKeypoints(keypoints, keypointOrder(schema), annotations.length, imageId, ids));
   }
   const year = new Date(ctx.now).getUTCFullYear();
-  const info = { year, version: "1.0", description: "", contributor: "Label Studio", url: "", date_created: pyNow(ctx.now) };
+  const info = {
+    year,
+    version: "1.0",
+    description: "",
+    contributor: "Label Studio",
+    url: "",
+    date_created: datetimeStr(Math.round(ctx.now * 1000)),
+  };
   out.write("result.json", dumps({ images, categories: categories as PyObject[], annotations, info }, ujsonIndentedAscii));
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import type { ConditionNode, QueryNode } from "../../../src/query/nodes.js";
 import { collate } from "../../../src/emulation/postgres.js";
 import { evaluate, PreparedDataset } from "../../../src/semantics/index.js";
-import { recordMicros } from "../../../src/semantics/dataset.js";
+import { timestampMicros } from "../../../src/vocabulary/timestamps.js";
 import type { Dataset, TaskRecord } from "../../../src/semantics/records.js";
 import type { JsonValue } from "../../../src/vocabulary/json.js";
 
@@ -174,12 +174,14 @@ describe("stored timestamps", () => {
         ([y, mo, d, h, mi, s, us]) => {
           const text = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}.${pad(us, 6)}Z`;
           const ms = Date.parse(text);
-          if (!Number.isNaN(ms)) expect(recordMicros(text), text).toBe(ms * 1000 + (us % 1000));
+          if (!Number.isNaN(ms)) expect(timestampMicros(text), text).toBe(ms * 1000 + (us % 1000));
         },
       ),
       { numRuns: 2000 },
     );
-    expect(recordMicros("2024-02-29T23:59:59.999999Z")).toBe(Date.UTC(2024, 1, 29, 23, 59, 59, 999) * 1000 + 999);
-    expect(recordMicros("2024-02-30T00:00:00.000001Z"), "out of range: Date.parse's lenient answer").toBe(Date.UTC(2024, 2, 1) * 1000 + 1);
+    expect(timestampMicros("2024-02-29T23:59:59.999999Z")).toBe(Date.UTC(2024, 1, 29, 23, 59, 59, 999) * 1000 + 999);
+    expect(timestampMicros("2024-02-30T00:00:00.000001Z"), "out of range: Date.parse's lenient answer").toBe(
+      Date.UTC(2024, 2, 1) * 1000 + 1,
+    );
   });
 });

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { generalTimestamp, scanTimestamp, serverTimestamp } from "../../../src/vocabulary/timestamps.js";
+import {
+  generalTimestamp,
+  renderTimestamp,
+  scanTimestamp,
+  serverTimestamp,
+  timestampFromMicros,
+  timestampFromMs,
+  timestampMicros,
+} from "../../../src/vocabulary/timestamps.js";
 
 // The scanner is a shortcut: on every text it must store what the general parser stores and refuse
 // what it refuses (a seed's error names the value, so equal answers mean equal errors).
@@ -98,5 +106,55 @@ describe("timestamp scanner", () => {
     expect(scanTimestamp(stored)).toBe(stored);
     // The server's own form is taken as written, range unchecked, as the general parser takes it.
     expect(scanTimestamp("2024-13-45T00:00:00.1Z")).toBe(generalTimestamp("2024-13-45T00:00:00.1Z"));
+  });
+});
+
+describe("the stored form, both ways, and rendered", () => {
+  /** An instant of years 1700–2250, in microseconds (the range where microseconds are exact doubles). */
+  const instant = fc
+    .integer({ min: Date.UTC(1700, 0, 1), max: Date.UTC(2250, 0, 1) })
+    .chain((ms) => fc.integer({ min: 0, max: 999 }).map((us) => ms * 1000 + us));
+
+  test("timestampFromMicros and timestampMicros are inverses; the scanner keeps the form; Date agrees to the millisecond", () => {
+    fc.assert(
+      fc.property(instant, (micros) => {
+        const stored = timestampFromMicros(micros);
+        expect(stored).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+        expect(timestampMicros(stored)).toBe(micros);
+        expect(scanTimestamp(stored)).toBe(stored);
+        expect(Date.parse(stored)).toBe(Math.floor(micros / 1000));
+      }),
+    );
+  });
+
+  test("timestampFromMs is the stored form of whole milliseconds", () => {
+    fc.assert(
+      fc.property(instant, (micros) => {
+        expect(timestampFromMs(Math.floor(micros / 1000))).toBe(timestampFromMicros(Math.floor(micros / 1000) * 1000));
+      }),
+    );
+    expect(timestampFromMs(Date.UTC(2024, 2, 1, 9))).toBe("2024-03-01T09:00:00.000000Z");
+  });
+
+  test("renderTimestamp: DRF's isoformat, microseconds only when not zero; other text through the general parser", () => {
+    fc.assert(
+      fc.property(instant, (micros) => {
+        const rendered = renderTimestamp(timestampFromMicros(micros));
+        expect(rendered).toBe(
+          micros % 1_000_000 === 0 ? timestampFromMicros(micros).replace(".000000Z", "Z") : timestampFromMicros(micros),
+        );
+      }),
+    );
+    expect(renderTimestamp("2024-01-01T00:00:00.000000Z")).toBe("2024-01-01T00:00:00Z");
+    expect(renderTimestamp("2024-01-01T00:00:00.5Z")).toBe("2024-01-01T00:00:00.500000Z");
+    expect(renderTimestamp("2024-01-01T02:00:00+02:00")).toBe("2024-01-01T00:00:00Z");
+    expect(renderTimestamp("not a time")).toBe("not a time");
+  });
+
+  test("timestampMicros reads any ISO 8601 text the engine may be given (no zone: UTC), null otherwise", () => {
+    expect(timestampMicros("2024-01-01T00:00:00")).toBe(Date.UTC(2024, 0, 1) * 1000);
+    expect(timestampMicros("2024-01-01T02:00:00.0000019+02:00")).toBe(Date.UTC(2024, 0, 1) * 1000 + 1);
+    expect(timestampMicros("yesterday")).toBeNull();
+    expect(timestampMicros(null)).toBeNull();
   });
 });
