@@ -1,4 +1,4 @@
-import type { QueryBody } from "../query/nodes.js";
+import type { ExportedFile, QueryBody } from "../query/nodes.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import type { Rendered } from "../contract/field.js";
 import type { ExportType } from "../vocabulary/export-formats.js";
@@ -449,23 +449,7 @@ export interface ExportConvert {
 }
 
 /**
- * A file the server sends (an export): its name and type from the headers, and its bytes as a
- * stream, read once: iterate it (`for await (const chunk of file)`), or call `bytes()`, `text()` or
- * `json()`.
+ * A file the server sends (an export): the builder's `ExportedFile`, one interface for the client, the CLI and
+ * `.export()`.
  */
-export interface ExportFile extends AsyncIterable<Uint8Array> {
-  /** The file name of `Content-Disposition` (a snapshot's own file keeps its storage folder, e.g. `export/1/…json`). */
-  readonly filename: string;
-  /** `Content-Type` as sent (the one-step export sends e.g. `application/.json`). */
-  readonly contentType: string;
-  /** `Content-Length`, when the server sends it. */
-  readonly size: number | undefined;
-  /** The body as a web stream (once). */
-  readonly stream: ReadableStream<Uint8Array>;
-  /** The whole body (reads the stream). */
-  bytes(): Promise<Uint8Array>;
-  /** The whole body decoded as UTF-8. */
-  text(): Promise<string>;
-  /** The whole body parsed as JSON (an export in JSON or JSON_MIN). */
-  json(): Promise<unknown>;
-}
+export type ExportFile = ExportedFile;

@@ -129,13 +129,16 @@ export interface ExportOptions extends RunOptions {
   readonly keep?: boolean;
 }
 
-/** An exported file: its name and type as the server sent them, and its bytes (read once). */
+/**
+ * A file the server sends (an export): its name and type from the headers, and its bytes as a stream, read once:
+ * iterate it (`for await (const chunk of file)`), or call `bytes()`, `text()` or `json()`.
+ */
 export interface ExportedFile extends AsyncIterable<Uint8Array> {
-  /** The file name of `Content-Disposition`. */
+  /** The file name of `Content-Disposition` (a snapshot's own file keeps its storage folder, e.g. `export/1/…json`). */
   readonly filename: string;
-  /** `Content-Type` as sent. */
+  /** `Content-Type` as sent (the one-step export sends e.g. `application/.json`). */
   readonly contentType: string;
-  /** `Content-Length`, when sent. */
+  /** `Content-Length`, when the server sends it. */
   readonly size: number | undefined;
   /** The body as a web stream (once). */
   readonly stream: ReadableStream<Uint8Array>;
