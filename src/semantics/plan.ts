@@ -36,8 +36,18 @@ export function mergeLookups(lookups: readonly Lookup[]): Lookup | undefined {
 }
 
 export function lookupTest(l: Lookup): (i: number) => boolean {
-  const { keys, get } = l;
-  return (i) => keys.has(get(i));
+  return keyTest(l.get, l.keys);
+}
+
+/**
+ * `keys.has(get(i))`; with one key a comparison instead of a hash probe (SameValueZero, as the
+ * set's: NaN equals NaN).
+ */
+export function keyTest(get: (i: number) => unknown, keys: ReadonlySet<unknown>): (i: number) => boolean {
+  if (keys.size !== 1) return (i) => keys.has(get(i));
+  const [key] = keys;
+  if (key !== key) return (i) => Number.isNaN(get(i));
+  return (i) => get(i) === key;
 }
 
 /**
