@@ -135,7 +135,12 @@ export function castData(ds: PreparedDataset, jsonField: string): Cast {
     (): Cast => {
       const read = reader();
       const n = ds.size;
-      const cast = { values: new Float64Array(n), nulls: new Uint8Array(n), bad: new Uint8Array(n), badText: undefined as string | undefined };
+      const cast = {
+        values: new Float64Array(n),
+        nulls: new Uint8Array(n),
+        bad: new Uint8Array(n),
+        badText: undefined as string | undefined,
+      };
       for (let i = 0; i < n; i++) {
         const bad = castInto(cast, i, read(i));
         if (bad !== undefined) cast.badText ??= bad;
@@ -144,7 +149,12 @@ export function castData(ds: PreparedDataset, jsonField: string): Cast {
     },
     (cast, p) => {
       const read = reader();
-      const next = { values: moveTyped(cast.values, p), nulls: moveTyped(cast.nulls, p, 1), bad: moveTyped(cast.bad, p), badText: undefined };
+      const next = {
+        values: moveTyped(cast.values, p),
+        nulls: moveTyped(cast.nulls, p, 1),
+        bad: moveTyped(cast.bad, p),
+        badText: undefined,
+      };
       for (const i of p.changed) castInto(next, i, read(i));
       const first = next.bad.indexOf(1);
       const again = first < 0 ? undefined : castOne(read(first));
