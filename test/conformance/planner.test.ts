@@ -123,7 +123,7 @@ describe("the planner answers as a scan", () => {
           expect(answer(planned, query), "indexes after writes").toEqual(answer(new PreparedDataset(next), query));
         }),
         { runs: 300 },
-        (dataset, spec) => `dataset: ${datasetSnippet(dataset)}\nquery: ${JSON.stringify(spec)}`,
+        (dataset, spec, seed) => `dataset: ${datasetSnippet(dataset)}\nquery: ${JSON.stringify(spec)}\nseed: ${seed}`,
       );
     },
     timeLimit(120_000),
