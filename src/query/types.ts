@@ -9,15 +9,26 @@ import type { ExportType } from "../vocabulary/export-formats.js";
 import type { NotAny, Refused, rules } from "./rules.js";
 import type { AnyCondition, Condition } from "./condition-value.js";
 import type { IsUnion } from "./unions.js";
-import type { Binding, FilterState, IdState, OrderState, SelectionIsKey, SelectionState, SelectionStateKey, Stateful, StateWordsPart } from "./state.js";
+import type {
+  Binding,
+  FilterState,
+  IdState,
+  OrderState,
+  SelectionIsKey,
+  SelectionState,
+  SelectionStateKey,
+  Stateful,
+  StateWordsPart,
+} from "./state.js";
 
 /*
  * The public, type-state view of the builder. One runtime class implements every state (builder.ts);
  * these types decide which members are callable in which state (ts-pattern's approach: precise
- * public types over a simple runtime). A selection is an intersection of parts, one per state
- * dimension; a part holds either the allowed member (documented once here) or the refused one
- * (generated.ts: `@deprecated` with its rule). Members name their next state; the compiler caches
- * each instantiation, so a long chain re-uses them.
+ * public types over a simple runtime). A selection is a mapped type: its members and their
+ * declarations come from tables of parts, one per state dimension, where a part holds either the
+ * allowed member (documented once here) or the refused one (generated.ts: `@deprecated` with its
+ * rule); a member's type is computed only when the member is used. Members name their next state;
+ * the compiler caches each instantiation, so a long chain re-uses them.
  */
 
 /**
@@ -120,7 +131,11 @@ interface ChildMember<in out D, out Next> {
  */
 type N = never;
 interface FilterParts {
-  none: WhereMember<N, N> & WhereListMember<N, N, N, N> & R<"and", "conditionFirst"> & R<"or", "conditionFirst"> & R<"child", "conditionFirst">;
+  none: WhereMember<N, N> &
+    WhereListMember<N, N, N, N> &
+    R<"and", "conditionFirst"> &
+    R<"or", "conditionFirst"> &
+    R<"child", "conditionFirst">;
   first: R<"where", "whereTwice"> & WhereListRefused & AndMember<N, N> & OrMember<N, N> & ChildMember<N, N>;
   and: R<"where", "whereTwice"> & WhereListRefused & AndMember<N, N> & R<"or", "mixedOrAfterAnd"> & ChildMember<N, N>;
   or: R<"where", "whereTwice"> & WhereListRefused & R<"and", "mixedAndAfterOr"> & OrMember<N, N> & ChildMember<N, N>;
