@@ -1,10 +1,9 @@
 import { isPlainObject } from "../src/vocabulary/json.js";
 import type { QueryNode } from "../src/query/nodes.js";
 import type { ProjectRecord } from "../src/contract/records.js";
-import { invalidRegex } from "../src/semantics/index.js";
-import { parseQueryBody, type ParseOptions } from "../src/wire/parse.js";
-import type { ParseIssue } from "../src/wire/issues.js";
-import { pythonException, pythonExceptionOrStrict, validationError } from "./errors.js";
+import { readQuery } from "../src/semantics/read-query.js";
+import type { ParseOptions } from "../src/wire/parse.js";
+import { pythonExceptionOrStrict, validationError } from "./errors.js";
 import { PyException, ServerException } from "../src/emulation/exceptions.js";
 import { pyUnquote } from "../src/emulation/query-dict.js";
 import { ujsonLoads } from "../src/emulation/ujson.js";
@@ -30,13 +29,6 @@ export interface Prepared {
 /** Keys of a body that are part of the query (the rest are action fields or ignored). */
 export const QUERY_KEYS = ["filters", "ordering", "selectedItems", "columnsDisplayType"] as const;
 
-/** Strict mode: one 400 whose `validation_errors` are keyed by the issues' paths. */
-export function strictProblem(issues: readonly ParseIssue[], prefix = ""): ServerException {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) (errors[`${prefix}${issue.path}`] ??= []).push(`expected ${issue.expected}, found ${issue.found}`);
-  return validationError(errors);
-}
-
 /** Which request an inline body belongs to: the keys it reads (parse options), and keys strict mode lets pass. */
 export interface Reads {
   readonly options: ParseOptions;
@@ -44,34 +36,31 @@ export interface Reads {
   readonly allow?: readonly string[];
 }
 
-/** Parse and settle: the query to evaluate, or the problem to answer with. */
+/**
+ * The query to evaluate, or the problem to answer with (`readQuery`, the engine's own reader; strict mode
+ * refuses every issue and an uncompilable regex). `at`: where the input sits, named in the answer's paths.
+ */
 export function settle(
   ctx: MockContext,
   input: unknown,
   context: "inline" | "view",
-  prefix = "",
+  at?: string,
   reads: Reads = { options: {} },
 ): QueryNode {
-  const parsed = parseQueryBody(input, { ...reads.options, context });
-  const issues = parsed.issues.filter((i) => !reads.allow?.includes(i.path));
-  if (ctx.strict && issues.length > 0) throw strictProblem(issues, prefix);
-  if (parsed.answer) throw new ServerException(parsed.answer);
-  if (!parsed.query) throw pythonException("Exception", "the query could not be read");
-  // The engine answers an uncompilable regex with no task, silently; strict mode names it.
-  const bad = ctx.strict ? invalidRegex(parsed.query) : undefined;
-  if (bad) {
-    throw validationError({
-      [`${prefix}${bad.path}`]: [
-        `expected a pattern Python's re compiles, found ${JSON.stringify(bad.pattern)} (${bad.error}): the server would return no task`,
-      ],
-    });
-  }
-  return parsed.query;
+  const read = readQuery(input, {
+    ...reads.options,
+    context,
+    ...(at === undefined ? {} : { at }),
+    strict: ctx.strict,
+    ...(reads.allow ? { allow: reads.allow } : {}),
+  });
+  if (read.problem) throw new ServerException(read.problem.answer);
+  return read.query;
 }
 
 /** The query a saved view stands for (its filters, ordering, stored selection, display types). */
 export function viewQuery(ctx: MockContext, view: ViewRecord): QueryNode {
-  return settle(ctx, view.data, "view", `view ${view.id}: data.`);
+  return settle(ctx, view.data, "view", `view ${view.id}: data`);
 }
 
 /** The view id of a request: `?view=`, else the body's `view` (0 = none). */
@@ -148,12 +137,12 @@ export function prepareParams(req: MockRequest, ctx: MockContext, project: Proje
     }
     // The parameter's object: never the view (read from the URL or the body) nor an action's fields.
     const reads: Reads = { options: { endpoint: "tasks" } };
-    return { query: settle(ctx, data, "inline", "query.", reads), view: undefined, data: isPlainObject(data) ? data : {} };
+    return { query: settle(ctx, data, "inline", "query", reads), view: undefined, data: isPlainObject(data) ? data : {} };
   }
   const body = bodyDict(req, ctx);
   // The task list reads `project` and `view` from its body as well (int_from_request(request.data, …));
   // an action's body carries its fields, and the official SDK's legacy client sends `project` there too.
   const reads: Reads =
     action === undefined ? { options: { endpoint: "tasks" }, allow: ["project", "view"] } : { options: { action }, allow: ["project"] };
-  return { query: settle(ctx, body, "inline", "", reads), view: undefined, data: body };
+  return { query: settle(ctx, body, "inline", undefined, reads), view: undefined, data: body };
 }

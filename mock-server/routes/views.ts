@@ -87,7 +87,7 @@ function written(req: MockRequest, ctx: MockContext, partial: boolean): Written 
   const selection = inputValue(body, "selected_items");
   const input: Record<string, unknown> = { ...data };
   if (truthy(selection)) input["selectedItems"] = selection;
-  settle(ctx, input, "view", "data.");
+  settle(ctx, input, "view", "data");
 
   const { filters, ordering, ...rest } = data;
   const group = isPlainObject(filters) && truthy(filters["conjunction"]) ? filters : undefined;

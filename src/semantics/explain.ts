@@ -1,7 +1,7 @@
 import { match } from "ts-pattern";
 import type { ConditionNode, QueryNode } from "../query/nodes.js";
 import { isOperatorName, operators } from "../vocabulary/operators.js";
-import { invalidRegex } from "./body.js";
+import { invalidRegex } from "./read-query.js";
 import { ANNOTATION_AUTHOR_TRAVERSAL, engineColumn, type Scalar } from "./columns.js";
 import { PreparedDataset } from "./dataset.js";
 import { EvaluationError } from "./errors.js";

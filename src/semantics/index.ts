@@ -6,12 +6,12 @@
  * @module dmq/semantics
  */
 export { evaluate, type EvaluateOptions, type Evaluation } from "./evaluate.js";
-export { evaluateBody, invalidRegex } from "./body.js";
+export { evaluateBody, viewQuery } from "./body.js";
+export { invalidRegex } from "./read-query.js";
 export { EvaluationError, type EvaluationErrorInit, type EvaluationStatus, type ValidationErrors } from "./errors.js";
 export { deriveColumns } from "./derived.js";
 export { PreparedDataset } from "./dataset.js";
 export type { DatasetPatch, Read, RecordChange } from "./changes.js";
-export { viewQuery } from "./view.js";
 export type {
   AnnotationRecord,
   Dataset,

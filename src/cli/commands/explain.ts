@@ -103,7 +103,7 @@ function readBy(input: Input): ParseOptions {
 
 async function explain(input: Input, project: number | undefined): Promise<Explanation> {
   // The regex check compiles patterns as Python would: loaded only here, so other commands start faster.
-  const { invalidRegex } = await import("../../semantics/body.js");
+  const { invalidRegex } = await import("../../semantics/read-query.js");
   const parsed = parseQueryBody(input.body, { context: input.context, ...readBy(input) });
   const notes: string[] = [];
   if (input.view) {
