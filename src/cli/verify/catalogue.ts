@@ -581,7 +581,7 @@ export function errorScenarios(): Scenario[] {
   for (const path of authPaths) add(`auth/wrong-key${path}`, { method: "GET", path, auth: "bad", query: { project: P } });
   // Without credentials, every method of every route the mock serves (from the route inventory).
   for (const { method, path } of servedMethods()) {
-    add(`auth/none/${method} ${path}`, { method, path: path.replace(/\{[^}]+\}/g, "999999999"), auth: "none", query: { project: P } });
+    add(`auth/none/${method} ${path}`, { method, path: path.replace(/\{[^{}]+\}/g, "999999999"), auth: "none", query: { project: P } });
   }
   const writes: [string, Request][] = [
     ["project/title-too-short", { method: "POST", path: "/api/projects/", body: { json: { title: "ab" } } }],

@@ -291,13 +291,12 @@ function asSets(value: unknown, path: string, unordered: RegExp | undefined): un
   return value;
 }
 
-/** An answer with every match of `mask` removed from the strings of its JSON body. */
+/** An answer with the matches of `mask` (every one, for a global pattern) replaced in the strings of its JSON body. */
 export function masked(answer: Answer, mask: RegExp | undefined): Answer {
   if (mask === undefined || answer.json === undefined) return answer;
-  const global = new RegExp(mask.source, mask.flags.includes("g") ? mask.flags : `${mask.flags}g`);
   const walk = (v: unknown): unknown =>
     typeof v === "string"
-      ? v.replace(global, "…")
+      ? v.replace(mask, "…")
       : Array.isArray(v)
         ? v.map(walk)
         : typeof v === "object" && v !== null

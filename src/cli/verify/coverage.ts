@@ -31,26 +31,27 @@ export const unverifiedRoutes: Readonly<Record<string, string>> = {
     "user's token)",
 };
 
-/**
- * A pattern segment's parameter matches one path segment (a number, an action id, or a scenario's
- * reference: `{task:t1}`, `{made:draft}`); where a literal segment also matches, routeOf prefers it.
- */
-function patternOf(path: string): RegExp {
-  const body = path
+/** A pattern's segments; `undefined` for a parameter, which matches any one segment (a number, an action id, a reference). */
+const segmentsOf = (path: string): (string | undefined)[] =>
+  path
     .replace(/\/$/, "")
     .split("/")
-    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? "[^/]+" : segment.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
-    .join("/");
-  return new RegExp(`^${body}/?$`);
-}
+    .map((segment) => (segment.startsWith("{") && segment.endsWith("}") ? undefined : segment));
 
-const patterns = servedMethods().map((r) => ({ ...r, pattern: patternOf(r.path) }));
+const patterns = servedMethods().map((r) => ({ ...r, segments: segmentsOf(r.path) }));
 
-/** The served route (and method) a request calls, if any. */
+/**
+ * The served route (and method) a request calls, if any: the trailing slash as either, a scenario's reference
+ * (`{task:t1}`, `{made:draft}`) as a parameter. Where a literal segment and a parameter both match (`validate`
+ * against `{pk}`), the route with more literal segments is the one the server resolves.
+ */
 export function routeOf(request: Pick<Request, "method" | "path">): RouteMethod | undefined {
-  const found = patterns.filter((p) => p.method === request.method && p.pattern.test(request.path));
-  // Where two patterns match (`{pk}` against a literal), the one with more literal text is the server's.
-  found.sort((a, b) => b.path.replace(/\{[^}]+\}/g, "").length - a.path.replace(/\{[^}]+\}/g, "").length);
+  const asked = request.path.replace(/\/$/, "").split("/");
+  const fits = (segments: readonly (string | undefined)[]) =>
+    segments.length === asked.length && segments.every((s, i) => s === undefined || s === asked[i]);
+  const found = patterns.filter((p) => p.method === request.method && fits(p.segments));
+  const literal = (p: (typeof patterns)[number]) => p.segments.filter((s) => s !== undefined).length;
+  found.sort((a, b) => literal(b) - literal(a));
   const best = found[0];
   return best && { method: best.method, path: best.path };
 }

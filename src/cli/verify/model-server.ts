@@ -35,7 +35,8 @@ function firstChoices(config: string): unknown[] {
   for (const block of config.split("<Choices ").slice(1)) {
     const name = /(?:^|\s)name="([^"]*)"/.exec(block)?.[1];
     const toName = /(?:^|\s)toName="([^"]*)"/.exec(block)?.[1];
-    const choice = /<Choice [^>]*value="([^"]*)"/.exec(block)?.[1];
+    const tag = /<Choice\s[^<>]*>/.exec(block)?.[0];
+    const choice = tag === undefined ? undefined : /\svalue="([^"]*)"/.exec(tag)?.[1];
     if (name && toName && choice) out.push({ from_name: name, to_name: toName, type: "choices", value: { choices: [choice] } });
   }
   return out;

@@ -80,11 +80,10 @@ export function resolveDeep(value: unknown, seeded: Seeded): unknown {
 
 /** `{made:<key>}` and `{context:<key>}` inside a text (a path, an email): what a step made, a value of the run. */
 const RUN_TEMPLATE = /\{(made|context):([\w-]+)\}/;
+const RUN_TEMPLATES = /\{(made|context):([\w-]+)\}/g;
 
 export function fillRunTemplates(text: string, seeded: Seeded): string {
-  return text.replace(new RegExp(RUN_TEMPLATE.source, "g"), (_, kind: "made" | "context", key: string) =>
-    String(resolveRef({ $ref: kind, key }, seeded)),
-  );
+  return text.replace(RUN_TEMPLATES, (_, kind: "made" | "context", key: string) => String(resolveRef({ $ref: kind, key }, seeded)));
 }
 
 /** A rendered timestamp moved by some microseconds, written as the filter's `%Y-%m-%dT%H:%M:%S.%fZ`. */

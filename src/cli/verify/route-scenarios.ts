@@ -100,7 +100,7 @@ export function routeScenarios(): Scenario[] {
     error("import-predictions/not-a-list", req("POST", `/api/projects/${P}/import/predictions`, { task: ref.task("t5") })),
     // The message names the project by title and id, which differ between the two.
     error("import-predictions/foreign-task", req("POST", `/api/projects/${P}/import/predictions`, [{ task: 999999999, result }]), {
-      mask: /from project .* \(id=\d+\)/,
+      mask: / ·dmq-[\w-]+ \(id=\d+\)/g,
     }),
     writes("import-predictions/writes", [
       step(
