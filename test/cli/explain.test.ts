@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { parseLink } from "../../src/wire/playground-link.js";
 import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * `dmq explain` on real bodies: what the official SDK, its legacy client and its data-manager

@@ -4,9 +4,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { builtCli, dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 // Some tests spawn the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * Every resource and method of the CLI, run against the mock: JSON output by
