@@ -24,6 +24,10 @@ export interface ScalarColumn {
   readonly aggregate?: boolean;
   /** The value of task `i` (timestamps in microseconds; null = SQL NULL). */
   readonly read: (ds: PreparedDataset) => (i: number) => Scalar | null;
+  /** The values as a typed column (NaN = NULL, never a value), for comparisons without a read per task. */
+  readonly numbers?: (ds: PreparedDataset) => ArrayLike<number>;
+  /** The primary key: never NULL, read by `PreparedDataset.idAt`. */
+  readonly primaryKey?: true;
   /** What the value derives from: a write that changes none of these leaves it (see `affects`). */
   readonly reads: readonly Read[];
 }
@@ -43,10 +47,14 @@ type CommunityColumn = { [C in ColumnName]: (typeof columns)[C]["edition"] exten
 
 const nanToNull = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x);
 
+/** A typed computed column (NaN = NULL): its reader and the column itself. */
 function numbers(pick: (c: ReturnType<typeof computed>) => ArrayLike<number>) {
-  return (ds: PreparedDataset) => {
-    const arr = pick(computed(ds));
-    return (i: number) => nanToNull(arr[i]);
+  return {
+    read: (ds: PreparedDataset) => {
+      const arr = pick(computed(ds));
+      return (i: number) => nanToNull(arr[i]);
+    },
+    numbers: (ds: PreparedDataset) => pick(computed(ds)),
   };
 }
 
@@ -96,8 +104,8 @@ export const STORAGE_LINK_SLOTS = 5;
 const LABELED: readonly Read[] = ["annotations", "project", "task.overlap", "task.is_labeled"];
 
 export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = {
-  id: { reads: [], db: "int", field: "id", read: taskField((t) => t.id) },
-  inner_id: { reads: ["task.inner_id"], db: "int", field: "inner_id", read: numbers((c) => c.innerId) },
+  id: { reads: [], db: "int", field: "id", primaryKey: true, read: (ds) => (i) => ds.idAt(i) },
+  inner_id: { reads: ["task.inner_id"], db: "int", field: "inner_id", ...numbers((c) => c.innerId) },
   completed_at: {
     reads: LABELED,
     db: "timestamp",
@@ -107,14 +115,14 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
       return (i) => nanToNull(c.completedAt(i));
     },
   },
-  total_annotations: { reads: ["annotations"], db: "int", field: "total_annotations", read: numbers((c) => c.totalAnnotations) },
+  total_annotations: { reads: ["annotations"], db: "int", field: "total_annotations", ...numbers((c) => c.totalAnnotations) },
   cancelled_annotations: {
     reads: ["annotations"],
     db: "int",
     field: "cancelled_annotations",
-    read: numbers((c) => c.cancelledAnnotations),
+    ...numbers((c) => c.cancelledAnnotations),
   },
-  total_predictions: { reads: ["predictions"], db: "int", field: "total_predictions", read: numbers((c) => c.totalPredictions) },
+  total_predictions: { reads: ["predictions"], db: "int", field: "total_predictions", ...numbers((c) => c.totalPredictions) },
   annotators: {
     reads: ["annotations"],
     db: "array",
@@ -141,7 +149,7 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     db: "float",
     field: "predictions_score",
     aggregate: true,
-    read: numbers((c) => c.predictionsScore),
+    read: numbers((c) => c.predictionsScore).read,
   },
   predictions_model_versions: {
     reads: ["predictions"],
@@ -167,10 +175,10 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     field: "storage_filename",
     read: taskField((t) => `${t.storage_filename ?? ""}${";".repeat(STORAGE_LINK_SLOTS - 1)}`),
   },
-  created_at: { reads: ["task.created_at"], db: "timestamp", field: "created_at", read: numbers((c) => c.createdAt) },
-  updated_at: { reads: ["task.updated_at"], db: "timestamp", field: "updated_at", read: numbers((c) => c.updatedAt) },
+  created_at: { reads: ["task.created_at"], db: "timestamp", field: "created_at", ...numbers((c) => c.createdAt) },
+  updated_at: { reads: ["task.updated_at"], db: "timestamp", field: "updated_at", ...numbers((c) => c.updatedAt) },
   updated_by: { reads: ["task.updated_by"], db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
-  avg_lead_time: { reads: ["annotations"], db: "float", field: "avg_lead_time", aggregate: true, read: numbers((c) => c.avgLeadTime) },
+  avg_lead_time: { reads: ["annotations"], db: "float", field: "avg_lead_time", aggregate: true, read: numbers((c) => c.avgLeadTime).read },
   draft_exists: {
     reads: ["drafts"],
     db: "bool",

@@ -160,12 +160,15 @@ function result(ds: PreparedDataset, ids: readonly number[], rowsOf: ((i: number
       if (totals !== undefined && summedAt === ds.version) return totals;
       summedAt = ds.version;
       const c = computed(ds);
+      // The columns once (each getter finds its kept column), then one read per row.
+      const annotations = c.totalAnnotations,
+        predictions = c.totalPredictions;
       let total_annotations = 0,
         total_predictions = 0;
-      for (const id of rows) {
-        const i = ds.indexOf(id) as number;
-        total_annotations += c.totalAnnotations[i] as number;
-        total_predictions += c.totalPredictions[i] as number;
+      for (let k = 0; k < rows.length; k++) {
+        const i = ds.indexOf(rows[k] as number) as number;
+        total_annotations += annotations[i] as number;
+        total_predictions += predictions[i] as number;
       }
       return (totals = Object.freeze({ total: rows.length, total_annotations, total_predictions }));
     },

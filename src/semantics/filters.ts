@@ -6,7 +6,7 @@ import type { PreparedDataset } from "./dataset.js";
 import { unhandled } from "./errors.js";
 import { annotationAlias, fieldError } from "./field-error.js";
 import { genericPiece } from "./generic.js";
-import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece } from "./pieces.js";
+import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece, type RowLookup } from "./pieces.js";
 import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
 import { str, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
@@ -291,6 +291,7 @@ function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
   const tasks: { test: (i: number) => boolean; cost: number }[] = [];
   const annRow: ((a: AnnotationRecord | null) => boolean)[] = [];
   const predRow: ((p: PredictionRecord | null) => boolean)[] = [];
+  let rowLookup: RowLookup | undefined;
   for (const p of only) {
     // true: the piece is Q(pk__in=[]), so the line matches nothing
     const matchesNothing = match(p)
@@ -302,6 +303,7 @@ function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
       })
       .with({ k: "ann" }, (a) => {
         annRow.push(a.test);
+        rowLookup ??= a.lookup;
         return false;
       })
       .with({ k: "pred" }, (r) => {
@@ -313,12 +315,26 @@ function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
     if (matchesNothing) return { test: () => false, cost: 0 };
   }
   if (only.length === 1 && only[0]?.k === "task" && only[0].lookup) return { test: only[0].test, lookup: only[0].lookup, cost: 1 };
-  if (annRow.length > 0) tasks.push({ test: joinedRowTest(ds, "annotations", annRow), cost: ROW_COST });
+  const joined = annRow.length > 0 ? { test: joinedRowTest(ds, "annotations", annRow), cost: ROW_COST } : undefined;
+  if (joined) tasks.push(joined);
   if (predRow.length > 0) tasks.push({ test: joinedRowTest(ds, "predictions", predRow), cost: ROW_COST });
   tasks.sort((a, b) => a.cost - b.cost);
   const cost = tasks.reduce((sum, t) => sum + t.cost, 0);
-  if (tasks.length === 1) return { test: (tasks[0] as { test: (i: number) => boolean }).test, cost };
-  return { test: allOf(tasks.map((t) => t.test)), cost };
+  const line =
+    tasks.length === 1
+      ? { test: (tasks[0] as { test: (i: number) => boolean }).test, cost }
+      : { test: allOf(tasks.map((t) => t.test)), cost };
+  if (rowLookup === undefined) return line;
+  // A joined-row lookup: the tasks having such a row come from an index, the rest of the line is
+  // tested on them (all of it when other row tests must hold on the same row).
+  const others = annRow.length === 1 ? tasks.filter((t) => t !== joined) : tasks;
+  const rest =
+    others.length === 0
+      ? undefined
+      : others.length === 1
+        ? (others[0] as { test: (i: number) => boolean }).test
+        : allOf(others.map((t) => t.test));
+  return { ...line, within: { lookup: rowLookup, rest } };
 }
 
 /** Relative costs of a task test: a column read, a text scan (contains, regex), a walk over joined rows. */

@@ -12,6 +12,7 @@ import { castBoolFromStr, pyIntVal, pyTypeName, str, truthy, type PyVal } from "
 import type { AnnotationRecord } from "./records.js";
 import { compilePgRegex } from "../emulation/regex/postgres-re.js";
 import { arrayElementsText, authorOf, readerOfKey, scalarText, type Target } from "./targets.js";
+import { keyTest } from "./plan.js";
 import { moveRows } from "./rows.js";
 import { castValue, describePy, pyFailure } from "./values.js";
 
@@ -53,6 +54,8 @@ type Positive = ((v: unknown) => Tri) & {
   readonly cost?: number;
   /** The same test by task index, on a kept text column (a reused dataset). */
   readonly at?: (i: number) => Tri;
+  /** `test(get(i)) === true` by task index, reading a number column straight (no NULL boxing, no compare closure). */
+  readonly holds?: (i: number) => boolean;
 };
 
 /** A text scan (contains, regex) costs more than a column read: AND-ed lines run it last. */
@@ -92,7 +95,10 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
     }
     const lo = positive(ctx, target, "gte", cast.min);
     const hi = positive(ctx, target, "lte", cast.max);
-    return piece(ctx, target, (v) => and3(lo(v), hi(v)), operator === "not_in");
+    const both = (v: unknown) => and3(lo(v), hi(v));
+    const [low, high] = [lo.holds, hi.holds];
+    const test: Positive = low && high ? Object.assign(both, { holds: (i: number) => low(i) && high(i) }) : both;
+    return piece(ctx, target, test, operator === "not_in");
   }
   if (operator === "in_list" || operator === "not_in_list") {
     // Django's In lookup discards None; with nothing left it matches nothing (and its negation everything).
@@ -162,11 +168,11 @@ function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoVa
   if (!negated && test.keys !== undefined && target.t !== "array") {
     // `v = key` is true exactly when the key set holds v (NULL and other types are not keys).
     const keys = test.keys;
-    return { k: "task", test: (i) => keys.has(get(i)), lookup: { target: target.key, get, keys } };
+    return { k: "task", test: keyTest(get, keys), lookup: { target: target.key, get, keys } };
   }
   const cost = test.cost === undefined ? {} : { cost: test.cost };
   const at = test.at;
-  if (!negated) return { k: "task", test: at ? (i) => at(i) === true : (i) => test(get(i)) === true, ...cost };
+  if (!negated) return { k: "task", test: test.holds ?? (at ? (i) => at(i) === true : (i) => test(get(i)) === true), ...cost };
   return {
     k: "task",
     test: (i) => {
@@ -345,7 +351,7 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
   }
   if ("done" in prepared) return prepared.done;
   const test = prepared.cmp;
-  return match(lookup)
+  const positive = match(lookup)
     .returnType<Positive>()
     .with("exact", () => (v) => nullOr(test(v), (c) => c === 0))
     .with("lt", () => (v) => nullOr(test(v), (c) => c < 0))
@@ -353,6 +359,69 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
     .with("lte", () => (v) => nullOr(test(v), (c) => c <= 0))
     .with("gte", () => (v) => nullOr(test(v), (c) => c >= 0))
     .exhaustive();
+  const holds = numberHolds(ctx, target, lookup, value);
+  return holds === undefined ? positive : Object.assign(positive, { holds });
+}
+
+/**
+ * A float8 order comparison with a finite number, straight on a number column: the typed column
+ * of a counter, timestamp or inner_id (NaN for NULL; no other NaN), the id, or a data key's cast
+ * (where NaN is a value, greater than every number, as in Postgres). Undefined: the general test.
+ */
+function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): ((i: number) => boolean) | undefined {
+  if (lookup === "exact") return undefined;
+  let rhs: number;
+  try {
+    if (target.t === "dataNumber") rhs = prepFloat(value, "None");
+    else if (target.t === "scalar" && (target.col.db === "int" || target.col.db === "timestamp"))
+      rhs = prepScalar(target.col, lookup, value) as number;
+    else return undefined;
+  } catch {
+    return undefined;
+  }
+  if (!Number.isFinite(rhs)) return undefined;
+  if (target.t === "dataNumber") {
+    const { values, nulls } = target.cast;
+    // plain switch: per-task hot loop
+    switch (lookup) {
+      case "lt":
+        return (i) => (values[i] as number) < rhs && nulls[i] === 0;
+      case "lte":
+        return (i) => (values[i] as number) <= rhs && nulls[i] === 0;
+      case "gt":
+        return (i) => nulls[i] === 0 && !((values[i] as number) <= rhs);
+      default:
+        return (i) => nulls[i] === 0 && !((values[i] as number) < rhs);
+    }
+  }
+  const col = target.t === "scalar" ? target.col : undefined;
+  const values = col?.numbers?.(ctx.ds);
+  if (values === undefined) {
+    // The id: never NULL, read without the record when ids are consecutive.
+    if (col?.primaryKey !== true) return undefined;
+    const ds = ctx.ds;
+    switch (lookup) {
+      case "lt":
+        return (i) => ds.idAt(i) < rhs;
+      case "lte":
+        return (i) => ds.idAt(i) <= rhs;
+      case "gt":
+        return (i) => ds.idAt(i) > rhs;
+      default:
+        return (i) => ds.idAt(i) >= rhs;
+    }
+  }
+  // NaN (NULL) fails every comparison.
+  switch (lookup) {
+    case "lt":
+      return (i) => (values[i] as number) < rhs;
+    case "lte":
+      return (i) => (values[i] as number) <= rhs;
+    case "gt":
+      return (i) => (values[i] as number) > rhs;
+    default:
+      return (i) => (values[i] as number) >= rhs;
+  }
 }
 
 /** A float8 comparison with a prepared number (an equality for `exact`). */

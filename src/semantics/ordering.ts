@@ -9,7 +9,7 @@ import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
 import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
 import { moveIndexes, type Patcher } from "./rows.js";
-import { castData, dataReader, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
+import { castAt, castData, dataReader, djangoFieldName, literalJsonField, singleStep } from "./targets.js";
 
 /**
  * `apply_ordering` (docs/reference/ordering.md#ordering): only the first key counts; NULLs sort
@@ -180,8 +180,8 @@ export function compileOrdering(
     const raw = dataReader(ds, [step]);
     const cast = castData(ds, jsonField);
     const asNumber = (): Key<number> => {
-      const values = castData(ds, jsonField).values;
-      return { get: (i) => values[i] ?? null, cmp: numeric };
+      const cast = castData(ds, jsonField);
+      return { get: (i) => castAt(cast, i), cmp: numeric };
     };
     const textOrder = sorter(ds, `text:${jsonField}`, asText, descending);
     const numberOrder = sorter<number>(ds, `number:${jsonField}`, asNumber, descending);
@@ -190,7 +190,7 @@ export function compileOrdering(
     return {
       k: "ok",
       sort: (ix) =>
-        (ix.some((i) => cast.values[i] === null && raw(i) !== undefined && jsonbFieldText(raw(i) as JsonValue) !== null)
+        (ix.some((i) => cast.nulls[i] === 1 && raw(i) !== undefined && jsonbFieldText(raw(i) as JsonValue) !== null)
           ? textOrder
           : numberOrder
         ).sort(ix),

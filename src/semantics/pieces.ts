@@ -21,7 +21,13 @@ export type Piece =
    * A condition on the joined annotation row (null: the LEFT JOIN's row of a task without annotations).
    * `key` reads the joined column it tests: in HAVING, that column joins the GROUP BY (see GroupedRows).
    */
-  | { readonly k: "ann"; readonly test: (a: AnnotationRecord | null) => boolean; readonly key: (a: AnnotationRecord | null) => unknown }
+  | {
+      readonly k: "ann";
+      readonly test: (a: AnnotationRecord | null) => boolean;
+      readonly key: (a: AnnotationRecord | null) => unknown;
+      /** The test is `of(a)` in `keys` (never true of the NULL row): an index of the tasks by their annotations' values answers it. */
+      readonly lookup?: RowLookup;
+    }
   | { readonly k: "pred"; readonly test: (p: PredictionRecord | null) => boolean; readonly key: (p: PredictionRecord | null) => unknown }
   /** `Q(pk__in=[])`: matches nothing. */
   | { readonly k: "false" }
@@ -38,6 +44,14 @@ export interface Lookup {
   /** What is read (`json:data__x`, `number:x`, `column:id`): lookups on one target can merge. */
   readonly target: string;
   readonly get: (i: number) => unknown;
+  readonly keys: ReadonlySet<unknown>;
+}
+
+/** A joined-row test that is `of(row)` in a set of scalar keys: the tasks having such a row come from an index. */
+export interface RowLookup {
+  /** What is read (`annotations:completed_by`): names the index. */
+  readonly target: string;
+  readonly of: (a: AnnotationRecord) => unknown;
   readonly keys: ReadonlySet<unknown>;
 }
 

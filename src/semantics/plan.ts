@@ -1,5 +1,6 @@
 import type { PreparedDataset } from "./dataset.js";
-import type { Lookup } from "./pieces.js";
+import type { Lookup, RowLookup } from "./pieces.js";
+import type { AnnotationRecord } from "./records.js";
 import { moveIndexes, moveRows, type Patcher } from "./rows.js";
 import { readerOfKey } from "./targets.js";
 
@@ -16,6 +17,11 @@ export interface Line {
   readonly test: (i: number) => boolean;
   readonly lookup?: Lookup;
   readonly cost: number;
+  /**
+   * The line holds exactly for the tasks having a joined row the lookup finds and passing `rest`
+   * (the line's other tests; none: the lookup is the whole line).
+   */
+  readonly within?: { readonly lookup: RowLookup; readonly rest: ((i: number) => boolean) | undefined };
 }
 
 export interface Candidates {
@@ -36,8 +42,18 @@ export function mergeLookups(lookups: readonly Lookup[]): Lookup | undefined {
 }
 
 export function lookupTest(l: Lookup): (i: number) => boolean {
-  const { keys, get } = l;
-  return (i) => keys.has(get(i));
+  return keyTest(l.get, l.keys);
+}
+
+/**
+ * `keys.has(get(i))`; with one key a comparison instead of a hash probe (SameValueZero, as the
+ * set's: NaN equals NaN).
+ */
+export function keyTest(get: (i: number) => unknown, keys: ReadonlySet<unknown>): (i: number) => boolean {
+  if (keys.size !== 1) return (i) => keys.has(get(i));
+  const [key] = keys;
+  if (key !== key) return (i) => Number.isNaN(get(i));
+  return (i) => get(i) === key;
 }
 
 /**
@@ -150,28 +166,120 @@ function union(lists: readonly (readonly number[])[]): number[] {
   return out;
 }
 
+/**
+ * An index of the tasks by their annotations' values: value -> the task indexes having an
+ * annotation with it, ascending, once each; and each row's values (what a write's patch takes the
+ * row out of).
+ */
+interface RowIndex {
+  readonly map: Map<unknown, number[]>;
+  readonly values: (readonly unknown[])[];
+}
+
+const NO_VALUES: readonly unknown[] = Object.freeze([]);
+
+function rowValues(rows: readonly AnnotationRecord[], of: (a: AnnotationRecord) => unknown): readonly unknown[] {
+  if (rows.length === 0) return NO_VALUES;
+  const out: unknown[] = [];
+  for (const a of rows) {
+    const v = of(a);
+    if (isKey(v) && !out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
+function buildRowIndex(ds: PreparedDataset, of: (a: AnnotationRecord) => unknown): RowIndex {
+  const map = new Map<unknown, number[]>();
+  const groups = ds.annotations;
+  const values = new Array<readonly unknown[]>(ds.size);
+  for (let i = 0; i < ds.size; i++) {
+    const vs = (values[i] = rowValues(groups[i] as readonly AnnotationRecord[], of));
+    for (const v of vs) {
+      const at = map.get(v);
+      if (at === undefined) map.set(v, [i]);
+      else at.push(i);
+    }
+  }
+  return { map, values };
+}
+
+/** Rows moved, then each changed row out of its old values' entries and into its new ones', in order. */
+function followRowIndex(ds: PreparedDataset, of: (a: AnnotationRecord) => unknown): Patcher<RowIndex> {
+  return (index, p) => {
+    const { map, values } = index;
+    if (p.moved !== undefined) {
+      for (const [v, rows] of map) {
+        const moved = moveIndexes(rows, p);
+        if (moved.length === 0) map.delete(v);
+        else map.set(v, moved);
+      }
+    }
+    moveRows(values, p, NO_VALUES);
+    const inserted = new Set(p.inserted);
+    const groups = ds.annotations;
+    for (const i of p.changed) {
+      if (!inserted.has(i)) {
+        for (const old of values[i] as readonly unknown[]) {
+          const rest = (map.get(old) as number[]).filter((r) => r !== i);
+          if (rest.length === 0) map.delete(old);
+          else map.set(old, rest);
+        }
+      }
+      const vs = (values[i] = rowValues(groups[i] as readonly AnnotationRecord[], of));
+      for (const v of vs) {
+        const at = map.get(v);
+        map.set(v, at === undefined ? [i] : sortedWith(at, i));
+      }
+    }
+    return index;
+  };
+}
+
+/** The tasks having a joined row the lookup finds, ascending, or undefined when only a scan can tell (no index yet). */
+export function rowLookupIndexes(ds: PreparedDataset, l: RowLookup): number[] | undefined {
+  const index = ds.index(`rows:${l.target}`, () => buildRowIndex(ds, l.of), followRowIndex(ds, l.of));
+  if (index === undefined) return undefined;
+  const lists: number[][] = [];
+  for (const key of l.keys) {
+    const at = index.map.get(key);
+    if (at !== undefined) lists.push(at);
+  }
+  // One task may have rows with several of the keys: a union.
+  return lists.length === 1 ? (lists[0] as number[]) : union(lists);
+}
+
+/** The tasks a line holds for, ascending, when an index tells (undefined: scan). */
+function lineIndexes(ds: PreparedDataset, line: Line): number[] | undefined {
+  if (line.lookup !== undefined) return lookupIndexes(ds, line.lookup);
+  if (line.within === undefined) return undefined;
+  const found = rowLookupIndexes(ds, line.within.lookup);
+  const rest = line.within.rest;
+  return found === undefined || rest === undefined ? found : found.filter((i) => rest(i));
+}
+
 /** Candidates for lines combined by `conjunction`, or undefined to scan every task. */
 export function candidates(ds: PreparedDataset, lines: readonly Line[], conjunction: string): Candidates | undefined {
   if (lines.length === 1 || conjunction === "or") {
-    // OR: every line must narrow, and each line is exactly its lookup.
-    if (!lines.every((l) => l.lookup !== undefined)) return undefined;
+    // OR: every line must narrow, and each line's candidates are exact.
+    if (!lines.every((l) => l.lookup !== undefined || l.within !== undefined)) return undefined;
     if (lines.length === 1) {
-      const l = (lines[0] as Line).lookup as Lookup;
-      return { indexes: lookupIndexes(ds, l) ?? scan(ds, l), exact: true };
+      const line = lines[0] as Line;
+      const found = lineIndexes(ds, line);
+      if (found !== undefined) return { indexes: found, exact: true };
+      return line.lookup === undefined ? undefined : { indexes: scan(ds, line.lookup), exact: true };
     }
     const lists: number[][] = [];
     for (const line of lines) {
-      const found = lookupIndexes(ds, line.lookup as Lookup);
+      const found = lineIndexes(ds, line);
       if (found === undefined) return undefined;
       lists.push(found);
     }
     return { indexes: union(lists), exact: true };
   }
-  // AND: the narrowest lookup; the other lines are tested on its tasks.
+  // AND: the narrowest line an index answers; the other lines are tested on its tasks.
   let best: number[] | undefined;
   for (const line of lines) {
-    if (line.lookup === undefined) continue;
-    const found = lookupIndexes(ds, line.lookup);
+    const found = line.lookup !== undefined ? lookupIndexes(ds, line.lookup) : line.within && rowLookupIndexes(ds, line.within.lookup);
     if (found !== undefined && (best === undefined || found.length < best.length)) best = found;
   }
   return best === undefined ? undefined : { indexes: best, exact: false };

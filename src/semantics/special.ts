@@ -97,6 +97,7 @@ function isNullFlag(ctx: Ctx, value: PyVal): boolean {
 
 // The joined column each row condition reads (GROUP BY keys when an OR goes to HAVING: GroupedRows).
 const authorKey = (a: AnnotationRecord | null) => a?.completed_by ?? null;
+const annotationAuthor = (a: AnnotationRecord) => a.completed_by;
 const resultKey = (a: AnnotationRecord | null) => (a === null || a.result === null ? null : jsonbText(a.result as JsonValue));
 const idKey = (a: AnnotationRecord | null) => a?.id ?? null;
 const versionKey = (p: PredictionRecord | null) => p?.model_version ?? null;
@@ -118,7 +119,13 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
   if (ids.length === 0) return "skipLine";
   const set = new Set(ids);
   if (operator === "contains") {
-    if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by), key: authorKey };
+    if (onAnnotations)
+      return {
+        k: "ann",
+        test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by),
+        key: authorKey,
+        lookup: { target: "annotations:completed_by", of: annotationAuthor, keys: set },
+      };
     return {
       k: "task",
       test: (i) => {

@@ -7,7 +7,7 @@ import { arrayText, float8In, float8Text, timestamptzText } from "../emulation/p
 import { pyType } from "../emulation/python-json.js";
 import { parsePyInt } from "../emulation/python-text.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
-import { moveRows, moveTyped } from "./rows.js";
+import { moveTyped } from "./rows.js";
 
 /**
  * What a generic condition reads: a task column, a `data` key (as JSON, or cast to float for a
@@ -42,6 +42,8 @@ export type Target =
       readonly field: string;
       readonly alias: string;
       readonly get: (i: number) => number | null;
+      /** The cast of every task (read straight by number comparisons). */
+      readonly cast: Cast;
       /** The first text Postgres cannot cast to float, if any task holds one. */
       readonly badText: string | undefined;
       readonly firstPyType: string;
@@ -85,9 +87,14 @@ export function dataReader(ds: PreparedDataset, path: readonly PathStep[]): (i: 
   };
 }
 
-/** `CAST(data->>'<key>' AS float)` of every task; `bad` marks a text Postgres cannot cast. */
-interface Cast {
-  readonly values: (number | null)[];
+/**
+ * `CAST(data->>'<key>' AS float)` of every task: the floats (NaN is a value here, as in Postgres),
+ * `nulls` marking SQL NULL (a missing key, a JSON null, a text that does not cast) and `bad` a text
+ * Postgres cannot cast.
+ */
+export interface Cast {
+  readonly values: Float64Array;
+  readonly nulls: Uint8Array;
   readonly bad: Uint8Array;
   /** The first such text, in id order: the one the server's error names. */
   readonly badText: string | undefined;
@@ -103,43 +110,55 @@ function castOne(v: JsonValue | undefined): number | null | { bad: string } {
   return f === undefined ? { bad: text } : f;
 }
 
+/** Row `i` of a cast from the task's value; true when the value is a text that does not cast. */
+function castInto(cast: Cast, i: number, v: JsonValue | undefined): string | undefined {
+  const c = typeof v === "number" ? v : castOne(v);
+  if (typeof c === "number") {
+    cast.values[i] = c;
+    cast.nulls[i] = cast.bad[i] = 0;
+    return undefined;
+  }
+  cast.values[i] = 0;
+  cast.nulls[i] = 1;
+  cast.bad[i] = c === null ? 0 : 1;
+  return c === null ? undefined : c.bad;
+}
+
+/** A cast's value at a row: the float, or null for SQL NULL. */
+export const castAt = (cast: Cast, i: number): number | null => (cast.nulls[i] === 1 ? null : (cast.values[i] as number));
+
 /** `CAST(data->>'<key>' AS float)` of every task, memoised per key and patched by writes. */
-export function castData(ds: PreparedDataset, jsonField: string): { values: readonly (number | null)[]; badText: string | undefined } {
+export function castData(ds: PreparedDataset, jsonField: string): Cast {
   const reader = () => dataReader(ds, [singleStep(jsonField)]);
   return ds.memo(
     `cast:${jsonField}`,
     (): Cast => {
       const read = reader();
-      const values: (number | null)[] = new Array<number | null>(ds.size);
-      const bad = new Uint8Array(ds.size);
-      let badText: string | undefined;
-      for (let i = 0; i < ds.size; i++) {
-        const c = castOne(read(i));
-        if (c === null || typeof c === "number") values[i] = c;
-        else {
-          values[i] = null;
-          bad[i] = 1;
-          badText ??= c.bad;
-        }
+      const n = ds.size;
+      const cast = {
+        values: new Float64Array(n),
+        nulls: new Uint8Array(n),
+        bad: new Uint8Array(n),
+        badText: undefined as string | undefined,
+      };
+      for (let i = 0; i < n; i++) {
+        const bad = castInto(cast, i, read(i));
+        if (bad !== undefined) cast.badText ??= bad;
       }
-      return { values, bad, badText };
+      return cast;
     },
     (cast, p) => {
       const read = reader();
-      moveRows(cast.values, p, null);
-      const bad = moveTyped(cast.bad, p);
-      for (const i of p.changed) {
-        const c = castOne(read(i));
-        cast.values[i] = c === null || typeof c === "number" ? c : null;
-        bad[i] = c === null || typeof c === "number" ? 0 : 1;
-      }
-      const first = bad.indexOf(1);
-      const again = first < 0 ? undefined : castOne(read(first));
-      return {
-        values: cast.values,
-        bad,
-        badText: again !== undefined && again !== null && typeof again !== "number" ? again.bad : undefined,
+      const next = {
+        values: moveTyped(cast.values, p),
+        nulls: moveTyped(cast.nulls, p, 1),
+        bad: moveTyped(cast.bad, p),
+        badText: undefined,
       };
+      for (const i of p.changed) castInto(next, i, read(i));
+      const first = next.bad.indexOf(1);
+      const again = first < 0 ? undefined : castOne(read(first));
+      return { ...next, badText: again !== undefined && again !== null && typeof again !== "number" ? again.bad : undefined };
     },
   );
 }
@@ -165,7 +184,8 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
         key: `number:${jsonField}`,
         field,
         alias: `filter_${jsonField.replaceAll("$undefined$", "undefined")}`,
-        get: (i) => cast.values[i] ?? null,
+        get: (i) => castAt(cast, i),
+        cast,
         badText: cast.badText,
         firstPyType,
       };
@@ -224,7 +244,7 @@ export function readerOfKey(ds: PreparedDataset, key: string): (i: number) => un
     name = key.slice(at + 1);
   if (kind === "number") {
     const cast = castData(ds, name);
-    return (i) => cast.values[i] ?? null;
+    return (i) => castAt(cast, i);
   }
   if (kind === "json") return dataReader(ds, lookupPath(name));
   const col = kind === "column" ? engineColumn(name) : undefined;

@@ -211,6 +211,20 @@ export const mutationList: readonly Mutation[] = [
     to: 'else if (typeof at === "number") continue;',
   },
   {
+    name: "row-index-misses-new-values",
+    what: "engine: the index of tasks by their annotations' authors does not follow a write adding a value",
+    file: "src/semantics/plan.ts",
+    from: "map.set(v, at === undefined ? [i] : sortedWith(at, i));",
+    to: "if (at !== undefined) map.set(v, sortedWith(at, i));",
+  },
+  {
+    name: "row-lookup-skips-rest",
+    what: "engine: a line answered by a joined-row index skips the line's other tests (its child filters)",
+    file: "src/semantics/plan.ts",
+    from: "return found === undefined || rest === undefined ? found : found.filter((i) => rest(i));",
+    to: "return found;",
+  },
+  {
     name: "lookup-merges-targets",
     what: "engine: an OR of equalities on different columns is merged into one lookup",
     file: "src/semantics/plan.ts",

@@ -185,3 +185,33 @@ describe("stored timestamps", () => {
     );
   });
 });
+
+describe("number comparisons read the cast straight", () => {
+  // data.x cast to float: 1 -> NaN (a value, greater than every number in Postgres), 2 -> 5, 3 -> 3,
+  // 4 -> NULL (missing), 5 -> NULL (JSON null), 6 -> -Infinity's text, 7 -> 4 as text.
+  const ds = datasetOf([
+    task(1, { x: "NaN" }),
+    task(2, { x: "5" }),
+    task(3, { x: 3 }),
+    task(4, {}),
+    task(5, { x: null }),
+    task(6, { x: "-Infinity" }),
+    task(7, { x: "4" }),
+  ]);
+  const ids = (operator: string, value: JsonValue) => evaluate(ds, allOf(cond("data.x", operator, "Number", value))).ids;
+  test("NaN is greater than every number, NULL passes nothing, as Postgres orders float8", () => {
+    expect(ids("greater", 4)).toEqual([1, 2]);
+    expect(ids("greater_or_equal", 4)).toEqual([1, 2, 7]);
+    expect(ids("less", 4)).toEqual([3, 6]);
+    expect(ids("less_or_equal", 5)).toEqual([2, 3, 6, 7]);
+    expect(ids("in", { min: 3, max: 4 })).toEqual([3, 7]);
+    expect(ids("not_equal", 3)).toEqual([1, 2, 6, 7]);
+  });
+  test("counters and the id compare on their columns, NULL-free", () => {
+    const q = (column: string, operator: string, value: JsonValue) => evaluate(ds, allOf(cond(column, operator, "Number", value))).ids;
+    expect(q("id", "greater", 5)).toEqual([6, 7]);
+    expect(q("inner_id", "less_or_equal", 2)).toEqual([1, 2]);
+    expect(q("total_annotations", "greater_or_equal", 0)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(q("total_annotations", "greater", 0)).toEqual([]);
+  });
+});
