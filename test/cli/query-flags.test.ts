@@ -217,7 +217,7 @@ describe("tasks list and actions run send the flags' query", () => {
 
   test("actions run posts the same body", async () => {
     await mock.reset();
-    const r = await dmq(
+    const r = await dmqIn(
       ["actions", "run", "delete_tasks", "--project", "1", "-w", "data.text contains battery", "--exclude", "1,2", "--yes"],
       { env },
     );
