@@ -6,18 +6,29 @@ import type { KnownColumn, KnownOperators, OfferedColumn, OfferedOrderKey, Untyp
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { ExportedFile, ExportOptions, QueryBody, QueryNode } from "./nodes.js";
 import type { ExportType } from "../vocabulary/export-formats.js";
-import type { NotAny, rules } from "./rules.js";
+import type { NotAny, Refused, rules } from "./rules.js";
 import type { AnyCondition, Condition } from "./condition-value.js";
 import type { IsUnion } from "./unions.js";
-import type { Binding, FilterState, IdState, OrderState, SelectionState, SelectionStateKey, Stateful, StateWordsPart } from "./state.js";
+import type {
+  Binding,
+  FilterState,
+  IdState,
+  OrderState,
+  SelectionIsKey,
+  SelectionState,
+  SelectionStateKey,
+  Stateful,
+  StateWordsPart,
+} from "./state.js";
 
 /*
  * The public, type-state view of the builder. One runtime class implements every state (builder.ts);
  * these types decide which members are callable in which state (ts-pattern's approach: precise
- * public types over a simple runtime). A selection is an intersection of parts, one per state
- * dimension; a part holds either the allowed member (documented once here) or the refused one
- * (generated.ts: `@deprecated` with its rule). Members name their next state; the compiler caches
- * each instantiation, so a long chain re-uses them.
+ * public types over a simple runtime). A selection is a mapped type: its members and their
+ * declarations come from tables of parts, one per state dimension, where a part holds either the
+ * allowed member (documented once here) or the refused one (generated.ts: `@deprecated` with its
+ * rule); a member's type is computed only when the member is used. Members name their next state;
+ * the compiler caches each instantiation, so a long chain re-uses them.
  */
 
 /**
@@ -44,12 +55,12 @@ export interface Where<in out D, out Next, out DataNext = Next, in Accepts = D> 
 type Rules = typeof rules;
 type R<M extends keyof RefusedMembers, Rule extends keyof RefusedMembers[M]> = RefusedMembers[M][Rule];
 
-interface WhereMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
+interface WhereMember<in out D, out Next> {
   /**
    * Start the filter set with a condition on `column`: `.where("tasks:total_annotations").equal(0)`.
    * Takes a condition value too: `condition(…)` or `{ column, operator, value, type? }` (checked at run time).
    */
-  readonly where: Where<D, Selection<D, I, "first", O, B>>;
+  readonly where: Where<D, Next>;
 }
 /** What a list of optional conditions skips: what `flag && condition(…)` gives when the flag is falsy. */
 export type Skipped = false | null | undefined | 0 | "";
@@ -98,50 +109,64 @@ interface CountStates<J> {
   "22": J;
 }
 
-interface AndMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
+interface AndMember<in out D, out Next> {
   /** Add a filter line; every line of the set is AND-ed. */
-  readonly and: Where<D, Selection<D, I, "and", O, B>>;
+  readonly and: Where<D, Next>;
 }
-interface OrMember<in out D, out I extends IdState, out O extends OrderState, out B extends Binding> {
+interface OrMember<in out D, out Next> {
   /** Add a filter line; every line of the set is OR-ed. */
-  readonly or: Where<D, Selection<D, I, "or", O, B>>;
+  readonly or: Where<D, Next>;
 }
-interface ChildMember<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
+interface ChildMember<in out D, out Next> {
   /** AND a condition into the current line (the server's `child_filters`). */
-  readonly child: Where<D, Selection<D, I, F, O, B>>;
+  readonly child: Where<D, Next>;
 }
 
-interface FilterMembers<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
-  none: WhereMember<D, I, O, B> &
-    WhereListMember<D, I, O, B> &
+/*
+ * Which members a state allows, one table per dimension of the state: the member interfaces at
+ * placeholder type arguments (`N`), or the refused members (generated.ts). Read for two things: a
+ * member's declaration (doc comment, `readonly`, `@deprecated` with the rule of a refused member),
+ * and whether it is refused (`Member`). No table has type parameters, so the compiler resolves each
+ * entry once, for every task data and state; a selection's own types are in `MemberTypes`.
+ */
+type N = never;
+interface FilterParts {
+  none: WhereMember<N, N> &
+    WhereListMember<N, N, N, N> &
     R<"and", "conditionFirst"> &
     R<"or", "conditionFirst"> &
-    R<"child", "conditionFirst"> &
-    FromViewByIds<D, O, B>[I];
-  first: R<"where", "whereTwice"> &
-    WhereListRefused &
-    AndMember<D, I, O, B> &
-    OrMember<D, I, O, B> &
-    ChildMember<D, I, F, O, B> &
-    R<"fromView", "fromViewFresh">;
-  and: R<"where", "whereTwice"> &
-    WhereListRefused &
-    AndMember<D, I, O, B> &
-    R<"or", "mixedOrAfterAnd"> &
-    ChildMember<D, I, F, O, B> &
-    R<"fromView", "fromViewFresh">;
-  or: R<"where", "whereTwice"> &
-    WhereListRefused &
-    R<"and", "mixedAndAfterOr"> &
-    OrMember<D, I, O, B> &
-    ChildMember<D, I, F, O, B> &
-    R<"fromView", "fromViewFresh">;
-  unknown: WhereMember<D, I, O, B> &
-    WhereListMember<D, I, O, B> &
-    AndMember<D, I, O, B> &
-    OrMember<D, I, O, B> &
-    ChildMember<D, I, F, O, B> &
-    FromViewByIds<D, O, B>[I];
+    R<"child", "conditionFirst">;
+  first: R<"where", "whereTwice"> & WhereListRefused & AndMember<N, N> & OrMember<N, N> & ChildMember<N, N>;
+  and: R<"where", "whereTwice"> & WhereListRefused & AndMember<N, N> & R<"or", "mixedOrAfterAnd"> & ChildMember<N, N>;
+  or: R<"where", "whereTwice"> & WhereListRefused & R<"and", "mixedAndAfterOr"> & OrMember<N, N> & ChildMember<N, N>;
+  unknown: WhereMember<N, N> & WhereListMember<N, N, N, N> & AndMember<N, N> & OrMember<N, N> & ChildMember<N, N>;
+  view: R<"where", "viewIgnoresBody"> &
+    R<"whereAll", "viewIgnoresBody"> &
+    R<"whereAny", "viewIgnoresBody"> &
+    R<"and", "viewIgnoresBody"> &
+    R<"or", "viewIgnoresBody"> &
+    R<"child", "viewIgnoresBody">;
+}
+/** A table with one entry for every filter state but a view's, every id state, every order state. */
+interface ByFilter<T, View> {
+  none: T;
+  first: T;
+  and: T;
+  or: T;
+  unknown: T;
+  view: View;
+}
+interface ByIds<T> {
+  none: T;
+  included: T;
+  excluded: T;
+  all: T;
+  unknown: T;
+}
+interface ByOrder<T> {
+  unordered: T;
+  ordered: T;
+  unknown: T;
 }
 
 interface IncludingMember<in out D, out F extends FilterState, out O extends OrderState, out B extends Binding> {
@@ -163,53 +188,61 @@ interface AllMember<in out D, out F extends FilterState, out O extends OrderStat
   readonly all: () => Selection<D, "all", F, O, B>;
 }
 
-interface IdMembers<in out D, out F extends FilterState, out O extends OrderState, out B extends Binding> {
-  none: IncludingMember<D, F, O, B> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
-  included: IncludingMember<D, F, O, B> & R<"excluding", "excludingAfterIncluding"> & R<"all", "excludingAfterIncluding">;
-  excluded: R<"including", "includingAfterExcluding"> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
-  all: R<"including", "includingAfterExcluding"> & ExcludingMember<D, "all", F, O, B> & AllMember<D, F, O, B>;
-  unknown: IncludingMember<D, F, O, B> & ExcludingMember<D, "excluded", F, O, B> & AllMember<D, F, O, B>;
+type WhereListRefused = R<"whereAll", "whereTwice"> & R<"whereAny", "whereTwice">;
+interface IdParts {
+  none: IncludingMember<N, N, N, N> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
+  included: IncludingMember<N, N, N, N> & R<"excluding", "excludingAfterIncluding"> & R<"all", "excludingAfterIncluding">;
+  excluded: R<"including", "includingAfterExcluding"> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
+  all: R<"including", "includingAfterExcluding"> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
+  unknown: IncludingMember<N, N, N, N> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
+}
+type IdsRefusedByView = R<"including", "viewIgnoresBody"> & R<"excluding", "viewIgnoresBody"> & R<"all", "viewIgnoresBody">;
+interface IdPartsByFilter extends ByFilter<IdParts, ByIds<IdsRefusedByView>> {}
+/** What `.excluding()` leaves, by id state (it keeps `.all()`). */
+interface ExcludingNext {
+  none: "excluded";
+  included: "excluded";
+  excluded: "excluded";
+  all: "all";
+  unknown: "excluded";
 }
 
 interface OrderByMember<in out D, out I extends IdState, out F extends FilterState, out B extends Binding> {
   /** Order by one column; a leading `-` sorts descending. NULLs come last either way. */
   orderBy<const K extends OfferedOrderKey<D> | (string & {})>(key: CheckOrderKey<K, D>): Selection<D, I, F, "ordered", B>;
 }
-interface OrderMembers<in out D, out I extends IdState, out F extends FilterState, out B extends Binding> {
-  unordered: OrderByMember<D, I, F, B>;
+interface OrderParts {
+  unordered: OrderByMember<N, N, N, N>;
   ordered: R<"orderBy", "orderedTwice">;
-  unknown: OrderByMember<D, I, F, B>;
+  unknown: OrderByMember<N, N, N, N>;
 }
-
-type WhereListRefused = R<"whereAll", "whereTwice"> & R<"whereAny", "whereTwice">;
-type ViewBody = R<"where", "viewIgnoresBody"> &
-  R<"whereAll", "viewIgnoresBody"> &
-  R<"whereAny", "viewIgnoresBody"> &
-  R<"and", "viewIgnoresBody"> &
-  R<"or", "viewIgnoresBody"> &
-  R<"child", "viewIgnoresBody"> &
-  R<"orderBy", "viewIgnoresBody"> &
-  R<"including", "viewIgnoresBody"> &
-  R<"excluding", "viewIgnoresBody"> &
-  R<"all", "viewIgnoresBody"> &
-  R<"fromView", "fromViewFresh">;
+interface OrderPartsByFilter extends ByFilter<OrderParts, ByOrder<R<"orderBy", "viewIgnoresBody">>> {}
 
 interface FromViewMember<in out D, out B extends Binding> {
   /** Take filters, ordering and selected ids from a saved view (`?view=`); the body is then ignored. */
   readonly fromView: (view: number) => Selection<D, "none", "view", "unordered", B>;
 }
-/** `.fromView()` only on a fresh selection: no filters (see `FilterMembers`), no ids, no ordering. */
-interface FromViewByIds<in out D, out O extends OrderState, out B extends Binding> {
-  none: FromViewByOrder<D, B>[O];
-  included: R<"fromView", "fromViewFresh">;
-  excluded: R<"fromView", "fromViewFresh">;
-  all: R<"fromView", "fromViewFresh">;
-  unknown: FromViewByOrder<D, B>[O];
+/** `.fromView()` only on a fresh selection: no filters, no ids, no ordering. */
+interface FromViewByIds {
+  none: FromViewByOrder;
+  included: ByOrder<R<"fromView", "fromViewFresh">>;
+  excluded: ByOrder<R<"fromView", "fromViewFresh">>;
+  all: ByOrder<R<"fromView", "fromViewFresh">>;
+  unknown: FromViewByOrder;
 }
-interface FromViewByOrder<in out D, out B extends Binding> {
-  unordered: FromViewMember<D, B>;
+interface FromViewByOrder {
+  unordered: FromViewMember<N, N>;
   ordered: R<"fromView", "fromViewFresh">;
-  unknown: FromViewMember<D, B>;
+  unknown: FromViewMember<N, N>;
+}
+type NotFresh = ByIds<ByOrder<R<"fromView", "fromViewFresh">>>;
+interface FromViewParts {
+  none: FromViewByIds;
+  first: NotFresh;
+  and: NotFresh;
+  or: NotFresh;
+  unknown: FromViewByIds;
+  view: NotFresh;
 }
 
 interface RunMember {
@@ -274,26 +307,52 @@ export type Selection<
   out F extends FilterState = "none",
   out O extends OrderState = "unordered",
   out B extends Binding = "unbound",
-> = { [K in keyof PartsTable<D, I, F, O, B>[F]]: PartsTable<D, I, F, O, B>[F][K] };
+> = { [K in keyof Parts<I, F, O, B>]: K extends keyof MemberTypes<D, I, F, O, B> ? MemberTypes<D, I, F, O, B>[K] : never };
 
 /**
- * The parts of a selection in a state. A table, so that the mapped type above can take `keyof` of
- * it without resolving the members (which refer back to `Selection`).
+ * The members of a selection in a state, for their declarations; a union of states gives the
+ * members they share. The state in words comes first, so that a mismatch is explained by it.
  */
-interface PartsTable<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
-  none: Body<D, I, F, O, B>;
-  first: Body<D, I, F, O, B>;
-  and: Body<D, I, F, O, B>;
-  or: Body<D, I, F, O, B>;
-  view: StateWordsPart<D, I, F, O, B> & ViewBody & BindingMembers[B] & SelectionCore<D, I, F, O, B>;
-  unknown: Body<D, I, F, O, B>;
-}
-type Body<D, I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = StateWordsPart<D, I, F, O, B> &
-  FilterMembers<D, I, F, O, B>[Exclude<F, "view">] &
-  IdMembers<D, F, O, B>[I] &
-  OrderMembers<D, I, F, B>[O] &
+type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = StateWordsPart<N, N, N, N, N> &
+  FilterParts[F] &
+  FromViewParts[F][I][O] &
+  IdPartsByFilter[F][I] &
+  OrderPartsByFilter[F][O] &
   BindingMembers[B] &
-  SelectionCore<D, I, F, O, B>;
+  SelectionCore<N, N, N, N, N>;
+
+/** A member refused by its part of the state is that refusal; an allowed one has its own type `T`. */
+type Member<Part, T> = Part extends Refused<string> ? Part : T;
+
+declare const selectionIs: SelectionIsKey;
+/**
+ * The type of each member of a selection, read only when the member is used: its part of the state
+ * says whether it is refused, its member interface gives its type at the selection's type arguments.
+ */
+interface MemberTypes<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
+  [selectionIs]: StateWordsPart<D, I, F, O, B>[SelectionIsKey];
+  where: Member<FilterParts[F]["where"], WhereMember<D, Selection<D, I, "first", O, B>>["where"]>;
+  whereAll: Member<FilterParts[F]["whereAll"], WhereListMember<D, I, O, B>["whereAll"]>;
+  whereAny: Member<FilterParts[F]["whereAny"], WhereListMember<D, I, O, B>["whereAny"]>;
+  and: Member<FilterParts[F]["and"], AndMember<D, Selection<D, I, "and", O, B>>["and"]>;
+  or: Member<FilterParts[F]["or"], OrMember<D, Selection<D, I, "or", O, B>>["or"]>;
+  child: Member<FilterParts[F]["child"], ChildMember<D, Selection<D, I, F, O, B>>["child"]>;
+  fromView: Member<FromViewParts[F][I][O]["fromView"], FromViewMember<D, B>["fromView"]>;
+  including: Member<IdPartsByFilter[F][I]["including"], IncludingMember<D, F, O, B>["including"]>;
+  excluding: Member<IdPartsByFilter[F][I]["excluding"], ExcludingMember<D, ExcludingNext[I], F, O, B>["excluding"]>;
+  all: Member<IdPartsByFilter[F][I]["all"], AllMember<D, F, O, B>["all"]>;
+  orderBy: Member<OrderPartsByFilter[F][O]["orderBy"], OrderByMember<D, I, F, B>["orderBy"]>;
+  run: BindingMembers[B]["run"];
+  export: BindingMembers[B]["export"];
+  [selectionState]: SelectionCore<D, I, F, O, B>[SelectionStateKey];
+  toJSON: SelectionCore<D, I, F, O, B>["toJSON"];
+  toQuery: SelectionCore<D, I, F, O, B>["toQuery"];
+  toRequest: SelectionCore<D, I, F, O, B>["toRequest"];
+  project: SelectionCore<D, I, F, O, B>["project"];
+  view: SelectionCore<D, I, F, O, B>["view"];
+  $if: SelectionCore<D, I, F, O, B>["$if"];
+  $call: SelectionCore<D, I, F, O, B>["$call"];
+}
 
 /*
  * The aliases below that hold selections of any state are small structural interfaces: checking a

@@ -348,12 +348,12 @@ describe("errors that say what to do (exact texts)", () => {
         [
           "an ordered selection where an unordered one is declared",
           'const f = (s: AndSelection) => s; f(selection(1).where("tasks:id").equal(1).orderBy("tasks:id"));',
-          `Argument of type 'Selection<Untyped, "none", "first", "ordered", "unbound">' is not assignable to parameter of type 'Selection<Untyped, "none", "and" | "first", "unordered", Binding>'.\n  The types of '[selectionIs].order' are incompatible between these types.\n    Type '"${words.order.ordered}"' is not assignable to type '"${words.order.unordered}"'.`,
+          `Argument of type 'Selection<Untyped, "none", "first", "ordered", "unbound">' is not assignable to parameter of type 'Selection<Untyped, "none", "first" | "and", "unordered", Binding>'.\n  The types of '[selectionIs].order' are incompatible between these types.\n    Type '"${words.order.ordered}"' is not assignable to type '"${words.order.unordered}"'.`,
         ],
         [
           "a selection of other task data",
           'const f = (s: AndSelection<{ a: number }>) => s; const s = selection(1).where("tasks:id").equal(1); f(s);',
-          `Argument of type 'Selection<Untyped, "none", "first", "unordered", "unbound">' is not assignable to parameter of type 'Selection<{ a: number; }, "none", "and" | "first", "unordered", Binding>'.\n  The types of '[selectionIs].data' are incompatible between these types.\n    Property 'a' is missing in type 'Untyped' but required in type '{ a: number; }'.`,
+          `Argument of type 'Selection<Untyped, "none", "first", "unordered", "unbound">' is not assignable to parameter of type 'Selection<{ a: number; }, "none", "first" | "and", "unordered", Binding>'.\n  The types of '[selectionIs].data' are incompatible between these types.\n    Property 'a' is missing in type 'Untyped' but required in type '{ a: number; }'.`,
         ],
         [
           "a fraction on a counter (the server would truncate it)",
