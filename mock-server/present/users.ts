@@ -51,8 +51,9 @@ function userValues(u: UserRecord, store: Store): Values<typeof user> {
     avatar: null,
     initials: initials(u),
     phone: orDefault(u.phone, userDefaults.phone),
-    active_organization: ORGANIZATION_ID,
-    active_organization_meta: { title: ORGANIZATION_TITLE, email: owner?.email ?? "" },
+    ...(u.active_organization === null
+      ? { active_organization: null, active_organization_meta: { title: "", email: "" } }
+      : { active_organization: ORGANIZATION_ID, active_organization_meta: { title: ORGANIZATION_TITLE, email: owner?.email ?? "" } }),
     allow_newsletters: orDefault(u.allow_newsletters, userDefaults.allow_newsletters),
     date_joined: u.date_joined,
   };

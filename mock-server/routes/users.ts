@@ -91,9 +91,10 @@ export const createUser: Handler = (req, ctx) => {
     // `username` is required on create: the write has it.
     ...(userWrite(req, ctx, undefined) as Partial<UserRecord> & Pick<UserRecord, "username">),
     token: newLegacyKey(),
+    // UserAPI.perform_create adds the user to the organization; nothing makes it the user's active one.
+    active_organization: null,
   });
-  const answer = presentUser(created, ctx.store, { sparse: sparseFields(req.query) });
-  return ok({ ...answer, active_organization: null, active_organization_meta: { title: "", email: "" } }, 201);
+  return ok(presentUser(created, ctx.store, { sparse: sparseFields(req.query) }), 201);
 };
 
 /**

@@ -131,6 +131,12 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
     phone: { check: str, expected: "a string", ...modelled(userModel.phone) },
     allow_newsletters: { check: orNull(bool), expected: "a boolean or null", ...modelled(userModel.allow_newsletters) },
     custom_hotkeys: { check: orNull(jsonObject), expected: "a JSON object or null", ...modelled(userModel.custom_hotkeys) },
+    // null: a user added to the organization but never switched into it (a persisted `POST /api/users/`).
+    active_organization: {
+      check: (v) => v === null,
+      expected: "null (absent: the mock's one organization)",
+      ...modelled(userModel.active_organization),
+    },
   },
   projects: {
     id,

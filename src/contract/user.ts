@@ -39,8 +39,11 @@ export const userModel = {
   last_activity: { kind: "datetime", nullable: false, access: "read-only" },
   custom_hotkeys: { kind: "dict", nullable: true, access: "read-write", default: {}, stored: "sparse" },
   phone: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(256)], stored: "sparse" },
-  /** The mock has one organization: every user's, never stored. */
-  active_organization: { kind: "pk", nullable: true, access: "read-write", stored: "computed" },
+  /**
+   * The mock has one organization: absent, it is the user's; null for a user made by `POST /api/users/`,
+   * added to the organization but never switched into it.
+   */
+  active_organization: { kind: "pk", nullable: true, access: "read-write", stored: "sparse" },
   allow_newsletters: { kind: "boolean", nullable: true, access: "read-write", default: null, stored: "sparse" },
   /** DateTimeField(default=timezone.now): the time of the create (a seed's load time). */
   date_joined: { kind: "datetime", nullable: false, access: "read-write" },
