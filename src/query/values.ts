@@ -20,13 +20,15 @@ type NotInteger<V extends number> = `${V} is not an integer: ids and counters ar
  */
 export type IntegerValue<V extends number> = `${V}` extends `${bigint}` ? V : number extends V ? V : Refused<NotInteger<V>>;
 
-/** An integer range: both ends checked. */
+/** An integer range: both ends checked (both integer literals first: one template check). */
 export type IntegerRangeValue<V extends { readonly min: number; readonly max: number }> =
-  Fraction<V["min"]> extends true
-    ? NoInference<Refused<NotInteger<V["min"]>>>
-    : Fraction<V["max"]> extends true
-      ? NoInference<Refused<NotInteger<V["max"]>>>
-      : V;
+  `${V["min"]}|${V["max"]}` extends `${bigint}|${bigint}`
+    ? V
+    : Fraction<V["min"]> extends true
+      ? NoInference<Refused<NotInteger<V["min"]>>>
+      : Fraction<V["max"]> extends true
+        ? NoInference<Refused<NotInteger<V["max"]>>>
+        : V;
 
 /**
  * What a datetime operator takes: a `Date` or a string (an ISO date or date-time with a zone; a
@@ -42,9 +44,13 @@ export type DatetimeValue<V extends DatetimeArg> = V extends string
       : NoInference<Refused<DatetimeCheck<V> & string>>
   : V;
 
-/** A datetime range: both ends checked; a bare date as `max` is the end of that day. */
-export type DatetimeRangeValue<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> =
-  DatetimeValue<V["min"]> extends V["min"]
+/** A datetime range: both ends checked (two `Date`s first: nothing to check); a bare date as `max` is the end of that day. */
+export type DatetimeRangeValue<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> = V extends {
+  readonly min: Date;
+  readonly max: Date;
+}
+  ? V
+  : DatetimeValue<V["min"]> extends V["min"]
     ? DatetimeValue<V["max"]> extends V["max"]
       ? V
       : DatetimeValue<V["max"]>
