@@ -130,6 +130,7 @@ export function demoData(): StoreState {
         score: Math.round((right ? 0.6 + rnd() * 0.4 : 0.3 + rnd() * 0.4) * 1000) / 1000,
         model_version: version,
         created_at: at(DEMO_TASKS + task.id),
+        updated_at: at(DEMO_TASKS + task.id),
       });
     }
   }

@@ -1,4 +1,4 @@
-import type { ProjectRecord } from "../src/semantics/records.js";
+import type { ProjectRecord } from "../src/contract/records.js";
 import { pyStr } from "../src/emulation/python-json.js";
 import type { JsonValue } from "../src/vocabulary/json.js";
 import { dataTypes, labelConfigProblem, parseConfig } from "./label-config.js";

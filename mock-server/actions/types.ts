@@ -1,4 +1,6 @@
 import type { AnnotationRecord, ProjectRecord, UserRecord } from "../../src/contract/records.js";
+import { annotationModel } from "../../src/contract/annotation.js";
+import { newRecordDefaults } from "../../src/contract/field.js";
 import type { MockContext, Reply } from "../http.js";
 import type { Prepared } from "../prepare.js";
 
@@ -29,13 +31,11 @@ export function insertCopiedAnnotation(
   now: string,
 ): void {
   ctx.store.insert("annotations", {
+    ...newRecordDefaults(annotationModel),
     task,
     project: project.id,
     result,
     completed_by: user.id,
-    was_cancelled: false,
-    ground_truth: false,
-    lead_time: null,
     created_at: now,
     updated_at: now,
     parent_prediction: parentPrediction,

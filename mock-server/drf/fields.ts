@@ -109,13 +109,16 @@ function readPk(raw: unknown, store: Store, collection: CollectionName): Read<nu
   return store.find(collection, id) ? good(id) : bad(drfMessages.pkMissing(raw));
 }
 
-/** Where the kind reads a related record from (the field names a model; `pks` fields hold users). */
+/**
+ * Where a pk field reads its related record from, where the field's `ref` (its model's reference) does
+ * not say: "none" for models the mock keeps no records of. `pks` fields hold users.
+ */
 export type Relations = Readonly<Record<string, CollectionName | "none">>;
 
 export interface ReadOptions {
   readonly store: Store;
-  /** The collection each pk field points at; "none" for models the mock keeps no records of. */
-  readonly relations: Relations;
+  /** The collection of a pk field whose spec has no `ref`; without either, "none". */
+  readonly relations?: Relations;
 }
 
 /** DRF's `to_internal_value` for a present, non-null value of `spec`, then its length/range limits. */
@@ -153,7 +156,7 @@ function readKind(name: string, spec: FieldSpec, raw: unknown, options: ReadOpti
         return spec.choices?.includes(text) ? good(text) : bad(drfMessages.choice(raw));
       })
       .with("pk", () => {
-        const collection = options.relations[name] ?? "none";
+        const collection = options.relations?.[name] ?? spec.ref ?? "none";
         if (collection === "none") return typeof raw === "boolean" ? bad(drfMessages.pkType(raw)) : bad(drfMessages.pkMissing(raw));
         return readPk(raw, options.store, collection);
       })

@@ -7,7 +7,8 @@ import {
   type Dialect,
   type PyValue,
 } from "../../src/emulation/py-dumps.js";
-import type { AnnotationRecord, Dataset, ProjectRecord } from "../../src/semantics/records.js";
+import type { AnnotationRecord, ProjectRecord } from "../../src/contract/records.js";
+import type { StoredDataset as Dataset } from "../store/store.js";
 import { countersOf, relationsIndex, select, type TaskRelations } from "../engine.js";
 import type { MockContext } from "../http.js";
 import { dataTypes, parseConfig } from "../label-config.js";

@@ -1,7 +1,11 @@
 import { jsonbKeyOrder } from "../../src/emulation/jsonb.js";
 import type { Dialect } from "../../src/emulation/py-dumps.js";
-import type { AnnotationRecord, DraftRecord, PredictionRecord, TaskRecord, UserRecord } from "../../src/semantics/records.js";
+import type { AnnotationRecord, DraftRecord, PredictionRecord, TaskRecord, UserRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
+import { annotationDefaults } from "../../src/contract/annotation.js";
+import { draftDefaults } from "../../src/contract/draft.js";
+import { orDefault } from "../../src/contract/field.js";
+import { predictionDefaults } from "../../src/contract/prediction.js";
 import { renderTimestamp } from "../../src/vocabulary/timestamps.js";
 import type { TaskCounters, TaskRelations } from "../engine.js";
 import { createdUsername } from "../present/users.js";
@@ -135,6 +139,7 @@ const nullable = (v: number | string | null | undefined, d: Dialect) =>
 const float = (v: number | null | undefined, d: Dialect) => (v === null || v === undefined ? "null" : d.float(v));
 const time = (v: string | null | undefined, d: Dialect) => (v ? d.string(renderTimestamp(v)) : "null");
 const bool = (v: boolean) => (v ? "true" : "false");
+const nullableBool = (v: boolean | null) => (v === null ? "null" : bool(v));
 
 /** `CompletedBySerializer`. */
 function completedBy(p: Pieces, u: UserRecord): void {
@@ -167,12 +172,12 @@ function annotation(p: Pieces, a: AnnotationRecord, o: TaskJsonOptions): void {
     .field("updated_at", time(a.updated_at, d))
     .field("draft_created_at", time(a.draft_created_at, d))
     .field("lead_time", float(a.lead_time, d))
-    .field("prediction", jsonbText(a.prediction ?? {}, d))
-    .field("result_count", String(a.result_count ?? 0))
+    .field("prediction", jsonbText(orDefault(a.prediction, annotationDefaults.prediction), d))
+    .field("result_count", String(orDefault(a.result_count, annotationDefaults.result_count)))
     .field("unique_id", d.string(a.unique_id ?? uuidOf(a.id)))
     .field("import_id", nullable(a.import_id, d))
     .field("last_action", nullable(a.last_action, d))
-    .field("bulk_created", a.bulk_created === null ? "null" : bool(a.bulk_created ?? false))
+    .field("bulk_created", nullableBool(orDefault(a.bulk_created, annotationDefaults.bulk_created)))
     .field("task", String(a.task))
     .field("project", String(a.project))
     .field("updated_by", nullable(a.updated_by, d))
@@ -192,10 +197,10 @@ function prediction(p: Pieces, x: PredictionRecord, now: number): void {
     .field("created_ago", d.string(timeSince(x.created_at, now)))
     .field("score", float(x.score, d))
     .field("cluster", nullable(x.cluster, d))
-    .field("neighbors", jsonbText(x.neighbors ?? null, d))
-    .field("mislabeling", float(x.mislabeling ?? 0, d))
+    .field("neighbors", jsonbText(orDefault(x.neighbors, predictionDefaults.neighbors), d))
+    .field("mislabeling", float(orDefault(x.mislabeling, predictionDefaults.mislabeling), d))
     .field("created_at", time(x.created_at, d))
-    .field("updated_at", time(x.updated_at ?? x.created_at, d))
+    .field("updated_at", time(x.updated_at, d))
     .field("model", nullable(x.model, d))
     .field("model_run", nullable(x.model_run, d))
     .field("task", String(x.task))
@@ -214,10 +219,10 @@ function draft(p: Pieces, x: DraftRecord, o: TaskJsonOptions): void {
     .field("created_ago", d.string(timeSince(x.created_at, o.now)))
     .field("result", x.result === null ? "null" : jsonbText(x.result as JsonValue, d))
     .field("lead_time", float(x.lead_time, d))
-    .field("was_postponed", bool(x.was_postponed ?? false))
+    .field("was_postponed", bool(orDefault(x.was_postponed, draftDefaults.was_postponed)))
     .field("import_id", nullable(x.import_id, d))
     .field("created_at", time(x.created_at, d))
-    .field("updated_at", time(x.updated_at ?? x.created_at, d))
+    .field("updated_at", time(x.updated_at, d))
     .field("task", String(x.task))
     .field("annotation", nullable(x.annotation, d));
   p.close("}");

@@ -1,6 +1,8 @@
 import type { AnnotationRecord, DraftRecord } from "../../src/contract/records.js";
 import { annotation, annotationExpanded, draft } from "../../src/contract/index.js";
-import type { Rendered } from "../../src/contract/field.js";
+import { annotationDefaults } from "../../src/contract/annotation.js";
+import { draftDefaults } from "../../src/contract/draft.js";
+import { orDefault, type Rendered } from "../../src/contract/field.js";
 import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import type { Store } from "../store/store.js";
 import { timeSince } from "../time.js";
@@ -18,17 +20,17 @@ function annotationValues(a: AnnotationRecord, store: Store): Omit<Values<typeof
     ground_truth: a.ground_truth,
     created_at: a.created_at,
     updated_at: a.updated_at,
-    draft_created_at: a.draft_created_at ?? null,
+    draft_created_at: orDefault(a.draft_created_at, annotationDefaults.draft_created_at),
     lead_time: a.lead_time,
-    import_id: a.import_id ?? null,
-    last_action: (a.last_action ?? null) as Values<typeof annotation>["last_action"],
-    bulk_created: a.bulk_created === undefined ? false : a.bulk_created,
+    import_id: orDefault(a.import_id, annotationDefaults.import_id),
+    last_action: orDefault(a.last_action, annotationDefaults.last_action),
+    bulk_created: orDefault(a.bulk_created, annotationDefaults.bulk_created),
     task: a.task,
     project: a.project,
-    updated_by: a.updated_by ?? null,
-    parent_prediction: a.parent_prediction ?? null,
-    parent_annotation: a.parent_annotation ?? null,
-    last_created_by: a.last_created_by ?? null,
+    updated_by: orDefault(a.updated_by, annotationDefaults.updated_by),
+    parent_prediction: a.parent_prediction,
+    parent_annotation: orDefault(a.parent_annotation, annotationDefaults.parent_annotation),
+    last_created_by: orDefault(a.last_created_by, annotationDefaults.last_created_by),
   };
 }
 
@@ -52,12 +54,12 @@ export function presentDraft(d: DraftRecord, store: Store): Rendered<typeof draf
     created_username: createdUsername(author, "draft"),
     created_ago: timeSince(d.created_at),
     result: d.result === null ? null : [...d.result],
-    lead_time: d.lead_time ?? null,
-    was_postponed: d.was_postponed ?? false,
-    import_id: d.import_id ?? null,
+    lead_time: orDefault(d.lead_time, draftDefaults.lead_time),
+    was_postponed: orDefault(d.was_postponed, draftDefaults.was_postponed),
+    import_id: orDefault(d.import_id, draftDefaults.import_id),
     created_at: d.created_at,
-    updated_at: d.updated_at ?? d.created_at,
+    updated_at: d.updated_at,
     task: d.task,
-    annotation: d.annotation ?? null,
+    annotation: orDefault(d.annotation, draftDefaults.annotation),
   });
 }

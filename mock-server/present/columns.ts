@@ -1,4 +1,4 @@
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
 import { columnKinds } from "../../src/vocabulary/column-kinds.js";
 import { columns, type ColumnName } from "../../src/vocabulary/columns.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";

@@ -1,6 +1,7 @@
 import type { PredictionRecord } from "../../src/contract/records.js";
 import { prediction } from "../../src/contract/index.js";
-import type { Rendered } from "../../src/contract/field.js";
+import { orDefault, type Rendered } from "../../src/contract/field.js";
+import { predictionDefaults } from "../../src/contract/prediction.js";
 import { render } from "../../src/contract/render.js";
 import { timeSince } from "../time.js";
 
@@ -12,13 +13,13 @@ export function presentPrediction(p: PredictionRecord): Rendered<typeof predicti
     model_version: p.model_version,
     created_ago: timeSince(p.created_at),
     score: p.score,
-    cluster: p.cluster ?? null,
-    neighbors: p.neighbors ?? null,
-    mislabeling: p.mislabeling ?? 0,
+    cluster: orDefault(p.cluster, predictionDefaults.cluster),
+    neighbors: orDefault(p.neighbors, predictionDefaults.neighbors),
+    mislabeling: orDefault(p.mislabeling, predictionDefaults.mislabeling),
     created_at: p.created_at,
-    updated_at: p.updated_at ?? p.created_at,
-    model: p.model ?? null,
-    model_run: p.model_run ?? null,
+    updated_at: p.updated_at,
+    model: orDefault(p.model, predictionDefaults.model),
+    model_run: orDefault(p.model_run, predictionDefaults.model_run),
     task: p.task,
     project: p.project,
   });

@@ -3,6 +3,8 @@ import { ujsonLoads } from "../../src/emulation/ujson.js";
 import type { AnnotationRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { annotation as annotationContract } from "../../src/contract/index.js";
+import { annotationModel } from "../../src/contract/annotation.js";
+import { newRecordDefaults } from "../../src/contract/field.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { HttpProblem, pythonException, validationError } from "../errors.js";
 import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
@@ -17,16 +19,6 @@ import { sparseFields } from "../drf/flex-fields.js";
  * contract's `AnnotationSerializer` fields. Saving an annotation makes the caller its `updated_by`
  * and the task's (`Annotation.save`, `update_task`).
  */
-
-const relations = {
-  completed_by: "users",
-  task: "tasks",
-  project: "projects",
-  updated_by: "users",
-  parent_prediction: "predictions",
-  parent_annotation: "annotations",
-  last_created_by: "users",
-} as const;
 
 /** `AnnotationSerializer.validate_result`: a string is parsed with ujson (a 500 where it fails), then it must be a list. */
 const rules: CustomRules = {
@@ -48,7 +40,6 @@ function validate(req: MockRequest, ctx: MockContext, partial: boolean) {
     partial,
     strict: ctx.strict,
     store: ctx.store,
-    relations,
     rules,
     extra: ["draft_id"],
   });
@@ -99,16 +90,12 @@ export const createAnnotation: Handler = (req, ctx) => {
     throw new HttpProblem(403, `You have no permission to draft id:${pyStr(draftId)}`);
   const now = nowTimestamp();
   const created = ctx.store.insert("annotations", {
+    ...newRecordDefaults(annotationModel),
     task: task.id,
     project: task.project,
-    result: null,
     completed_by: req.user.id,
-    was_cancelled: false,
-    ground_truth: false,
-    lead_time: null,
     created_at: now,
     updated_at: now,
-    parent_prediction: null,
     ...fields,
     ...(cancelledParam === undefined ? {} : { was_cancelled: cancelledParam }),
     ...(draft ? { draft_created_at: draft.created_at } : {}),

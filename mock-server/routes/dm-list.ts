@@ -4,7 +4,7 @@ import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
 import type { RenderContext } from "../../src/contract/render.js";
 import { itemText, relationsIndex, select } from "../engine.js";
 import { fieldError, HttpProblem, pythonException } from "../errors.js";
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
 import {
   bodyDict,
   intFromData,

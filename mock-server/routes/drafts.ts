@@ -1,7 +1,8 @@
-import type { DraftRecord } from "../../src/semantics/records.js";
+import type { DraftRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { pyType, strRepr } from "../../src/emulation/python-json.js";
 import { draft as draftContract } from "../../src/contract/index.js";
+import { emptyResult } from "../../src/contract/field.js";
 import { pythonException, validationError } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentDraft } from "../present/annotations.js";
@@ -22,7 +23,6 @@ function draftFields(req: MockRequest, ctx: MockContext, partial: boolean): Part
     partial,
     strict: ctx.strict,
     store: ctx.store,
-    relations: { task: "tasks", annotation: "annotations" },
   });
   const result = written.result;
   if (result !== undefined) {
@@ -65,13 +65,10 @@ export const createDraft: Handler = (req, ctx) => {
   }
   const now = nowTimestamp();
   const created = ctx.store.insert("drafts", {
-    result: [],
-    lead_time: null,
-    was_postponed: false,
-    import_id: null,
+    result: emptyResult,
     ...fields,
     task,
-    annotation,
+    ...(annotation === null ? {} : { annotation }),
     user: req.user.id,
     created_at: now,
     updated_at: now,
@@ -118,10 +115,7 @@ export const convertToDraft: Handler = (req, ctx) => {
   const created = ctx.store.insert("drafts", {
     result: annotation.result === null ? null : [...annotation.result],
     lead_time: annotation.lead_time,
-    was_postponed: false,
-    import_id: null,
     task: annotation.task,
-    annotation: null,
     user: req.user.id,
     created_at: now,
     updated_at: now,

@@ -2,7 +2,7 @@ import { errorAnswer, pythonFailure, validationFailure } from "../../src/emulati
 import { PyException } from "../../src/emulation/exceptions.js";
 import { loadsKeepingFloats, type PyValue } from "../../src/emulation/py-dumps.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
 import { systemClock } from "../../src/vocabulary/clock.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { timestampFromMs } from "../../src/vocabulary/timestamps.js";

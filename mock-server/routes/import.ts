@@ -1,5 +1,6 @@
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
+import { annotationDefaults } from "../../src/contract/annotation.js";
 import { randomUUID } from "node:crypto";
 import { fieldError, pythonException, SERVER_VERSION, validationError } from "../errors.js";
 import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
@@ -264,10 +265,10 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
         was_cancelled: a["was_cancelled"] === true,
         // `annotation.pop('ground_truth', True)`: imported annotations are ground truth unless told otherwise.
         ground_truth: a["ground_truth"] === undefined || a["ground_truth"] === true,
-        lead_time: numberOr(a["lead_time"], null),
+        lead_time: numberOr(a["lead_time"], annotationDefaults.lead_time),
         created_at: now,
         updated_at: now,
-        parent_prediction: null,
+        parent_prediction: annotationDefaults.parent_prediction,
       });
       annotationCount++;
     }

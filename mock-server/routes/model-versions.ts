@@ -1,5 +1,5 @@
 import { pyTruthy } from "../../src/emulation/python-json.js";
-import type { ProjectRecord } from "../../src/semantics/records.js";
+import type { ProjectRecord } from "../../src/contract/records.js";
 import type { Store } from "../store/store.js";
 import { modelVersionExtended } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";

@@ -1,6 +1,8 @@
 import type { PredictionRecord, ProjectRecord } from "../../src/contract/records.js";
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import { prediction as predictionContract } from "../../src/contract/index.js";
+import { newRecordDefaults } from "../../src/contract/field.js";
+import { predictionModel } from "../../src/contract/prediction.js";
 import { pyRepr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
 import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
@@ -18,7 +20,6 @@ import { writeInput, validateWrite } from "../drf/serializer.js";
  */
 
 const INVALID_CHOICE = "Select a valid choice. That choice is not one of the available choices.";
-const relations = { task: "tasks", project: "projects", model: "none", model_run: "none" } as const;
 
 /** django-filter's ModelChoiceFilter: a value naming no record is a 400 on that parameter. */
 const filters: readonly (readonly [string, CollectionName, (p: PredictionRecord) => number])[] = [
@@ -83,7 +84,7 @@ export function prepareResult(result: unknown, project: ProjectRecord): JsonValu
 }
 
 function written(req: MockRequest, ctx: MockContext, partial: boolean) {
-  return validateWrite(predictionContract, writeInput(req.body), { partial, strict: ctx.strict, store: ctx.store, relations });
+  return validateWrite(predictionContract, writeInput(req.body), { partial, strict: ctx.strict, store: ctx.store });
 }
 
 export const createPrediction: Handler = (req, ctx) => {
@@ -95,8 +96,7 @@ export const createPrediction: Handler = (req, ctx) => {
   const now = nowTimestamp();
   const { task: _t, project: _p, result: _r, ...rest } = fields;
   const prediction = ctx.store.insert("predictions", {
-    score: null,
-    model_version: "",
+    ...newRecordDefaults(predictionModel),
     ...(rest as Partial<PredictionRecord>),
     task: task.id,
     project: task.project,

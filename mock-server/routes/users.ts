@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { QueryDict } from "../../src/emulation/query-dict.js";
-import type { UserRecord } from "../../src/semantics/records.js";
+import type { UserRecord } from "../../src/contract/records.js";
 import { user as userContract, userToken } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
 import { HttpProblem, problemBody, SERVER_VERSION, pythonException } from "../errors.js";

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import jsonServer from "json-server";
-import type { ProjectRecord } from "../../src/contract/records.js";
+import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord } from "../../src/contract/records.js";
 import type { Dataset } from "../../src/semantics/records.js";
 import { PreparedDataset } from "../../src/semantics/dataset.js";
 import type { RecordChange } from "../../src/semantics/changes.js";
@@ -13,6 +13,14 @@ import type { WriteAheadLog } from "./wal.js";
 type Draft<C extends CollectionName> = { -readonly [K in keyof RecordOf<C>]: RecordOf<C>[K] };
 type NewRecord<C extends CollectionName> = Omit<Draft<C>, "id">;
 type AnyRecord = { readonly id: number };
+
+/** One project's records as the store keeps them: an engine `Dataset` whose child records carry every stored field. */
+export type StoredDataset = Dataset<{
+  readonly annotation: AnnotationRecord;
+  readonly prediction: PredictionRecord;
+  readonly draft: DraftRecord;
+}>;
+
 /** The collections whose records hang off one task. */
 type TaskChild = "annotations" | "predictions" | "drafts";
 
@@ -48,7 +56,7 @@ export class Store {
   /** Task id -> its records (ascending by id), per child collection: built on first use, kept up to date by every write. */
   readonly #byTask = new Map<CollectionName, Map<number, AnyRecord[]>>();
   #version = 0;
-  readonly #datasets = new Map<number, Dataset>();
+  readonly #datasets = new Map<number, StoredDataset>();
   /** Per project, the engine's prepared dataset, kept across writes: each write patches it (`apply`). */
   readonly #live = new Map<number, PreparedDataset>();
   #open: Transaction | undefined;
@@ -248,12 +256,12 @@ export class Store {
    * Its record lists are gathered on first read: the engine's helpers read the project's live prepared
    * dataset (`prepared`) instead, so a list page after a write costs no pass over the store.
    */
-  dataset(project: ProjectRecord): Dataset {
+  dataset(project: ProjectRecord): StoredDataset {
     const cached = this.#datasets.get(project.id);
     if (cached && cached.project === project) return cached;
-    let records: Dataset | undefined;
+    let records: StoredDataset | undefined;
     const all = () => (records ??= this.#records(project));
-    const dataset: Dataset = Object.freeze({
+    const dataset: StoredDataset = Object.freeze({
       project,
       get tasks() {
         return all().tasks;
@@ -287,7 +295,7 @@ export class Store {
     return live;
   }
 
-  #records(project: ProjectRecord): Dataset {
+  #records(project: ProjectRecord): StoredDataset {
     const of = <T extends { project: number }>(rows: readonly T[]) => rows.filter((r) => r.project === project.id);
     const tasks = of(this.list("tasks"));
     const taskIds = new Set(tasks.map((t) => t.id));

@@ -1,4 +1,5 @@
-import { custom, int64, resultField, type Declaration, type FieldSpec } from "./field.js";
+import type { CollectionName } from "./collections.js";
+import { custom, defaultsOf, int64, pick, resultField, type Declaration, type FieldSpec } from "./field.js";
 import { completedByDm } from "./user.js";
 
 /** `ActionType` (label_studio/tasks/choices.py): an annotation's `last_action`. */
@@ -15,43 +16,88 @@ export const actionTypeChoices = [
   "deleted_review",
 ] as const;
 
-const ref = { kind: "pk", nullable: true, access: "read-write", default: null } as const;
+/** A nullable ForeignKey (SET_NULL) to a record of `to`. */
+const ref = <C extends CollectionName>(to: C) => ({ kind: "pk", nullable: true, access: "read-write", default: null, ref: to }) as const;
+/** A field the store keeps only once written (most records never set it): the model default otherwise. */
+const sparse = <F extends FieldSpec>(spec: F) => ({ ...spec, stored: "sparse" }) as const;
+
+/**
+ * The annotation model (`Annotation`, label_studio/tasks/models.py): its fields with kind, null-ness,
+ * default and reference, in the order `AnnotationSerializer` renders them. The serializers below pick
+ * from it; the stored record (src/contract/records.ts), the seed loader and the routes read it.
+ */
+export const annotationModel = {
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  /**
+   * `AnnotationResultField` (a JSONField, not null on write) and `validate_result`: a string is
+   * parsed with ujson, anything but a list is refused. The model default is None: a create
+   * without `result` stores null.
+   */
+  result: {
+    ...resultField,
+    default: null,
+    checks: [custom("annotation_result", "AnnotationSerializer.validate_result", 'annotation "result" field in annotation must be list')],
+  },
+  /** The author (SET_NULL): null once the user is gone. */
+  completed_by: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "users" },
+  /** `UUIDField(default=uuid4, editable=False)`: drawn at creation; the mock draws it when an export first needs it. */
+  unique_id: sparse({ kind: "string", nullable: false, access: "write-only" }),
+  was_cancelled: { kind: "boolean", nullable: false, access: "read-write", default: false },
+  ground_truth: { kind: "boolean", nullable: false, access: "read-write", default: false },
+  created_at: { kind: "datetime", nullable: false, access: "read-only" },
+  updated_at: { kind: "datetime", nullable: false, access: "read-only" },
+  draft_created_at: sparse({ kind: "datetime", nullable: true, access: "read-write", default: null }),
+  lead_time: { kind: "float", nullable: true, access: "read-write", default: null },
+  import_id: sparse({ kind: "integer", nullable: true, access: "read-write", default: null, checks: int64 }),
+  last_action: sparse({ kind: "choice", nullable: true, access: "read-write", default: null, choices: actionTypeChoices }),
+  bulk_created: sparse({ kind: "boolean", nullable: true, access: "read-write", default: false }),
+  /** CASCADE: the task owns its annotations (null-able in the model, never null in the store). */
+  task: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "tasks", owner: true },
+  /** The task's project, kept on the annotation for speed (CASCADE). */
+  project: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "projects", owner: true },
+  updated_by: sparse(ref("users")),
+  parent_prediction: ref("predictions"),
+  parent_annotation: sparse(ref("annotations")),
+  last_created_by: sparse(ref("users")),
+  /** JSONField(default=dict): rendered by the export only (`AnnotationSerializer` excludes it). */
+  prediction: sparse({ kind: "dict", nullable: true, access: "read-only", default: {} }),
+  /** Rendered by the export only. */
+  result_count: sparse({ kind: "integer", nullable: false, access: "read-only", default: 0 }),
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/** The annotation model's defaults. */
+export const annotationDefaults = defaultsOf(annotationModel);
 
 /** The fields of `AnnotationSerializer`, with `completed_by` left to the variant. */
 function annotationFields<C extends FieldSpec>(completedBy: C) {
+  const m = annotationModel;
   return {
-    id: { kind: "integer", nullable: false, access: "read-only" },
-    /**
-     * `AnnotationResultField` (a JSONField, not null on write) and `validate_result`: a string is
-     * parsed with ujson, anything but a list is refused. The model default is None: a create
-     * without `result` stores null.
-     */
-    result: {
-      ...resultField,
-      default: null,
-      checks: [custom("annotation_result", "AnnotationSerializer.validate_result", 'annotation "result" field in annotation must be list')],
-    },
+    id: m.id,
+    result: m.result,
     /** `get_created_username`: "<first>[ <last>] <email>, <id>" ("" without an author). */
     created_username: { kind: "string", nullable: false, access: "read-only" },
     /** `Annotation.created_ago`: Django's `timesince(created_at)`. */
     created_ago: { kind: "string", nullable: false, access: "read-only" },
     completed_by: completedBy,
-    unique_id: { kind: "string", nullable: false, access: "write-only" },
-    was_cancelled: { kind: "boolean", nullable: false, access: "read-write", default: false },
-    ground_truth: { kind: "boolean", nullable: false, access: "read-write", default: false },
-    created_at: { kind: "datetime", nullable: false, access: "read-only" },
-    updated_at: { kind: "datetime", nullable: false, access: "read-only" },
-    draft_created_at: { kind: "datetime", nullable: true, access: "read-write", default: null },
-    lead_time: { kind: "float", nullable: true, access: "read-write", default: null },
-    import_id: { kind: "integer", nullable: true, access: "read-write", default: null, checks: int64 },
-    last_action: { kind: "choice", nullable: true, access: "read-write", default: null, choices: actionTypeChoices },
-    bulk_created: { kind: "boolean", nullable: true, access: "read-write", default: false },
-    task: ref,
-    project: ref,
-    updated_by: ref,
-    parent_prediction: ref,
-    parent_annotation: ref,
-    last_created_by: ref,
+    ...pick(
+      m,
+      "unique_id",
+      "was_cancelled",
+      "ground_truth",
+      "created_at",
+      "updated_at",
+      "draft_created_at",
+      "lead_time",
+      "import_id",
+      "last_action",
+      "bulk_created",
+      "task",
+      "project",
+      "updated_by",
+      "parent_prediction",
+      "parent_annotation",
+      "last_created_by",
+    ),
   } as const;
 }
 
@@ -72,7 +118,7 @@ export const annotation = {
     "GET /api/tasks/ (fields=all)",
   ],
   flex: true,
-  fields: annotationFields({ kind: "pk", nullable: true, allowNull: false, access: "read-write" } as const),
+  fields: annotationFields({ ...annotationModel.completed_by, allowNull: false } as const),
 } as const satisfies Declaration;
 
 /**

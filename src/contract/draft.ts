@@ -1,11 +1,33 @@
-import type { Declaration } from "./field.js";
+import { defaultsOf, pick, type Declaration, type FieldSpec } from "./field.js";
+
+/**
+ * The draft model (`AnnotationDraft`, label_studio/tasks/models.py): its fields with kind, null-ness,
+ * default and reference, in the order `AnnotationDraftSerializer` renders them. `user` is the
+ * author (CASCADE); the serializer renders it as a CharField (below).
+ */
+export const draftModel = {
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  user: { kind: "pk", nullable: false, access: "read-write", ref: "users", owner: true },
+  result: { kind: "json", nullable: false, access: "read-write", required: true },
+  lead_time: { kind: "float", nullable: true, access: "read-write", default: null, stored: "sparse" },
+  was_postponed: { kind: "boolean", nullable: false, access: "read-write", default: false, stored: "sparse" },
+  import_id: { kind: "integer", nullable: true, access: "read-write", default: null, stored: "sparse" },
+  created_at: { kind: "datetime", nullable: false, access: "read-only" },
+  updated_at: { kind: "datetime", nullable: false, access: "read-only" },
+  /** CASCADE: the task owns its drafts (null-able in the model, never null in the store). */
+  task: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "tasks", owner: true },
+  /** The annotation the draft edits (CASCADE), null for a draft of a new one. */
+  annotation: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "annotations", stored: "sparse" },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/** The draft model's defaults. */
+export const draftDefaults = defaultsOf(draftModel);
 
 /**
  * `label_studio/tasks/serializers.py` `AnnotationDraftSerializer` (`__all__`, the FSM `state`
- * dropped while its flags are off) over `AnnotationDraft` (label_studio/tasks/models.py). `user`
- * is a CharField over the user object, so it renders `str(user)`: the user's email
- * (`User.USERNAME_FIELD`). The Data Manager renders only the caller's drafts
- * (`DataManagerTaskSerializer.get_drafts_queryset`).
+ * dropped while its flags are off) over `AnnotationDraft`. `user` is a CharField over the user
+ * object, so it renders `str(user)`: the user's email (`User.USERNAME_FIELD`). The Data Manager
+ * renders only the caller's drafts (`DataManagerTaskSerializer.get_drafts_queryset`).
  */
 export const draft = {
   source: "label_studio/tasks/serializers.py AnnotationDraftSerializer",
@@ -22,18 +44,11 @@ export const draft = {
   ],
   flex: false,
   fields: {
-    id: { kind: "integer", nullable: false, access: "read-only" },
+    id: draftModel.id,
     user: { kind: "string", nullable: false, access: "read-write" },
     /** `get_created_username`: "<first>[ <last>] <email>, <id>". */
     created_username: { kind: "string", nullable: false, access: "read-only" },
     created_ago: { kind: "string", nullable: false, access: "read-only" },
-    result: { kind: "json", nullable: false, access: "read-write", required: true },
-    lead_time: { kind: "float", nullable: true, access: "read-write", default: null },
-    was_postponed: { kind: "boolean", nullable: false, access: "read-write", default: false },
-    import_id: { kind: "integer", nullable: true, access: "read-write", default: null },
-    created_at: { kind: "datetime", nullable: false, access: "read-only" },
-    updated_at: { kind: "datetime", nullable: false, access: "read-only" },
-    task: { kind: "pk", nullable: true, access: "read-write", default: null },
-    annotation: { kind: "pk", nullable: true, access: "read-write", default: null },
+    ...pick(draftModel, "result", "lead_time", "was_postponed", "import_id", "created_at", "updated_at", "task", "annotation"),
   },
 } as const satisfies Declaration;

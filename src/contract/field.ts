@@ -1,4 +1,5 @@
 import type { JsonValue } from "../vocabulary/json.js";
+import type { CollectionName } from "./collections.js";
 
 /**
  * The vocabulary of the declared wire contract: what one field of a server serializer is. Every
@@ -99,6 +100,22 @@ export interface FieldSpec {
   /** The nested declaration of a `nested` / `nested-list` field. */
   readonly of?: Declaration;
   readonly when?: Condition;
+  /**
+   * A ForeignKey to a record the store keeps: the collection whose id the field holds. A write is
+   * checked against it (DRF's PrimaryKeyRelatedField queryset), and so is a seed.
+   */
+  readonly ref?: CollectionName;
+  /**
+   * The referenced record owns this one (ForeignKey `on_delete=CASCADE`): the store never holds the
+   * record without it (null-able in the model or not), and a seed must name it.
+   */
+  readonly owner?: true;
+  /**
+   * How the mock's store keeps a model field. Absent: on every record (the seed loader and the routes
+   * fill the default in). `sparse`: only once something writes it; an absent one reads as the default.
+   * `computed`: never, the engine derives it from other records (a task's counters).
+   */
+  readonly stored?: "sparse" | "computed";
 }
 
 export interface Declaration {
@@ -214,6 +231,30 @@ export function defaultsOf<T extends Readonly<Record<string, FieldSpec>>>(
   ) as never;
 }
 
+/** The fields of a model table the store keeps on every record (neither `sparse` nor `computed`) that declare a default. */
+type KeptDefaulted<T> = {
+  [K in Defaulted<T>]: T[K] extends { readonly stored: string } | { readonly owner: true } ? never : K;
+}[Defaulted<T>];
+
+/**
+ * What a route's new record starts from: the model's default of every field the store keeps on every
+ * record (but the owner references, which the route always gives), objects and lists fresh for each
+ * call (the route spreads what was written over it).
+ */
+export function newRecordDefaults<T extends Readonly<Record<string, FieldSpec>>>(
+  fields: T,
+): { -readonly [K in KeptDefaulted<T>]: T[K] extends { readonly default: infer V } ? V : never } {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.default === undefined || spec.stored !== undefined || spec.owner === true) continue;
+    out[name] = typeof spec.default === "object" && spec.default !== null ? structuredClone(spec.default) : spec.default;
+  }
+  return out as never;
+}
+
+/** A sparse stored field's value (`stored: "sparse"`): the record's own, or the model's default where nothing wrote it. */
+export const orDefault = <V, D>(value: V | undefined, fallback: D): V | D => (value === undefined ? fallback : value);
+
 /** Some fields of a declaration's field table, in the order given (the order they render in). */
 export function pick<T extends Readonly<Record<string, FieldSpec>>, K extends keyof T & string>(fields: T, ...names: K[]): Pick<T, K> {
   return Object.fromEntries(names.map((name) => [name, fields[name]])) as Pick<T, K>;
@@ -221,6 +262,12 @@ export function pick<T extends Readonly<Record<string, FieldSpec>>, K extends ke
 
 /** A labeling result (a JSONField): rendered null where the model holds None, never null on write. */
 export const resultField = { kind: "list", nullable: true, allowNull: false, access: "read-write" } as const;
+
+/**
+ * What a seed's annotation, prediction or draft without `result` holds: no regions. The seed format's
+ * own default (the server has no way to import a record without one); a route's create follows the model.
+ */
+export const emptyResult: readonly JsonValue[] = Object.freeze([]);
 
 /** DRF CharField max_length (the model field's max_length). */
 export const maxLength = (limit: number): Validator => ({

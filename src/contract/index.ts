@@ -4,9 +4,10 @@
  * from these.
  */
 export type { Access, Validator, Condition, Declaration, FieldName, FieldSpec, FieldType, Kind, Rendered, WritableName } from "./field.js";
+export { collectionNames, type CollectionName } from "./collections.js";
 export { actionEntry } from "./action.js";
-export { actionTypeChoices, annotation, annotationExpanded } from "./annotation.js";
-export { draft } from "./draft.js";
+export { actionTypeChoices, annotation, annotationDefaults, annotationExpanded, annotationModel } from "./annotation.js";
+export { draft, draftDefaults, draftModel } from "./draft.js";
 export { errorBody, projectPage, taskPage } from "./envelope.js";
 export {
   annotationFilterOptions,
@@ -25,7 +26,7 @@ export {
   taskFilterOptions,
 } from "./export.js";
 export { mlBackend, mlBackendAuthMethods, mlBackendStates } from "./ml-backend.js";
-export { prediction } from "./prediction.js";
+export { prediction, predictionDefaults, predictionModel } from "./prediction.js";
 export {
   configChange,
   dmProjectState,

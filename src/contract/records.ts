@@ -1,4 +1,47 @@
 import type { JsonValue } from "../vocabulary/json.js";
+import type { annotationModel } from "./annotation.js";
+import type { draftModel } from "./draft.js";
+import type { FieldSpec } from "./field.js";
+import type { predictionModel } from "./prediction.js";
+
+/** The value the store keeps for a field kind (before null-ness): read-only arrays and objects. */
+interface StoredKinds<F extends FieldSpec> {
+  integer: number;
+  float: number;
+  pk: number;
+  string: string;
+  /** In the server's timestamp form (src/vocabulary/timestamps.ts). */
+  datetime: string;
+  boolean: boolean;
+  json: JsonValue;
+  dict: { readonly [key: string]: JsonValue };
+  list: readonly JsonValue[];
+  pks: readonly number[];
+  integers: readonly number[];
+  choice: F["choices"] extends readonly (infer C)[] ? C : string;
+  strings: readonly string[];
+  "string-or-strings": string | readonly string[];
+  nested: never;
+  "nested-list": never;
+}
+
+type Table = Readonly<Record<string, FieldSpec>>;
+/** A field whose stored value may be null: null-able in the model, and not an owned reference (never null in the store). */
+type Nullable = { readonly nullable: true; readonly owner?: undefined };
+/** The fields every stored record holds, and those it holds once written (`stored: "sparse"`). */
+type Kept<M extends Table, Own> = Exclude<{ [K in keyof M]: M[K] extends { readonly stored: string } ? never : K }[keyof M], keyof Own>;
+type Sparse<M extends Table, Own> = Exclude<{ [K in keyof M]: M[K] extends { readonly stored: "sparse" } ? K : never }[keyof M], keyof Own>;
+
+/**
+ * The record the store keeps for a model table: every field but the `computed` ones, typed by kind
+ * and null-ness, `sparse` ones optional. `Own` gives the fields the mock keeps in a form of its own
+ * (a narrower kind, a field the server keeps elsewhere), with a comment at the use saying why.
+ */
+export type StoredRecord<M extends Table, Own = {}> = {
+  readonly [K in Kept<M, Own>]: StoredKinds<M[K]>[M[K]["kind"]] | (M[K] extends Nullable ? null : never);
+} & {
+  readonly [K in Sparse<M, Own>]?: StoredKinds<M[K]>[M[K]["kind"]] | (M[K] extends Nullable ? null : never);
+} & Own;
 
 /**
  * Stored records, as the mock server keeps them and as its seed file holds them
@@ -54,64 +97,18 @@ export interface TaskRecord {
   readonly is_labeled?: boolean;
 }
 
-/** A stored annotation. */
-export interface AnnotationRecord {
-  readonly id: number;
-  readonly task: number;
-  readonly project: number;
-  readonly result: readonly JsonValue[] | null;
-  readonly completed_by: number | null;
-  readonly was_cancelled: boolean;
-  readonly ground_truth: boolean;
-  readonly lead_time: number | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly parent_prediction?: number | null;
-  /** Fields the server stores as written (AnnotationSerializer) and renders back. */
-  readonly updated_by?: number | null;
-  readonly draft_created_at?: string | null;
-  readonly import_id?: number | null;
-  readonly last_action?: string | null;
-  readonly bulk_created?: boolean | null;
-  readonly parent_annotation?: number | null;
-  readonly last_created_by?: number | null;
-  /** Model fields only the export serializer renders: a UUID drawn at creation, `prediction` (a JSONField, `{}`), `result_count` (0). */
-  readonly unique_id?: string;
-  readonly prediction?: { readonly [key: string]: JsonValue } | null;
-  readonly result_count?: number;
-}
+/** A stored annotation: the annotation model's fields (src/contract/annotation.ts). */
+export interface AnnotationRecord extends StoredRecord<typeof annotationModel> {}
 
-/** A stored prediction. */
-export interface PredictionRecord {
-  readonly id: number;
-  readonly task: number;
-  readonly project: number;
-  readonly result: readonly JsonValue[] | null;
-  readonly score: number | null;
-  readonly model_version: string | null;
-  readonly created_at: string;
-  readonly updated_at?: string;
-  /** Fields the server stores as written (PredictionSerializer) and renders back. */
-  readonly cluster?: number | null;
-  readonly neighbors?: JsonValue;
-  readonly mislabeling?: number;
-  readonly model?: number | null;
-  readonly model_run?: number | null;
-}
+/** A stored prediction: the prediction model's fields (src/contract/prediction.ts). */
+export interface PredictionRecord extends StoredRecord<typeof predictionModel> {}
 
-/** A stored annotation draft (it counts for `draft_exists`). */
-export interface DraftRecord {
-  readonly id: number;
-  readonly task: number;
-  readonly user: number;
-  readonly result: readonly JsonValue[] | null;
-  readonly created_at: string;
-  readonly updated_at?: string;
-  readonly lead_time?: number | null;
-  readonly was_postponed?: boolean;
-  readonly import_id?: number | null;
-  readonly annotation?: number | null;
-}
+/**
+ * A stored annotation draft (it counts for `draft_exists`): the draft model's fields
+ * (src/contract/draft.ts). The model's `result` is any JSON; the mock keeps a list (or null, a
+ * converted annotation's), and refuses other drafts with a message saying so.
+ */
+export interface DraftRecord extends StoredRecord<typeof draftModel, { readonly result: readonly JsonValue[] | null }> {}
 
 /**
  * A registered ML backend (`MLBackend`, label_studio/ml/models.py): a model server the mock calls over

@@ -1,7 +1,11 @@
 import { isColumnName } from "../vocabulary/columns.js";
 import { describeValue, isPlainObject } from "../vocabulary/json.js";
 import { serverTimestamp } from "../vocabulary/timestamps.js";
+import { annotationModel } from "./annotation.js";
+import { draftModel } from "./draft.js";
 import { exportStatusChoices } from "./export.js";
+import { emptyResult, type FieldSpec } from "./field.js";
+import { predictionModel } from "./prediction.js";
 import { taskDefaults } from "./task.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
@@ -81,6 +85,27 @@ const ref = (collection: CollectionName, nullable: boolean, fallback: Field["fal
   ref: collection,
 });
 const constant = (value: unknown) => () => value;
+/**
+ * A field's fallback as its model table declares it: an owned reference and a field without a default
+ * are required, a `sparse` one stays absent, any other takes the model's default.
+ */
+function modelled(spec: FieldSpec): { readonly fallback: Field["fallback"] } {
+  if (spec.owner === true || (spec.default === undefined && spec.stored === undefined)) return { fallback: "required" };
+  if (spec.stored === "sparse" || spec.default === undefined) return { fallback: "optional" };
+  return { fallback: constant(spec.default) };
+}
+/** A model table's reference field (its `ref`, null-ness and default). */
+function refOf(spec: FieldSpec): Field {
+  if (spec.ref === undefined) throw new Error("refOf: the field refers to no collection");
+  return ref(spec.ref, spec.nullable && spec.owner !== true, modelled(spec).fallback);
+}
+/** A record's `result` in a seed: a list of JSON values or null, no regions when left out. */
+const result: Field = {
+  check: resultList,
+  parsedCheck: resultArray,
+  expected: "an array of JSON values or null",
+  fallback: constant(emptyResult),
+};
 /** The task model's default for a field (src/contract/task.ts): written there once. */
 const taskDefault = (field: keyof typeof taskDefaults) => constant(taskDefaults[field]);
 
@@ -129,54 +154,65 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
   },
   predictions: {
     id,
-    task: ref("tasks", false, "required"),
-    project: ref("projects", false, "optional"),
-    result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
-    score: { check: orNull(finite), expected: "a finite number or null", fallback: constant(null) },
-    model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    task: refOf(predictionModel.task),
+    // The task's project: taken from the task when left out (ownProject).
+    project: { ...refOf(predictionModel.project), fallback: "optional" },
+    result,
+    score: { check: orNull(finite), expected: "a finite number or null", ...modelled(predictionModel.score) },
+    model_version: { check: orNull(str), expected: "a string or null", ...modelled(predictionModel.model_version) },
     created_at: now(),
     updated_at: sameAs("created_at"),
-    cluster: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
-    neighbors: { check: isJson, expected: "a JSON value", fallback: "optional" },
-    mislabeling: { check: finite, expected: "a finite number", fallback: "optional" },
-    model: { check: orNull(positiveInt), expected: "an ML backend id or null", fallback: "optional" },
-    model_run: { check: orNull(positiveInt), expected: "a model run id or null", fallback: "optional" },
+    cluster: { check: orNull(isInt), expected: "an integer or null", ...modelled(predictionModel.cluster) },
+    neighbors: { check: isJson, expected: "a JSON value", ...modelled(predictionModel.neighbors) },
+    mislabeling: { check: finite, expected: "a finite number", ...modelled(predictionModel.mislabeling) },
+    model: { check: orNull(positiveInt), expected: "an ML backend id or null", ...modelled(predictionModel.model) },
+    model_run: { check: orNull(positiveInt), expected: "a model run id or null", ...modelled(predictionModel.model_run) },
   },
   annotations: {
     id,
-    task: ref("tasks", false, "required"),
-    project: ref("projects", false, "optional"),
-    result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
-    completed_by: ref("users", true, constant(null)),
-    was_cancelled: { check: bool, expected: "a boolean", fallback: constant(false) },
-    ground_truth: { check: bool, expected: "a boolean", fallback: constant(false) },
-    lead_time: { check: orNull(finite), expected: "a finite number or null", fallback: constant(null) },
+    task: refOf(annotationModel.task),
+    // The task's project: taken from the task when left out (ownProject).
+    project: { ...refOf(annotationModel.project), fallback: "optional" },
+    result,
+    completed_by: refOf(annotationModel.completed_by),
+    was_cancelled: { check: bool, expected: "a boolean", ...modelled(annotationModel.was_cancelled) },
+    ground_truth: { check: bool, expected: "a boolean", ...modelled(annotationModel.ground_truth) },
+    lead_time: { check: orNull(finite), expected: "a finite number or null", ...modelled(annotationModel.lead_time) },
     created_at: now(),
     updated_at: sameAs("created_at"),
-    parent_prediction: ref("predictions", true, constant(null)),
-    updated_by: ref("users", true, "optional"),
-    draft_created_at: { expected: `${TIMESTAMP} or null`, fallback: "optional", timestamp: "nullable" },
-    import_id: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
-    last_action: { check: orNull(str), expected: "a string or null", fallback: "optional" },
-    bulk_created: { check: orNull(bool), expected: "a boolean or null", fallback: "optional" },
+    parent_prediction: refOf(annotationModel.parent_prediction),
+    updated_by: refOf(annotationModel.updated_by),
+    draft_created_at: { expected: `${TIMESTAMP} or null`, ...modelled(annotationModel.draft_created_at), timestamp: "nullable" },
+    import_id: { check: orNull(isInt), expected: "an integer or null", ...modelled(annotationModel.import_id) },
+    last_action: { check: orNull(str), expected: "a string or null", ...modelled(annotationModel.last_action) },
+    bulk_created: { check: orNull(bool), expected: "a boolean or null", ...modelled(annotationModel.bulk_created) },
     // The annotations' own ids are not known while they are read: any positive id.
-    parent_annotation: { check: orNull(positiveInt), expected: "an annotation id or null", fallback: "optional" },
-    last_created_by: ref("users", true, "optional"),
-    unique_id: { check: nonEmptyStr, expected: "a UUID string", fallback: "optional" },
-    prediction: { check: orNull(jsonObject), parsedCheck: orNull(isPlainObject), expected: "a JSON object or null", fallback: "optional" },
-    result_count: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
+    parent_annotation: {
+      check: orNull(positiveInt),
+      expected: "an annotation id or null",
+      ...modelled(annotationModel.parent_annotation),
+    },
+    last_created_by: refOf(annotationModel.last_created_by),
+    unique_id: { check: nonEmptyStr, expected: "a UUID string", ...modelled(annotationModel.unique_id) },
+    prediction: {
+      check: orNull(jsonObject),
+      parsedCheck: orNull(isPlainObject),
+      expected: "a JSON object or null",
+      ...modelled(annotationModel.prediction),
+    },
+    result_count: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", ...modelled(annotationModel.result_count) },
   },
   drafts: {
     id,
-    task: ref("tasks", false, "required"),
-    user: ref("users", false, "required"),
-    result: { check: resultList, parsedCheck: resultArray, expected: "an array of JSON values or null", fallback: constant([]) },
+    task: refOf(draftModel.task),
+    user: refOf(draftModel.user),
+    result,
     created_at: now(),
     updated_at: sameAs("created_at"),
-    lead_time: { check: orNull(finite), expected: "a finite number or null", fallback: "optional" },
-    was_postponed: { check: bool, expected: "a boolean", fallback: "optional" },
-    import_id: { check: orNull(isInt), expected: "an integer or null", fallback: "optional" },
-    annotation: ref("annotations", true, "optional"),
+    lead_time: { check: orNull(finite), expected: "a finite number or null", ...modelled(draftModel.lead_time) },
+    was_postponed: { check: bool, expected: "a boolean", ...modelled(draftModel.was_postponed) },
+    import_id: { check: orNull(isInt), expected: "an integer or null", ...modelled(draftModel.import_id) },
+    annotation: refOf(draftModel.annotation),
   },
   views: {
     id,

@@ -1,5 +1,8 @@
 import type { AnnotationRecord, DraftRecord, MLBackendRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "./records.js";
 import type { JsonValue } from "../vocabulary/json.js";
+import type { CollectionName } from "./collections.js";
+
+export { collectionNames, type CollectionName } from "./collections.js";
 
 /**
  * A saved Data Manager view as the mock keeps it: `data` holds the wire form the server reads back
@@ -62,22 +65,12 @@ export interface StoreState {
   converted_formats: ConvertedFormatRecord[];
 }
 
-export type CollectionName = keyof StoreState;
 export type RecordOf<C extends CollectionName> = StoreState[C][number];
 
-/** In dependency order: a record may refer only to collections listed before it. */
-export const collectionNames = [
-  "users",
-  "projects",
-  "tasks",
-  "predictions",
-  "annotations",
-  "drafts",
-  "views",
-  "ml_backends",
-  "exports",
-  "converted_formats",
-] as const satisfies readonly CollectionName[];
+/** The state holds exactly the collections `collectionNames` lists (a compile error otherwise). */
+type SameNames = [keyof StoreState] extends [CollectionName] ? ([CollectionName] extends [keyof StoreState] ? true : false) : false;
+const sameNames: SameNames = true;
+void sameNames;
 
 export function emptyState(): StoreState {
   return {

@@ -65,12 +65,16 @@ export class PreparedDataset {
     const all = dataset.tasks;
     // The usual input (the mock's, a seed's) is one project's tasks in id order: keep that array.
     let reuse = true;
-    for (let i = 0; i < all.length; i++) {
+    let unnumbered = 0;
+    // One pass: the check and the count of tasks numbered by their place.
+    for (let i = 0, last = -Infinity; i < all.length; i++) {
       const t = all[i] as TaskRecord;
-      if (t.project !== projectId || (i > 0 && (all[i - 1] as TaskRecord).id >= t.id)) {
+      if (t.project !== projectId || last >= t.id) {
         reuse = false;
         break;
       }
+      last = t.id;
+      if (t.inner_id === undefined) unnumbered++;
     }
     let tasks = all as TaskRecord[];
     if (!reuse) {
@@ -81,7 +85,8 @@ export class PreparedDataset {
     this.#tasks = tasks;
     this.#borrowed = reuse;
     this.#numbering();
-    for (const t of tasks) if (t.inner_id === undefined) this.#unnumbered++;
+    if (reuse) this.#unnumbered = unnumbered;
+    else for (const t of tasks) if (t.inner_id === undefined) this.#unnumbered++;
   }
 
   get project(): ProjectRecord {
@@ -149,6 +154,11 @@ export class PreparedDataset {
     return value;
   }
 
+  /** Is a structure kept under this key (built, maybe not yet brought up to date with the last write)? */
+  keeps(key: string): boolean {
+    return this.#memo.has(key);
+  }
+
   /**
    * An index (a lookup table, a sort order) over this dataset, built the second time a query asks
    * for it: an index costs more than the scan it saves once, so a dataset evaluated once (a cold
@@ -156,11 +166,18 @@ export class PreparedDataset {
    * Undefined: scan instead.
    */
   index<T>(key: string, build: () => T, patch?: Patcher<T>): T | undefined {
-    if (!this.#memo.has(`index:${key}`) && !this.#asked.has(key)) {
-      this.#asked.add(key);
-      return undefined;
-    }
+    if (!this.#memo.has(`index:${key}`) && this.firstAsk(key)) return undefined;
     return this.memo(`index:${key}`, build, patch);
+  }
+
+  /**
+   * Is this the first time something is asked for under this key (it is noted)? What pays only on
+   * reuse (an index, a column) is built the second time; a one-off evaluation reads the records.
+   */
+  firstAsk(key: string): boolean {
+    if (this.#asked.has(key)) return false;
+    this.#asked.add(key);
+    return true;
   }
 
   /** Each task's annotations, ascending by id. */

@@ -51,13 +51,25 @@ export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, o
   const order = options.ordering === false ? undefined : compileOrdering(ds, query.ordering, query.columnsDisplayType, pending.annotated);
   if (order?.k === "error") throw order.error;
   throwFirst(pending.compile);
-  if (ds.size > 0) throwFirst(pending.sql);
+  // Postgres fails when it reads the rows: checks that read every task (a cast) wait for the scan,
+  // which casts on the way, unless an error found already comes first.
+  const scanFirst = pending.sql.every((e) => typeof e === "function");
+  if (ds.size > 0 && !scanFirst) throwFirst(pending.sql);
 
   let indexes = filtered(ds, filter, query.selectedItems);
+  if (ds.size > 0 && scanFirst) throwFirst(pending.sql);
+  const selected = indexes;
   if (order?.k === "ok") indexes = order.sort(indexes);
   // `{all: false, included}` already narrowed the filter to the included ids (filtered reads them).
   const ids = select(ds, indexes, query.selectedItems?.all === false ? undefined : query.selectedItems);
-  return result(ds, ids, filter.k === "test" ? filter.rows : undefined);
+  // The totals read the counters by index when the selection dropped nothing (any order sums alike).
+  // (A typed copy: a kept evaluation's arrays are copied by every young-generation GC until promoted.)
+  return result(
+    ds,
+    ids,
+    filter.k === "test" ? filter.rows : undefined,
+    ids.length === indexes.length ? Int32Array.from(selected) : undefined,
+  );
 }
 
 /** `ids` with each task repeated as many times as the server's SQL gives it rows (adjacent: equal sort keys). */
@@ -107,8 +119,11 @@ function includedIndexes(ds: PreparedDataset, ids: readonly number[]): number[] 
   return out.filter((i, k) => k === 0 || out[k - 1] !== i);
 }
 
-function throwFirst(errors: readonly EvaluationError[]): void {
-  if (errors.length > 0) throw errors[0];
+function throwFirst(errors: readonly (EvaluationError | (() => EvaluationError | undefined))[]): void {
+  for (const e of errors) {
+    const error = typeof e === "function" ? e() : e;
+    if (error !== undefined) throw error;
+  }
 }
 
 /**
@@ -142,10 +157,17 @@ function listed(ids: readonly number[], list: readonly number[]): ReadonlySet<nu
   return found;
 }
 
-function result(ds: PreparedDataset, ids: readonly number[], rowsOf: ((i: number) => number) | undefined): Evaluation {
+function result(
+  ds: PreparedDataset,
+  ids: readonly number[],
+  rowsOf: ((i: number) => number) | undefined,
+  indexes?: Int32Array,
+): Evaluation {
   let totals: ReturnType<Evaluation["totals"]> | undefined;
   const rows = repeated(ds, ids, rowsOf);
   let summedAt = ds.version;
+  // The tasks' indexes hold while the dataset has not changed (a write may move rows).
+  const indexesAt = rows === ids ? ds.version : -1;
   return Object.freeze({
     ids: Object.freeze(ids),
     rows: rows === ids ? ids : Object.freeze(rows),
@@ -165,10 +187,18 @@ function result(ds: PreparedDataset, ids: readonly number[], rowsOf: ((i: number
         predictions = c.totalPredictions;
       let total_annotations = 0,
         total_predictions = 0;
-      for (let k = 0; k < rows.length; k++) {
-        const i = ds.indexOf(rows[k] as number) as number;
-        total_annotations += annotations[i] as number;
-        total_predictions += predictions[i] as number;
+      if (indexes !== undefined && indexesAt === ds.version) {
+        for (let k = 0; k < indexes.length; k++) {
+          const i = indexes[k] as number;
+          total_annotations += annotations[i] as number;
+          total_predictions += predictions[i] as number;
+        }
+      } else {
+        for (let k = 0; k < rows.length; k++) {
+          const i = ds.indexOf(rows[k] as number) as number;
+          total_annotations += annotations[i] as number;
+          total_predictions += predictions[i] as number;
+        }
       }
       return (totals = Object.freeze({ total: rows.length, total_annotations, total_predictions }));
     },

@@ -231,17 +231,22 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
       "Column aliases cannot contain whitespace characters, quotation marks, semicolons, or SQL comments.",
     );
   }
-  if (target.t === "dataNumber" && target.badText !== undefined) {
-    ctx.pending.sql.push(
-      unhandled(
-        {
-          path: `${ctx.path}.filter`,
-          expected: `numbers (or numeric text) in every task's ${column} for a Number filter`,
-          found: describeValue(target.badText),
-        },
-        `invalid input syntax for type double precision: "${target.badText}"`,
-      ),
-    );
+  if (target.t === "dataNumber") {
+    // Known once every task is cast: a scan that reads the key casts each task on the way.
+    const badText = target.badText;
+    ctx.pending.sql.push(() => {
+      const bad = badText();
+      return bad === undefined
+        ? undefined
+        : unhandled(
+            {
+              path: `${ctx.path}.filter`,
+              expected: `numbers (or numeric text) in every task's ${column} for a Number filter`,
+              found: describeValue(bad),
+            },
+            `invalid input syntax for type double precision: "${bad}"`,
+          );
+    });
   }
   const piece = genericPiece(ctx, { column, operator, type, value }, target);
   // A condition on an aggregate (ArrayAgg, Avg) is Django's HAVING.

@@ -96,8 +96,8 @@ export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
     const lo = positive(ctx, target, "gte", cast.min);
     const hi = positive(ctx, target, "lte", cast.max);
     const both = (v: unknown) => and3(lo(v), hi(v));
-    const [low, high] = [lo.holds, hi.holds];
-    const test: Positive = low && high ? Object.assign(both, { holds: (i: number) => low(i) && high(i) }) : both;
+    const between = cast.t === "range" && numberBetween(ctx, target, cast.min, cast.max);
+    const test: Positive = between ? Object.assign(both, { holds: between }) : both;
     return piece(ctx, target, test, operator === "not_in");
   }
   if (operator === "in_list" || operator === "not_in_list") {
@@ -212,13 +212,17 @@ function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Po
       return h === null ? null : pgUpper(h).includes(needle);
     };
     const column = textColumn(ctx, target, "upper", upper);
-    const at =
-      column &&
-      ((i: number): Tri => {
-        const h = column[i] as string | null;
-        return h === null ? null : h.includes(needle);
-      });
-    return Object.assign(test, { cost: TEXT_COST }, at ? { at } : {});
+    if (column === undefined) return Object.assign(test, { cost: TEXT_COST });
+    const at = (i: number): Tri => {
+      const h = column[i] as string | null;
+      return h === null ? null : h.includes(needle);
+    };
+    // The positive test in one call per task (a scan of every task per fresh query).
+    const holds = (i: number): boolean => {
+      const h = column[i] as string | null;
+      return h !== null && h.includes(needle);
+    };
+    return Object.assign(test, { cost: TEXT_COST, at, holds });
   }
   if (lookup === "regex") {
     if (value.t !== "str") {
@@ -363,13 +367,8 @@ function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positi
   return holds === undefined ? positive : Object.assign(positive, { holds });
 }
 
-/**
- * A float8 order comparison with a finite number, straight on a number column: the typed column
- * of a counter, timestamp or inner_id (NaN for NULL; no other NaN), the id, or a data key's cast
- * (where NaN is a value, greater than every number, as in Postgres). Undefined: the general test.
- */
-function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): ((i: number) => boolean) | undefined {
-  if (lookup === "exact") return undefined;
+/** The prepared number a comparison on a number column tests against, when it is finite (else the general test). */
+function finiteRhs(target: Target, lookup: Lookup, value: PyVal): number | undefined {
   let rhs: number;
   try {
     if (target.t === "dataNumber") rhs = prepFloat(value, "None");
@@ -379,10 +378,67 @@ function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): ((
   } catch {
     return undefined;
   }
-  if (!Number.isFinite(rhs)) return undefined;
+  return Number.isFinite(rhs) ? rhs : undefined;
+}
+
+/**
+ * `lo <= v <= hi` (the `in` operator) in one read per task, on the same number columns as
+ * numberHolds. NULL and NaN (greater than every number) fail it.
+ */
+function numberBetween(ctx: Ctx, target: Target, min: PyVal, max: PyVal): ((i: number) => boolean) | undefined {
+  const lo = finiteRhs(target, "gte", min),
+    hi = finiteRhs(target, "lte", max);
+  if (lo === undefined || hi === undefined) return undefined;
   if (target.t === "dataNumber") {
+    if (target.cast === undefined) {
+      const get = target.get;
+      return (i) => {
+        const v = get(i);
+        return v !== null && v >= lo && v <= hi;
+      };
+    }
     const { values, nulls } = target.cast;
-    // plain switch: per-task hot loop
+    return (i) => nulls[i] === 0 && (values[i] as number) >= lo && (values[i] as number) <= hi;
+  }
+  const col = target.t === "scalar" ? target.col : undefined;
+  const values = col?.numbers?.(ctx.ds);
+  if (values !== undefined) return (i) => (values[i] as number) >= lo && (values[i] as number) <= hi;
+  if (col?.primaryKey !== true) return undefined;
+  const ds = ctx.ds;
+  return (i) => ds.idAt(i) >= lo && ds.idAt(i) <= hi;
+}
+
+/**
+ * A float8 order comparison with a finite number, straight on a number column: the typed column
+ * of a counter, timestamp or inner_id (NaN for NULL; no other NaN), the id, or a data key's cast
+ * (where NaN is a value, greater than every number, as in Postgres). Undefined: the general test.
+ */
+function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): ((i: number) => boolean) | undefined {
+  if (lookup === "exact") return undefined;
+  const rhs = finiteRhs(target, lookup, value);
+  if (rhs === undefined) return undefined;
+  if (target.t === "dataNumber") {
+    // plain switch: per-task hot loop. NaN is a value here, greater than every number.
+    if (target.cast === undefined) {
+      const get = target.get;
+      switch (lookup) {
+        case "lt":
+          return (i) => (get(i) ?? NaN) < rhs;
+        case "lte":
+          return (i) => (get(i) ?? NaN) <= rhs;
+        case "gt":
+          return (i) => {
+            const v = get(i);
+            return v !== null && !(v <= rhs);
+          };
+        default:
+          return (i) => {
+            const v = get(i);
+            return v !== null && !(v < rhs);
+          };
+      }
+    }
+    const { values, nulls } = target.cast;
     switch (lookup) {
       case "lt":
         return (i) => (values[i] as number) < rhs && nulls[i] === 0;

@@ -14,12 +14,12 @@ export { PreparedDataset } from "./dataset.js";
 export type { DatasetPatch, Read, RecordChange } from "./changes.js";
 export type {
   AnnotationRecord,
+  Children,
   Dataset,
   DerivedColumns,
   DraftRecord,
   PredictionRecord,
   ProjectRecord,
   TaskRecord,
-  UserRecord,
 } from "./records.js";
 export { explain, type ConditionTrace, type Explanation, type LineTrace, type Outcome, type TaskTrace } from "./explain.js";

@@ -75,7 +75,8 @@ export function and3(a: Tri, b: Tri): Tri {
 export class Pending {
   readonly filter: EvaluationError[] = [];
   readonly compile: EvaluationError[] = [];
-  readonly sql: EvaluationError[] = [];
+  /** An entry may be a check made when rows are read (a cast of every task): undefined when it passes. */
+  readonly sql: (EvaluationError | (() => EvaluationError | undefined))[] = [];
   /** The annotations the queryset carries (they are among a FieldError's choices). */
   constructor(readonly annotated: readonly string[] = []) {}
 }

@@ -1,15 +1,50 @@
-import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../contract/records.js";
+import type {
+  AnnotationRecord as StoredAnnotation,
+  DraftRecord as StoredDraft,
+  PredictionRecord as StoredPrediction,
+  ProjectRecord,
+  TaskRecord,
+} from "../contract/records.js";
 
-export type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "../contract/records.js";
+export type { ProjectRecord, TaskRecord } from "../contract/records.js";
+
+/*
+ * The engine's view of the store: of each child record, only the fields a query or a computed column
+ * reads (the store's records, src/contract/records.ts, carry more and are passed as they are). A
+ * field the engine starts reading is added here, and declared in the column's `reads`
+ * (src/semantics/columns.ts) so kept evaluations follow writes to it.
+ */
+
+/** An annotation as the engine reads it. */
+export type AnnotationRecord = Pick<
+  StoredAnnotation,
+  "id" | "task" | "project" | "result" | "completed_by" | "was_cancelled" | "ground_truth" | "lead_time" | "created_at" | "updated_at"
+>;
+
+/** A prediction as the engine reads it. */
+export type PredictionRecord = Pick<StoredPrediction, "id" | "task" | "project" | "result" | "score" | "model_version" | "created_at">;
+
+/** A draft as the engine reads it (it counts for `draft_exists`). */
+export type DraftRecord = Pick<StoredDraft, "id" | "task" | "user" | "created_at">;
+
+/**
+ * The child records a dataset holds, by kind: the engine's views, or records that have their fields
+ * and more (the mock's stored records).
+ */
+export interface Children {
+  readonly annotation: AnnotationRecord;
+  readonly prediction: PredictionRecord;
+  readonly draft: DraftRecord;
+}
 
 /** Everything the engine needs to evaluate a query against one project. */
-export interface Dataset {
+export interface Dataset<C extends Children = Children> {
   readonly project: ProjectRecord;
   /** Records of any project may be passed; the engine keeps those of `project` (pipeline step 1). */
   readonly tasks: readonly TaskRecord[];
-  readonly annotations: readonly AnnotationRecord[];
-  readonly predictions: readonly PredictionRecord[];
-  readonly drafts?: readonly DraftRecord[];
+  readonly annotations: readonly C["annotation"][];
+  readonly predictions: readonly C["prediction"][];
+  readonly drafts?: readonly C["draft"][];
 }
 
 /** The computed columns the Data Manager list shows for each task (docs/reference/columns.md#task-columns). */

@@ -7,7 +7,7 @@ import { arrayText, float8In, float8Text, timestamptzText } from "../emulation/p
 import { pyType } from "../emulation/python-json.js";
 import { parsePyInt } from "../emulation/python-text.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
-import { moveTyped } from "./rows.js";
+import { moveTyped, type Patcher } from "./rows.js";
 
 /**
  * What a generic condition reads: a task column, a `data` key (as JSON, or cast to float for a
@@ -42,10 +42,10 @@ export type Target =
       readonly field: string;
       readonly alias: string;
       readonly get: (i: number) => number | null;
-      /** The cast of every task (read straight by number comparisons). */
-      readonly cast: Cast;
-      /** The first text Postgres cannot cast to float, if any task holds one. */
-      readonly badText: string | undefined;
+      /** The cast of every task, read straight by number comparisons (undefined: `get` casts each task as it reads it). */
+      readonly cast: Cast | undefined;
+      /** The first text Postgres cannot cast to float, if any task holds one (every task cast). */
+      readonly badText: () => string | undefined;
       readonly firstPyType: string;
     }
   | { readonly t: "annAuthor"; readonly field: string; readonly firstPyType: string };
@@ -129,38 +129,83 @@ export const castAt = (cast: Cast, i: number): number | null => (cast.nulls[i] =
 
 /** `CAST(data->>'<key>' AS float)` of every task, memoised per key and patched by writes. */
 export function castData(ds: PreparedDataset, jsonField: string): Cast {
-  const reader = () => dataReader(ds, [singleStep(jsonField)]);
   return ds.memo(
     `cast:${jsonField}`,
     (): Cast => {
-      const read = reader();
+      const read = dataReader(ds, [singleStep(jsonField)]);
       const n = ds.size;
-      const cast = {
-        values: new Float64Array(n),
-        nulls: new Uint8Array(n),
-        bad: new Uint8Array(n),
-        badText: undefined as string | undefined,
-      };
+      const cast = emptyCast(n);
       for (let i = 0; i < n; i++) {
         const bad = castInto(cast, i, read(i));
         if (bad !== undefined) cast.badText ??= bad;
       }
       return cast;
     },
-    (cast, p) => {
-      const read = reader();
-      const next = {
-        values: moveTyped(cast.values, p),
-        nulls: moveTyped(cast.nulls, p, 1),
-        bad: moveTyped(cast.bad, p),
-        badText: undefined,
-      };
-      for (const i of p.changed) castInto(next, i, read(i));
-      const first = next.bad.indexOf(1);
-      const again = first < 0 ? undefined : castOne(read(first));
-      return { ...next, badText: again !== undefined && again !== null && typeof again !== "number" ? again.bad : undefined };
-    },
+    followCast(ds, jsonField),
   );
+}
+
+const emptyCast = (n: number) => ({
+  values: new Float64Array(n),
+  nulls: new Uint8Array(n),
+  bad: new Uint8Array(n),
+  badText: undefined as string | undefined,
+});
+
+function followCast(ds: PreparedDataset, jsonField: string): Patcher<Cast> {
+  return (cast, p) => {
+    const read = dataReader(ds, [singleStep(jsonField)]);
+    const next = { values: moveTyped(cast.values, p), nulls: moveTyped(cast.nulls, p, 1), bad: moveTyped(cast.bad, p), badText: undefined };
+    for (const i of p.changed) castInto(next, i, read(i));
+    return { ...next, badText: firstBad(next, read) };
+  };
+}
+
+/** The text of the first row (in id order) that does not cast: the one the server's error names. */
+function firstBad(cast: Cast, read: (i: number) => JsonValue | undefined): string | undefined {
+  const first = cast.bad.indexOf(1);
+  const again = first < 0 ? undefined : castOne(read(first));
+  return again !== undefined && again !== null && typeof again !== "number" ? again.bad : undefined;
+}
+
+/**
+ * The cast read straight from each task as a scan tests it, for a dataset that keeps none and was
+ * never asked for one (a one-off evaluation): each task's value is read once, in the scan's own
+ * pass, and no column is built. `finish` reads the tasks no test read (the server's error for a text
+ * that does not cast reads every task) and gives the first such text.
+ */
+interface StreamedCast {
+  /** Row `i`'s float, or null for NULL (a text that does not cast is noted). */
+  readonly at: (i: number) => number | null;
+  readonly finish: () => string | undefined;
+}
+
+function streamedCast(ds: PreparedDataset, jsonField: string): StreamedCast {
+  const read = dataReader(ds, [singleStep(jsonField)]);
+  const n = ds.size;
+  const seen = new Uint8Array(n);
+  let unseen = n,
+    firstBad = n;
+  const at = (i: number): number | null => {
+    const v = read(i);
+    if (seen[i] === 0) {
+      seen[i] = 1;
+      unseen--;
+    }
+    if (typeof v === "number") return v;
+    const c = castOne(v);
+    if (c === null || typeof c === "number") return c;
+    if (i < firstBad) firstBad = i;
+    return null;
+  };
+  return {
+    at,
+    finish() {
+      if (unseen > 0) for (let i = 0; i < n; i++) if (seen[i] === 0) at(i);
+      const c = firstBad === n ? null : castOne(read(firstBad));
+      return c !== null && typeof c === "object" ? c.bad : undefined;
+    },
+  };
 }
 
 export function pyTypeOfScalar(col: ScalarColumn, v: Scalar | null): string {
@@ -178,17 +223,19 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
     const firstPyType = first < 0 ? "str" : pyType(read(first));
     if (type === "Number") {
       const jsonField = literalJsonField(field);
-      const cast = castData(ds, jsonField);
-      return {
+      const number = {
         t: "dataNumber",
         key: `number:${jsonField}`,
         field,
         alias: `filter_${jsonField.replaceAll("$undefined$", "undefined")}`,
-        get: (i) => castAt(cast, i),
-        cast,
-        badText: cast.badText,
         firstPyType,
-      };
+      } as const;
+      if (!ds.keeps(`cast:${jsonField}`) && ds.firstAsk(`cast:${jsonField}`)) {
+        const streamed = streamedCast(ds, jsonField);
+        return { ...number, get: streamed.at, cast: undefined, badText: streamed.finish };
+      }
+      const cast = castData(ds, jsonField);
+      return { ...number, get: (i) => castAt(cast, i), cast, badText: () => cast.badText };
     }
     return { t: "json", key: `json:${field}`, field, get: read, firstPyType };
   }

@@ -56,3 +56,98 @@ describe("a task default is written once, in the model", () => {
     expect([rendered["overlap"], rendered["meta"], rendered["unresolved_comment_count"]]).toEqual([3, { source: "model" }, 2]);
   });
 });
+
+/*
+ * The child records' models (annotations, predictions, drafts): a field the store keeps on every record
+ * takes the model's default in the seed loader; a `sparse` one stays out of the record and the presenter
+ * renders the model's default. Changing the model changes both.
+ */
+const children = {
+  annotation: {
+    module: "../../src/contract/annotation.js",
+    model: "annotationModel",
+    defaults: "annotationDefaults",
+    collection: "annotations",
+    record: { id: 1, task: 1 },
+    /** A kept field and a sparse one, with the values the changed model gives them. */
+    kept: ["lead_time", 7.5],
+    sparse: ["bulk_created", true],
+  },
+  prediction: {
+    module: "../../src/contract/prediction.js",
+    model: "predictionModel",
+    defaults: "predictionDefaults",
+    collection: "predictions",
+    record: { id: 1, task: 1 },
+    kept: ["model_version", "from-the-model"],
+    sparse: ["mislabeling", 0.5],
+  },
+  draft: {
+    module: "../../src/contract/draft.js",
+    model: "draftModel",
+    defaults: "draftDefaults",
+    collection: "drafts",
+    record: { id: 1, task: 1, user: 1 },
+    kept: undefined,
+    sparse: ["was_postponed", true],
+  },
+} as const;
+
+async function loadChild(kind: keyof typeof children) {
+  const c = children[kind];
+  const { loadSeed } = await import("../../src/contract/seed.js");
+  const { presentAnnotation, presentDraft } = await import("../../mock-server/present/annotations.js");
+  const { presentPrediction } = await import("../../mock-server/present/predictions.js");
+  const users = [{ id: 1, username: "ada" }];
+  const state = loadSeed({ users, projects: [{ id: 1 }], tasks: [{ id: 1, project: 1, data: {} }], [c.collection]: [c.record] }, NOW);
+  const stored = state[c.collection][0] as unknown as Record<string, unknown>;
+  const store = { find: (_c: string, id: number) => state.users.find((u) => u.id === id) } as never;
+  const rendered = (
+    kind === "annotation"
+      ? presentAnnotation(stored as never, store)
+      : kind === "prediction"
+        ? presentPrediction(stored as never)
+        : presentDraft(stored as never, store)
+  ) as Record<string, unknown>;
+  return { stored, rendered };
+}
+
+describe.each(Object.keys(children) as (keyof typeof children)[])("the %s model's defaults", (kind) => {
+  const c = children[kind];
+
+  test("the seed loader keeps what the model keeps, and the presenter renders every default the model declares", async () => {
+    const mod = (await import(c.module)) as Record<string, Record<string, { default?: unknown; stored?: string; owner?: true }>>;
+    const model = mod[c.model] as Record<string, { default?: unknown; stored?: string; owner?: true }>;
+    const { stored, rendered } = await loadChild(kind);
+    for (const [field, spec] of Object.entries(model)) {
+      // A seed record without `result` holds no regions (the seed format's `emptyResult`, src/contract/field.ts).
+      if (spec.default === undefined || spec.owner === true || field === "result") continue;
+      if (spec.stored === "sparse") expect(Object.hasOwn(stored, field), `${field} is sparse: not stored`).toBe(false);
+      else expect(stored[field], field).toEqual(spec.default);
+      if (field in rendered) expect(rendered[field], field).toEqual(spec.default);
+    }
+  });
+
+  test("a default changed in the model changes the seed loader and the presenter together", async () => {
+    vi.resetModules();
+    vi.doMock(c.module, async (importOriginal) => {
+      const original = await importOriginal<Record<string, Record<string, object>>>();
+      const { defaultsOf } = await import("../../src/contract/field.js");
+      const base = original[c.model] as Record<string, object>;
+      const model = { ...base };
+      for (const [field, value] of c.kept === undefined ? [c.sparse] : [c.kept, c.sparse])
+        model[field] = { ...base[field], default: value };
+      return { ...original, [c.model]: model, [c.defaults]: defaultsOf(model as never) };
+    });
+    const { stored, rendered } = await loadChild(kind);
+    vi.doUnmock(c.module);
+    if (c.kept) {
+      const [field, value] = c.kept;
+      expect(stored[field], `stored ${field}`).toEqual(value);
+      expect(rendered[field], `rendered ${field}`).toEqual(value);
+    }
+    const [field, value] = c.sparse;
+    expect(Object.hasOwn(stored, field), `${field} stays sparse`).toBe(false);
+    expect(rendered[field], `rendered ${field}`).toEqual(value);
+  });
+});

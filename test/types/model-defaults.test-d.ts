@@ -1,5 +1,11 @@
 import { describe, expectTypeOf, test } from "vitest";
-import type { CreatedTask } from "../../src/client/types.js";
+import type { Annotation, CreatedTask, Draft, Prediction } from "../../src/client/types.js";
+import type { annotation as annotationDeclaration, annotationModel as AnnotationModel } from "../../src/contract/annotation.js";
+import type { draft as draftDeclaration } from "../../src/contract/draft.js";
+import type { prediction as predictionDeclaration } from "../../src/contract/prediction.js";
+import type { AnnotationRecord, DraftRecord, PredictionRecord, StoredRecord } from "../../src/contract/records.js";
+import type { AnnotationRecord as EngineAnnotation } from "../../src/semantics/records.js";
+import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { FieldSpec, Rendered } from "../../src/contract/field.js";
 import { taskDefaults, type task as taskDeclaration, type taskModel as TaskModel } from "../../src/contract/task.js";
 
@@ -22,5 +28,37 @@ describe("the task model and the client's types", () => {
     expectTypeOf(taskDefaults.overlap).toEqualTypeOf<1>();
     // @ts-expect-error data is required on create: the model declares no default for it
     void taskDefaults.data;
+  });
+});
+
+describe("the child models, the store's records and the client's types", () => {
+  type Reviews = {
+    readonly reviews: { readonly kind: "integer"; readonly nullable: false; readonly access: "read-write"; readonly default: 0 };
+  };
+
+  test("the client's annotation, prediction and draft types are the models' rendered forms", () => {
+    expectTypeOf<Annotation>().toEqualTypeOf<Rendered<typeof annotationDeclaration>>();
+    expectTypeOf<Prediction>().toEqualTypeOf<Rendered<typeof predictionDeclaration>>();
+    expectTypeOf<Draft>().toEqualTypeOf<Rendered<typeof draftDeclaration>>();
+    expectTypeOf<Annotation["bulk_created"]>().toEqualTypeOf<boolean | null>();
+  });
+
+  test("the stored records are the model tables: a field added to a model is a stored field, a sparse one optional", () => {
+    expectTypeOf<AnnotationRecord["lead_time"]>().toEqualTypeOf<number | null>();
+    // An owned reference is never null in the store, though the model allows it.
+    expectTypeOf<AnnotationRecord["task"]>().toEqualTypeOf<number>();
+    expectTypeOf<AnnotationRecord>().toHaveProperty("bulk_created");
+    expectTypeOf<Pick<AnnotationRecord, "bulk_created">>().toEqualTypeOf<{ readonly bulk_created?: boolean | null }>();
+    expectTypeOf<StoredRecord<typeof AnnotationModel & Reviews>["reviews"]>().toEqualTypeOf<number>();
+    type Sparse = { readonly reviews: Reviews["reviews"] & { readonly stored: "sparse" } };
+    expectTypeOf<Pick<StoredRecord<typeof AnnotationModel & Sparse>, "reviews">>().toEqualTypeOf<{ readonly reviews?: number }>();
+    expectTypeOf<PredictionRecord["model_version"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<DraftRecord["result"]>().toEqualTypeOf<readonly JsonValue[] | null>();
+  });
+
+  test("the engine's views hold only what the engine reads", () => {
+    // @ts-expect-error the engine never reads an annotation's bulk_created
+    void ({} as EngineAnnotation).bulk_created;
+    expectTypeOf<AnnotationRecord>().toMatchTypeOf<EngineAnnotation>();
   });
 });

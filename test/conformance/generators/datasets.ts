@@ -165,7 +165,7 @@ export function buildDataset(
         created_at: d.created_at,
       });
     }
-    for (let k = 0; k < d.drafts; k++) draftRecords.push({ id: nextDraft++, task: id, user: 1, result: [], created_at: d.created_at });
+    for (let k = 0; k < d.drafts; k++) draftRecords.push({ id: nextDraft++, task: id, user: 1, created_at: d.created_at });
   });
   return { project, tasks, annotations, predictions, drafts: draftRecords };
 }

@@ -6,7 +6,11 @@
  */
 import { expect } from "vitest";
 import type { TaskListItem } from "../../../src/client/index.js";
-import type { AnnotationRecord, Dataset, PredictionRecord, ProjectRecord, TaskRecord } from "../../../src/semantics/records.js";
+import type { AnnotationRecord as StoredAnnotation } from "../../../src/contract/records.js";
+import type { Dataset, PredictionRecord, ProjectRecord, TaskRecord } from "../../../src/semantics/records.js";
+
+/** The model tracks which prediction an annotation came from (predictions_to_annotations converts each once). */
+type AnnotationRecord = Dataset["annotations"][number] & Partial<Pick<StoredAnnotation, "parent_prediction">>;
 import type { QueryNode } from "../../../src/query/nodes.js";
 import type { JsonValue } from "../../../src/vocabulary/json.js";
 import type { Real } from "./fixture.js";

@@ -88,7 +88,7 @@ export const fixture: Dataset = {
     annotation(12, 2, 3, R2),
   ],
   predictions: [prediction(20, 1, "v1", 0.75, P1), prediction(21, 1, "v2", 0.25, []), prediction(22, 2, "v2", 0.25, P2)],
-  drafts: [{ id: 30, task: 2, user: 1, result: [], created_at: "2024-06-01T00:00:00.000000Z" }],
+  drafts: [{ id: 30, task: 2, user: 1, created_at: "2024-06-01T00:00:00.000000Z" }],
 };
 
 export const ALL = [1, 2, 3, 4] as const;
