@@ -8,9 +8,12 @@ import type { MockServer } from "../../mock-server/index.js";
 import { spellings } from "../../src/cli/query/condition.js";
 import { operatorNames } from "../../src/vocabulary/operators.js";
 import { builtCli, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * docs/cli.md is a walkthrough: every command of its ```console blocks runs, in order, in one

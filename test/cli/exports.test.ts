@@ -4,8 +4,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * `dmq projects export` and `dmq exports …` against the mock (demo data: project 1, 200 tasks):

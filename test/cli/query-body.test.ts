@@ -4,8 +4,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
 import { dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * One rule for every way a selection is given: `--query <json|@file|->`, or its keys as parameters

@@ -3,9 +3,12 @@ import { createClient } from "../../src/client/index.js";
 import type { MockServer } from "../../mock-server/index.js";
 import { selection } from "../../src/selection.js";
 import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * The query flags replay in command-line order through the builder: the body they print equals the
@@ -214,7 +217,7 @@ describe("tasks list and actions run send the flags' query", () => {
 
   test("actions run posts the same body", async () => {
     await mock.reset();
-    const r = await dmq(
+    const r = await dmqIn(
       ["actions", "run", "delete_tasks", "--project", "1", "-w", "data.text contains battery", "--exclude", "1,2", "--yes"],
       { env },
     );

@@ -3,10 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { builtCli, dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
+import { builtCli, dmqIn, json, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 // Some tests spawn the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * Every resource and method of the CLI, run against the mock: JSON output by
@@ -220,9 +223,10 @@ describe("writing (each test starts from the demo data)", () => {
 describe("server options: flags over the environment", () => {
   test("--base-url / --api-key override LABEL_STUDIO_URL / LABEL_STUDIO_API_KEY", async () => {
     const wrongEnv = { LABEL_STUDIO_URL: "http://127.0.0.1:9", LABEL_STUDIO_API_KEY: "not-the-key" };
-    const r = await dmq(["users", "whoami", "--base-url", mock.url, "--api-key", mock.legacyToken], { env: wrongEnv });
+    // In-process: the CLI reads its environment from the io it is given, as from process.env.
+    const r = await dmqIn(["users", "whoami", "--base-url", mock.url, "--api-key", mock.legacyToken], { env: wrongEnv });
     expect(r.code).toBe(0);
-    const viaEnv = await dmq(["users", "whoami", "--max-retries", "0", "--timeout", "2"], { env: wrongEnv });
+    const viaEnv = await dmqIn(["users", "whoami", "--max-retries", "0", "--timeout", "2"], { env: wrongEnv });
     expect(viaEnv.code).toBe(1);
     expect(viaEnv.stderr).toMatch(/^dmq users whoami: GET http:\/\/127\.0\.0\.1:9\/api\/current-user\/whoami failed: .*\(1 attempt\)$/m);
   });
@@ -257,7 +261,7 @@ describe("dmq mock", () => {
     expect(banner).toMatch(
       /^dmq mock server \(faithful\) listening on http:\/\/127\.0\.0\.1:\d+\n {2}data: {18}built-in demo \(1 project, 200 tasks, 3 users\)/,
     );
-    const whoami = await dmq(["users", "whoami"], { env: { LABEL_STUDIO_URL: url, LABEL_STUDIO_API_KEY: token } });
+    const whoami = await dmqIn(["users", "whoami"], { env: { LABEL_STUDIO_URL: url, LABEL_STUDIO_API_KEY: token } });
     expect(json<{ username: string }>(whoami).username).toBe("admin");
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGINT");

@@ -6,9 +6,12 @@ import type { MockServer } from "../../mock-server/index.js";
 import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { builtCli, dmq, dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
+import { needsDist } from "../helpers/dist.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// The built CLI runs as a process here: wait for dist/ before the first test, not inside one.
+needsDist();
 
 /*
  * Help, --version, --dry-run on every command, the destructive-action guard and its confirmation

@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, test } from "vitest";
+import { needsDist } from "../helpers/dist.js";
 
 /**
  * The mock leaves nothing behind: started the ways people start it, a signal to the outermost
@@ -17,6 +18,9 @@ const npx = process.env["npm_execpath"]?.endsWith(".js")
   ? [process.execPath, join(process.env["npm_execpath"], "..", "npx-cli.js")]
   : ["npx"];
 const FLAGS = ["--port", "0", "--quiet"];
+
+// Three of the launches run dist/ (the bin links to it): wait for the background build first.
+needsDist();
 
 const launches: Record<string, readonly string[]> = {
   "npm start": [...npm, "start", "--", ...FLAGS],

@@ -8,7 +8,7 @@ import { runMockCli } from "../../mock-server/main.js";
 import { linkHash } from "../../playground/src/link.js";
 import type { QueryBody } from "../../src/query/nodes.js";
 import { selection } from "../../src/selection.js";
-import { distReady } from "../helpers/dist.js";
+import { needsDist } from "../helpers/dist.js";
 import { raw, startFixture } from "./fixture.js";
 
 /*
@@ -35,7 +35,7 @@ const ARGS = [
 ];
 
 // dist/playground, built from the current sources by the integration project's globalSetup.
-beforeAll(() => distReady());
+needsDist();
 
 describe("the /playground/ route", () => {
   let server: MockServer;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { inject } from "vitest";
+import { beforeAll, inject } from "vitest";
 
 let ready: Promise<void> | undefined;
 
@@ -18,4 +18,18 @@ export function distReady(): Promise<void> {
     if (error !== null) throw new Error(`building dist/ failed:\n${error}`);
   })();
   return ready;
+}
+
+/**
+ * How long a file may wait for dist/: the background build (tsc and vite, seconds on an idle machine)
+ * can take minutes on a loaded one, and no test should spend its own timeout on it.
+ */
+export const DIST_WAIT_MS = 600_000;
+
+/**
+ * For a file whose tests run dist/ (the CLI as a process, `node dist/…`): waits for the build in a
+ * `beforeAll` with a hook timeout of its own, so the tests' timeouts measure only the tests.
+ */
+export function needsDist(): void {
+  beforeAll(() => distReady(), DIST_WAIT_MS);
 }

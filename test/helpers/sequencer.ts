@@ -7,6 +7,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * them (node_modules/.vite); a fresh clone (CI) has none and would go by file size, so these lead.
  */
 const HEAVIEST = [
+  // tsc over the whole project, a child process: started first, it overlaps everything else (and leaves
+  // vitest's own typecheck, which runs after every runtime test, nothing to check).
+  "test/unit/typecheck.test.ts",
   "test/package/package.test.ts",
   "test/cli/resources.test.ts",
   "test/cli/safety.test.ts",

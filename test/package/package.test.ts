@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, wr
 import { dirname, join, normalize, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { builtFromCurrentSources } from "../helpers/build-dist.js";
+import { needsDist } from "../helpers/dist.js";
 import { manifest, packOnce, root, type Packed } from "./pack.js";
 import { node, npm, ok, run, type Ran } from "./run.js";
 
@@ -43,6 +44,9 @@ let publint: Promise<Ran>;
 let attw: Promise<Ran>;
 /** The minimum TypeScript's tsc. */
 let minimumTsc: string;
+
+// Packs dist/: wait for the background build apart, so the install below has its 240 s to itself.
+needsDist();
 
 const cli = (pkg: string, bin: string) => join(root, "node_modules", pkg, bin);
 

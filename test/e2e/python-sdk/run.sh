@@ -19,9 +19,12 @@ cat > "$WORK/seed.json" <<JSON
   "views": [{ "id": 1, "project": 1, "data": { "title": "All" } }] }
 JSON
 cp "$HERE/check.py" "$WORK/check.py"
-(cd "$REPO" && exec npx tsx mock-server/main.ts --port "$PORT" --data "$WORK/seed.json") > "$WORK/mock.log" 2>&1 &
+# The mock in a process group of its own (setsid: MOCK is the group's id), so the trap stops the whole
+# group: killing only the first process left its node child (tsx runs one) serving the port.
+setsid bash -c 'cd "$1" && exec npx tsx mock-server/main.ts --port "$2" --data "$3"' mock "$REPO" "$PORT" "$WORK/seed.json" \
+  > "$WORK/mock.log" 2>&1 &
 MOCK=$!
-trap 'kill "$MOCK" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill -TERM -- "-$MOCK" 2>/dev/null || true; wait "$MOCK" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 60); do
   curl -s -o /dev/null -H "Authorization: Token $KEY" "http://127.0.0.1:$PORT/api/current-user/whoami" && break
   sleep 1
