@@ -1,3 +1,4 @@
+import { jsonbKeyOrder } from "../../src/emulation/jsonb.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import { columnKinds } from "../../src/vocabulary/column-kinds.js";
 import { columns, type ColumnName } from "../../src/vocabulary/columns.js";
@@ -41,7 +42,10 @@ const MEDIA = new Set(["Image", "Audio", "AudioPlus", "Video", "Unknown"]);
 export function presentColumns(project: ProjectRecord, store: Store, modelVersions: readonly string[]): { columns: JsonValue[] } {
   const fromConfig = new Map([...dataTypes(project.label_config)].filter(([key]) => !key.includes("[")));
   const types = new Map<string, string>(fromConfig);
-  for (const task of store.dataset(project).tasks) for (const key of Object.keys(task.data)) if (!types.has(key)) types.set(key, "Unknown");
+  // The summary's all_data_columns is a jsonb object on Postgres: its keys come back in jsonb's order (shorter first).
+  const imported = new Set<string>();
+  for (const task of store.dataset(project).tasks) for (const key of Object.keys(task.data)) imported.add(key);
+  for (const key of [...imported].sort(jsonbKeyOrder)) if (!types.has(key)) types.set(key, "Unknown");
   if (fromConfig.size > 0) types.delete(UNDEFINED_KEY);
   const users = [...store.list("users")].map((u) => u.id).sort((a, b) => a - b);
   const out: JsonValue[] = [...types].map(([key, type]) => ({

@@ -50,8 +50,9 @@ function userValues(u: UserRecord, store: Store): Values<typeof user> {
     avatar: null,
     initials: initials(u),
     phone: u.phone ?? "",
-    active_organization: ORGANIZATION_ID,
-    active_organization_meta: { title: ORGANIZATION_TITLE, email: owner?.email ?? "" },
+    ...(u.active_organization === null
+      ? { active_organization: null, active_organization_meta: { title: "", email: "" } }
+      : { active_organization: ORGANIZATION_ID, active_organization_meta: { title: ORGANIZATION_TITLE, email: owner?.email ?? "" } }),
     allow_newsletters: u.allow_newsletters ?? null,
     date_joined: u.date_joined ?? "",
   };

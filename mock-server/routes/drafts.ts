@@ -122,6 +122,8 @@ export const convertToDraft: Handler = (req, ctx) => {
   });
   ctx.store.removeWhere("drafts", (d) => d.annotation === annotation.id);
   ctx.store.removeWhere("annotations", (a) => a.id === annotation.id);
+  // Annotation.delete → update_task: the task's updated_at, and the caller as its updated_by.
+  ctx.store.update("tasks", annotation.task, { updated_at: now, updated_by: req.user.id });
   return ok(presentDraft(created, ctx.store), 201);
 };
 

@@ -94,7 +94,8 @@ const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route,
 /** Every route the mock serves, in the server's URL layout (the inventory in src/contract/routes.ts; docs/reference/routes.md). */
 export const routes: readonly Route[] = [
   serve("/api/token/refresh/", { POST: refresh }, { auth: "none" }),
-  serve("/api/token/blacklist/", { POST: blacklist }),
+  // simplejwt's TokenViewBase: no authentication classes, AllowAny (a caller's bad key is never read).
+  serve("/api/token/blacklist/", { POST: blacklist }, { auth: "none" }),
   serve("/api/token/rotate/", { POST: rotate }),
   serve("/api/token/", { GET: listTokens, POST: createToken }),
   serve("/api/current-user/whoami", { GET: getWhoAmI }),
@@ -104,7 +105,8 @@ export const routes: readonly Route[] = [
   // UserAPI narrows http_method_names to get, post, head, patch, delete (no OPTIONS, no PUT).
   serve("/api/users/", { GET: listUsers, POST: createUser }, { allow: "GET, POST, HEAD" }),
   serve("/api/users/{pk}/", { GET: getUser, PATCH: patchUser, DELETE: deleteUser }, { allow: "GET, PATCH, DELETE, HEAD" }),
-  serve("/api/version/", { GET: getVersion }),
+  // core/views.py version_page: a plain Django view, no DRF authentication.
+  serve("/api/version/", { GET: getVersion }, { auth: "none" }),
 
   serve("/api/projects/", { GET: listProjects, POST: createProject }),
   serve("/api/projects/{pk}/", { GET: getProject, PATCH: patchProject, PUT: patchProject, DELETE: deleteProject }),
@@ -142,11 +144,12 @@ export const routes: readonly Route[] = [
   serve("/api/dm/views/{pk}/", { GET: getView, PATCH: updateView, PUT: updateView, DELETE: deleteView }),
 
   serve("/api/ml/", { GET: listMLBackends, POST: createMLBackend }),
-  serve("/api/ml/{pk}", { GET: getMLBackend, PATCH: updateMLBackend, PUT: updateMLBackend, DELETE: deleteMLBackend }),
-  serve("/api/ml/{pk}/train", { POST: trainMLBackend }),
-  serve("/api/ml/{pk}/predict/test", { POST: predictTest }),
-  serve("/api/ml/{pk}/interactive-annotating", { POST: interactiveAnnotating }),
-  serve("/api/ml/{pk}/versions", { GET: listMLVersions }),
+  // ml/urls.py patterns have no trailing slash: a view's 404 reaches the client as the HTML 404 page.
+  serve("/api/ml/{pk}", { GET: getMLBackend, PATCH: updateMLBackend, PUT: updateMLBackend, DELETE: deleteMLBackend }, { slash: false }),
+  serve("/api/ml/{pk}/train", { POST: trainMLBackend }, { slash: false }),
+  serve("/api/ml/{pk}/predict/test", { POST: predictTest }, { slash: false }),
+  serve("/api/ml/{pk}/interactive-annotating", { POST: interactiveAnnotating }, { slash: false }),
+  serve("/api/ml/{pk}/versions", { GET: listMLVersions }, { slash: false }),
 
   serve("/api/dm/columns/", { GET: getColumns }),
   serve("/api/dm/project/", { GET: getProjectState }),

@@ -4,7 +4,7 @@ import type { Store } from "../store/store.js";
 import { modelVersionExtended } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
 import { validationError } from "../errors.js";
-import { bodyDict, ok, param, type Handler } from "../http.js";
+import { bodyDict, ok, param, type Handler, type MockContext } from "../http.js";
 import { pathId, projectOr404 } from "./lookup.js";
 import { liveBackends } from "./ml.js";
 
@@ -54,6 +54,14 @@ export const deleteModelVersion: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
   const version = bodyDict(req, ctx)["model_version"];
   if (!pyTruthy(version)) throw validationError({ non_field_errors: ["model_version param is required"] });
+  // should_none_model_version: deleting the project's own version (or one an ML backend of the project is titled) clears it.
+  const own = project.model_version === version || mlBackendTitled(ctx, project.id, project.model_version);
+  if (project.model_version && own) ctx.store.update("projects", project.id, { model_version: null });
   const deleted = ctx.store.removeWhere("predictions", (p) => p.project === project.id && p.model_version === version);
   return ok({ deleted_predictions: deleted.length });
 };
+
+/** `Project.ml_backend_in_model_version`: an ML backend of the project is titled as the project's model version. */
+function mlBackendTitled(ctx: MockContext, project: number, version: string | null | undefined): boolean {
+  return Boolean(version) && ctx.store.list("ml_backends").some((b) => b.project === project && b.title === version);
+}

@@ -3,6 +3,7 @@ import type { JsonValue } from "../../src/vocabulary/json.js";
 import { configChange, project as projectContract, projectLabelConfig } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
+import { tracebackOf } from "../../src/emulation/error-answer.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { describeValue } from "../../src/vocabulary/json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
@@ -204,7 +205,9 @@ export const getProject: Handler = (req, ctx) => ok(present(ctx, req, projectOr4
 
 export const patchProject: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
-  const updated = ctx.store.update("projects", project.id, withWeights(projectWrite(req, ctx, project), project));
+  const written = withWeights(projectWrite(req, ctx, project), project);
+  // PUT: created_by's default (CreatedByFromContext) reads a context only the create view sets, so the owner becomes null.
+  const updated = ctx.store.update("projects", project.id, req.method === "PUT" ? { ...written, created_by: null } : written);
   // Project.save: the tasks' overlap follows maximum_annotations and the overlap cohort.
   const changed = (name: string) => updated[name] !== undefined && updated[name] !== project[name];
   updateTasksStates(ctx.store, updated, changed("maximum_annotations"), changed("overlap_cohort_percentage"), false);
@@ -265,6 +268,8 @@ export const getProjectLabelConfig: Handler = (req, ctx) => {
  * as "not set or is empty"; then whether the config changes a control, and `Project.validate_config` with
  * strict on (a label the annotations or drafts use must stay). Nothing is saved.
  */
+const XML_SYNTAX = "label_studio_sdk._extensions.label_studio_tools.core.utils.exceptions.LabelStudioXMLSyntaxErrorSentryIgnored";
+
 export const validateProjectLabelConfig: Handler = (req, ctx) => {
   const project = projectOr404(ctx, pathId(req.params));
   const config = bodyDict(req, ctx)["label_config"];
@@ -279,8 +284,10 @@ export const validateProjectLabelConfig: Handler = (req, ctx) => {
     );
   }
   // The view parses it with lxml first: a broken document is a 400 in libxml2's words (the checks after it use expat's).
+  // (parse_config re-raises it as the SDK's LabelStudioXMLSyntaxErrorSentryIgnored: the handler's 400 carries its traceback.)
   const broken = libxmlSyntaxProblem(config);
-  if (broken !== undefined) throw new HttpProblem(400, broken);
+  if (broken !== undefined)
+    throw new ServerException({ status: 400, detail: broken, exception: XML_SYNTAX, excInfo: tracebackOf(XML_SYNTAX, broken) });
   const syntax = labelConfigProblem(config);
   if (syntax !== undefined && syntax.startsWith("DTDForbidden")) throw new HttpProblem(400, syntax);
   const changed = essentialDataChanged(config, project.label_config);

@@ -1,4 +1,4 @@
-import { fieldError, HttpProblem } from "../errors.js";
+import { fieldError, HttpProblem, validationError } from "../errors.js";
 import { bodyObject, noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { tokenErrors, truncateToken, type TokenClaims } from "../tokens.js";
 
@@ -53,9 +53,14 @@ export const blacklist: Handler = async (req, ctx) => {
   return noContent();
 };
 
-/** `POST /api/token/rotate/`: blacklists the given token and issues the caller a new one. */
+/**
+ * `POST /api/token/rotate/`: blacklists the given token and issues the caller a new one. A token that does not
+ * verify is the serializer's 400 (LSAPITokenRotateSerializer.validate), not simplejwt's 401.
+ */
 export const rotate: Handler = async (req, ctx) => {
-  const claims = await verifiedRefresh(ctx, refreshField(req));
+  const verified = await ctx.tokens.verify(refreshField(req), "refresh");
+  if (!verified.ok) throw validationError({ non_field_errors: ["Invalid refresh token"] });
+  const claims = verified.claims;
   ctx.tokens.blacklist(claims.jti);
   return ok({ refresh: await ctx.tokens.createPersonal(req.user.id) });
 };

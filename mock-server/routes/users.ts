@@ -92,9 +92,10 @@ export const createUser: Handler = (req, ctx) => {
     last_activity: now,
     ...userWrite(req, ctx, undefined),
     token: newLegacyKey(),
+    // UserAPI.perform_create adds the user to the organization; nothing makes it the user's active one.
+    active_organization: null,
   });
-  const answer = presentUser(created, ctx.store, { sparse: sparseFields(req.query) });
-  return ok({ ...answer, active_organization: null, active_organization_meta: { title: "", email: "" } }, 201);
+  return ok(presentUser(created, ctx.store, { sparse: sparseFields(req.query) }), 201);
 };
 
 /**

@@ -192,7 +192,7 @@ export const resetViews: Handler = (req, ctx) => {
   return noContent();
 };
 
-/** `POST /api/dm/views/order/` `{project, ids}` → 204 (views of the project get their list position). */
+/** `POST /api/dm/views/order/` `{project, ids}` → 200 with no body (`Response(status=200)`; views of the project get their list position). */
 export const orderViews: Handler = (req, ctx) => {
   const { project, ids } = validateWrite(viewOrder, writeInput(req.body), {
     partial: false,
@@ -205,5 +205,5 @@ export const orderViews: Handler = (req, ctx) => {
     const view = ctx.store.find("views", id);
     if (view && view.project === project) ctx.store.update("views", view.id, { order });
   });
-  return noContent();
+  return { status: 200 };
 };

@@ -61,6 +61,8 @@ export interface UserRecord {
   readonly phone?: string;
   readonly allow_newsletters?: boolean | null;
   readonly custom_hotkeys?: { readonly [key: string]: JsonValue } | null;
+  /** null: a user made by `POST /api/users/`, added to the organization but never switched into it (absent: the organization). */
+  readonly active_organization?: null;
 }
 
 /** A stored project (the fields the engine reads, and any others). */

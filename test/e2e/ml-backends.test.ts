@@ -123,7 +123,9 @@ describe("reading, updating, deleting", () => {
     await register();
     expect((await raw(server, "DELETE", "/api/ml/1")).status).toBe(204);
     expect(server.data().projects[0]!.model_version).toBe("");
-    expect((await raw(server, "GET", "/api/ml/1")).body.detail).toBe("No MLBackend matches the given query.");
+    // ml/urls.py's patterns have no trailing slash: the view's 404 reaches the client as the HTML 404 page (measured on 1.22).
+    const gone = await raw(server, "GET", "/api/ml/1");
+    expect([gone.status, gone.headers.get("content-type")?.startsWith("text/html")]).toEqual([404, true]);
   });
 });
 

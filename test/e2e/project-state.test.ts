@@ -132,8 +132,16 @@ describe("/api/projects/{id}/model-versions/", () => {
 
   test("the project's own version counts 0 when no prediction has it", async () => {
     await raw(server, "PATCH", "/api/projects/1/", { body: { model_version: "v1" } });
-    await raw(server, "DELETE", "/api/projects/1/model-versions/", { body: { model_version: "v1" } });
+    for (const p of server.data().predictions.filter((p) => p.model_version === "v1"))
+      await raw(server, "DELETE", `/api/predictions/${p.id}/`);
     expect((await raw(server, "GET", "/api/projects/1/model-versions/")).body).toEqual({ v2: 2, v1: 0 });
+  });
+
+  test("deleting the project's own version clears it (should_none_model_version; measured by dmq verify)", async () => {
+    await raw(server, "PATCH", "/api/projects/1/", { body: { model_version: "v1" } });
+    await raw(server, "DELETE", "/api/projects/1/model-versions/", { body: { model_version: "v1" } });
+    expect((await raw(server, "GET", "/api/projects/1/model-versions/")).body).toEqual({ v2: 2 });
+    expect(server.data().projects[0]!.model_version).toBeNull();
   });
 
   test("DELETE removes one version's predictions; model_version is required", async () => {

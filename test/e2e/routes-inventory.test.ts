@@ -4,7 +4,8 @@ import type { MockServer } from "../../mock-server/index.js";
 import { routes } from "../../mock-server/routes/index.js";
 import { currentPage, mockAnswerFor, routesPagePath } from "../../scripts/generate-routes-doc.js";
 import { enterpriseRoutes, serverRoutes, type EnterpriseRoute, type ServerRoute } from "../../src/contract/routes.js";
-import { raw, startFixture, type Raw } from "./fixture.js";
+import type { MLBackendRecord } from "../../src/contract/records.js";
+import { raw, seed, startFixture, type Raw } from "./fixture.js";
 
 /*
  * The route inventory (src/contract/routes.ts) against the mock: the routing table serves
@@ -27,10 +28,31 @@ const concrete = (path: string) => path.replace(/\{action_id\}/g, "delete_tasks"
 /** The server's page for a path no pattern matches (not a view's JSON 404). */
 const isNotFoundPage = (answer: Raw) => answer.status === 404 && (answer.headers.get("content-type") ?? "").startsWith("text/html");
 
+const mlBackend: MLBackendRecord = {
+  id: 1,
+  project: 1,
+  url: "http://127.0.0.1:9",
+  title: "seeded",
+  description: null,
+  state: "CO",
+  is_interactive: false,
+  error_message: null,
+  auth_method: "NONE",
+  basic_auth_user: null,
+  basic_auth_pass: null,
+  extra_params: {},
+  model_version: null,
+  timeout: 1,
+  auto_update: true,
+  created_at: "2024-01-01T00:00:00.000000Z",
+  updated_at: "2024-01-01T00:00:00.000000Z",
+};
+
 async function call(method: string, path: string): Promise<Raw> {
-  await server.reset();
-  // A snapshot's routes answer the 404 page for a snapshot that does not exist (their patterns have no trailing slash):
-  // make snapshot 1 first.
+  // An ML backend's routes answer the 404 page for a backend that does not exist (ml/urls.py has no trailing
+  // slashes): backend 1 is seeded for them.
+  await server.reset(path.startsWith("/api/ml/{pk}") ? { ...seed, ml_backends: [mlBackend] } : undefined);
+  // So do a snapshot's (their patterns have no trailing slash either): make snapshot 1 first.
   if (path.includes("{export_pk}")) await raw(server, "POST", "/api/projects/1/exports/", { body: {} });
   const body = ["POST", "PUT", "PATCH"].includes(method) ? { body: {} } : {};
   return raw(server, method, `${concrete(path)}${path.includes("?") ? "&" : "?"}project=1`, body);

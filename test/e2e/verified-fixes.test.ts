@@ -244,3 +244,77 @@ describe("repeated rows: an OR that reads an aggregate and a joined column", () 
     expect(await list("and", ["m"])).toEqual({ ids: [2], total: 1, predictions: 1 });
   });
 });
+
+describe("routes dmq verify reached in session 3 (label_studio 1.22, measured on PostgreSQL)", () => {
+  const config =
+    '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text"><Choice value="pos"/><Choice value="neg"/></Choices></View>';
+
+  test("GET /api/version/ needs no credentials: core/views.py version_page is a plain Django view", async () => {
+    const answer = await raw(server, "GET", "/api/version/", { key: null });
+    expect([answer.status, typeof answer.body.release]).toEqual([200, "string"]);
+  });
+
+  test("POST /api/token/blacklist/ reads no credentials (simplejwt TokenViewBase): a missing token is the serializer's 400", async () => {
+    const answer = await raw(server, "POST", "/api/token/blacklist/", { key: null, body: {} });
+    expect([answer.status, answer.body.validation_errors]).toEqual([400, { refresh: ["This field is required."] }]);
+  });
+
+  test("POST /api/token/rotate/ with a token that does not verify: LSAPITokenRotateSerializer.validate's 400", async () => {
+    const answer = await raw(server, "POST", "/api/token/rotate/", { body: { refresh: "not-a-token" } });
+    expect([answer.status, answer.body.validation_errors]).toEqual([400, { non_field_errors: ["Invalid refresh token"] }]);
+  });
+
+  test("a user made by POST /api/users/ has no active organization (UserAPI.perform_create only adds it)", async () => {
+    const made = await raw(server, "POST", "/api/users/", { body: { email: "new@example.com", username: "new" } });
+    expect([made.status, made.body.active_organization]).toEqual([201, null]);
+    const read = await raw(server, "GET", `/api/users/${made.body.id}/`);
+    expect([read.body.active_organization, read.body.active_organization_meta]).toEqual([null, { title: "", email: "" }]);
+    expect((await raw(server, "GET", "/api/users/1/")).body.active_organization).toBe(1);
+    await raw(server, "DELETE", `/api/users/${made.body.id}/`);
+  });
+
+  test("PUT /api/projects/{id}/ clears created_by: its default (CreatedByFromContext) reads the create view's context only", async () => {
+    const made = await raw(server, "POST", "/api/projects/", { body: { title: "owned", label_config: config } });
+    expect(made.body.created_by.id).toBe(1);
+    const patched = await raw(server, "PATCH", `/api/projects/${made.body.id}/`, { body: { title: "still owned" } });
+    expect(patched.body.created_by.id).toBe(1);
+    const put = await raw(server, "PUT", `/api/projects/${made.body.id}/`, { body: { title: "replaced" } });
+    expect([put.status, put.body.created_by]).toEqual([200, null]);
+    expect((await raw(server, "GET", `/api/projects/${made.body.id}/`)).body.created_by).toBeNull();
+    await raw(server, "DELETE", `/api/projects/${made.body.id}/`);
+  });
+
+  test("the Data Manager's columns list the imported data keys in jsonb's key order (ProjectSummary.all_data_columns)", async () => {
+    const made = await raw(server, "POST", "/api/projects/", { body: { title: "columns", label_config: config } });
+    await raw(server, "POST", `/api/projects/${made.body.id}/import`, {
+      body: [{ data: { text: "a", num: 1, flag: true, tag: "x", mixed: 2 } }],
+    });
+    const columns = (await raw(server, "GET", `/api/dm/columns/?project=${made.body.id}`)).body.columns as {
+      id: string;
+      parent?: string;
+    }[];
+    // The config's key first, then the others shortest first, equal lengths bytewise.
+    expect(columns.filter((c) => c.parent === "data").map((c) => c.id)).toEqual(["text", "num", "tag", "flag", "mixed"]);
+    await raw(server, "DELETE", `/api/projects/${made.body.id}/`);
+  });
+
+  test("converting an annotation to a draft makes the caller the task's updated_by (Annotation.delete → update_task)", async () => {
+    const made = await raw(server, "POST", "/api/projects/", { body: { title: "convert", label_config: config } });
+    await raw(server, "POST", `/api/projects/${made.body.id}/import`, {
+      body: [{ data: { text: "a" }, annotations: [{ result: choice("pos") }] }],
+    });
+    const task = server.data().tasks.find((t) => t.project === made.body.id)!;
+    const annotation = server.data().annotations.find((a) => a.task === task.id)!;
+    expect((await raw(server, "GET", `/api/tasks/${task.id}/`)).body.updated_by).toEqual([]);
+    expect((await raw(server, "POST", `/api/annotations/${annotation.id}/convert-to-draft`)).status).toBe(201);
+    expect((await raw(server, "GET", `/api/tasks/${task.id}/`)).body.updated_by).toEqual([{ user_id: 1 }]);
+    await raw(server, "DELETE", `/api/projects/${made.body.id}/`);
+  });
+
+  test("a config lxml cannot parse, on a project's validate: 400 with the traceback of the SDK's re-raised error", async () => {
+    const answer = await raw(server, "POST", "/api/projects/1/validate/", { body: { label_config: "<View>" } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toMatch(/^Premature end of data in tag View line 1/);
+    expect(answer.body.exc_info).toMatch(/LabelStudioXMLSyntaxErrorSentryIgnored: Premature end of data/);
+  });
+});

@@ -47,6 +47,7 @@ describe("dmq verify's engine", () => {
     const areas = new Set(report.comparisons.map((c) => c.area));
     expect([...areas].sort()).toEqual(
       [
+        "accounts",
         "actions",
         "child-filters",
         "conjunctions",
@@ -55,6 +56,7 @@ describe("dmq verify's engine", () => {
         "off-table",
         "ordering",
         "responses",
+        "routes",
         "selections",
         "values",
         "views",
@@ -63,6 +65,20 @@ describe("dmq verify's engine", () => {
     expect(report.comparisons.length).toBeGreaterThan(300);
     expect(projectsOn(plain)).toEqual([]);
     expect(projectsOn(other)).toEqual([]);
+  });
+
+  it("runs every routes and accounts scenario whole between two mocks: each step's captures resolve, nothing differs", async () => {
+    const report = await verify({
+      target: plain,
+      mock: other,
+      database: "postgres",
+      select: (s) => s.area === "routes" || s.area === "accounts",
+    });
+    expect(differing(report)).toEqual([]);
+    expect(report.comparisons.filter((c) => c.aspect === "run" || c.differences.some((d) => d.path === "reference"))).toEqual([]);
+    // The writes were compared step by step (the ML backend registered with the run's model server, then deleted).
+    expect(report.comparisons.filter((c) => c.scenario === "routes/ml/writes").map((c) => c.aspect)).toContain("predict test");
+    expect(projectsOn(plain)).toEqual([]);
   });
 
   it("catches a mock altered to refuse what the server answers (strict mode)", async () => {

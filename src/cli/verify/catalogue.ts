@@ -8,6 +8,8 @@ import { ref } from "./refs.js";
 import { samplesFor, type ColumnSource, type Sample } from "./samples.js";
 import type { Area, Probe, Scenario, Trait } from "./scenario.js";
 import type { Request } from "./target.js";
+import { routeScenarios } from "./route-scenarios.js";
+import { servedMethods } from "./coverage.js";
 
 /**
  * The scenario catalogue, generated: the filter scenarios walk the vocabulary's column table, each
@@ -27,6 +29,7 @@ export function catalogue(): Scenario[] {
     ...actionScenarios(),
     ...errorScenarios(),
     ...responseScenarios(),
+    ...routeScenarios(),
     { id: "values/dm-list", area: "values", traits: ["aggregate-text", "set-order"], probe: { kind: "values" } },
   ];
 }
@@ -575,9 +578,10 @@ export function errorScenarios(): Scenario[] {
     "/api/dm/actions/",
     "/api/current-user/whoami",
   ];
-  for (const path of authPaths) {
-    add(`auth/none${path}`, { method: "GET", path, auth: "none", query: { project: P } });
-    add(`auth/wrong-key${path}`, { method: "GET", path, auth: "bad", query: { project: P } });
+  for (const path of authPaths) add(`auth/wrong-key${path}`, { method: "GET", path, auth: "bad", query: { project: P } });
+  // Without credentials, every method of every route the mock serves (from the route inventory).
+  for (const { method, path } of servedMethods()) {
+    add(`auth/none/${method} ${path}`, { method, path: path.replace(/\{[^{}]+\}/g, "999999999"), auth: "none", query: { project: P } });
   }
   const writes: [string, Request][] = [
     ["project/title-too-short", { method: "POST", path: "/api/projects/", body: { json: { title: "ab" } } }],

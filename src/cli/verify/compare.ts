@@ -268,6 +268,84 @@ export function compareShape(target: Answer, mock: Answer): Difference[] {
   return shapeDifferences(target.json, mock.json);
 }
 
+/** Two answers by value: status, then the bodies with their ids and timestamps normalised (normaliseAnswer). */
+export function compareValues(target: Answer, mock: Answer, targetKeys: KeyMap, mockKeys: KeyMap, unordered?: RegExp): Difference[] {
+  if (target.status !== mock.status) return [statusDifference(target, mock)];
+  if (target.status >= 400) return compareError(target, mock);
+  if ((target.json === undefined) !== (mock.json === undefined)) return compareError(target, mock);
+  if (target.json === undefined) return target.text === mock.text ? [] : [{ path: "body", target: target.text, mock: mock.text }];
+  const side = (json: unknown, keys: KeyMap) => asSets(normaliseAnswer(json, keys), "body", unordered);
+  return valueDifferences(side(target.json, targetKeys), side(mock.json, mockKeys), "body");
+}
+
+/** Arrays at the paths `unordered` matches, sorted by their JSON (so they compare as sets). */
+function asSets(value: unknown, path: string, unordered: RegExp | undefined): unknown {
+  if (unordered === undefined) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((v, i) => asSets(v, `${path}[${i}]`, unordered));
+    return unordered.test(path) ? items.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)) : items;
+  }
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asSets(v, `${path}.${k}`, unordered)]));
+  }
+  return value;
+}
+
+/** An answer with the matches of `mask` (every one, for a global pattern) replaced in the strings of its JSON body. */
+export function masked(answer: Answer, mask: RegExp | undefined): Answer {
+  if (mask === undefined || answer.json === undefined) return answer;
+  const walk = (v: unknown): unknown =>
+    typeof v === "string"
+      ? v.replace(mask, "…")
+      : Array.isArray(v)
+        ? v.map(walk)
+        : typeof v === "object" && v !== null
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
+  return { ...answer, json: walk(answer.json) };
+}
+
+/** Fields of any answer that name a record of the fixture (mapped to its key), whatever the resource. */
+const REFERENCES: Readonly<Record<string, Kind | "project" | "user">> = {
+  project: "project",
+  task: "task",
+  annotation: "annotation",
+  prediction: "prediction",
+  parent_prediction: "prediction",
+  parent_annotation: "annotation",
+  // An export's task lists its predictions by id.
+  predictions: "prediction",
+  annotations: "annotation",
+  user: "user",
+  completed_by: "user",
+  created_by: "user",
+  updated_by: "user",
+};
+/** Fields whose value each server makes up: its own ids of records the fixture did not make, and secrets. */
+const MADE_UP = /^(id|.*_id|.*_pk|token|access|refresh|jti|exp|iat)$/;
+
+/**
+ * Any answer with the ids and timestamps each server made up reduced to what they are: references
+ * to the fixture's records become their keys (`t3`, `P`, `U`), other ids, tokens and points in time
+ * their JSON type (`<number>`), and Label Studio's text of a timestamp likewise.
+ */
+export function normaliseAnswer(value: unknown, keys: KeyMap, field = ""): unknown {
+  if (Array.isArray(value)) {
+    // Records the server lists with no ORDER BY (an export's tasks): both servers number them in the same order.
+    const byId = value.every((v) => typeof (v as { id?: unknown } | null)?.id === "number");
+    const items = byId ? [...value].sort((a: { id: number }, b: { id: number }) => a.id - b.id) : value;
+    return items.map((v) => normaliseAnswer(v, keys, field));
+  }
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseAnswer(v, keys, k)]));
+  }
+  if (value === null || value === undefined) return value;
+  if (VOLATILE.test(field) || MADE_UP.test(field)) return presence(value);
+  const kind = REFERENCES[field];
+  if (kind) return keys.key(kind, value);
+  return value;
+}
+
 /** The Data Manager list with fields=all: one comparison per task and column, values normalised. */
 export function compareRows(sides: ListSides): Map<string, Difference[]> {
   const out = new Map<string, Difference[]>();

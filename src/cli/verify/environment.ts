@@ -22,7 +22,9 @@ export interface EnvironmentRow {
     | { readonly before: string }
     | { readonly dependency: string }
     /** dmq's own marker: the mock says it is one (clients tell it from a server by it). */
-    | { readonly marker: string };
+    | { readonly marker: string }
+    /** On any target: what the server process did before (a cache it keeps) decides. */
+    | { readonly process: string };
   /** The scenarios it may explain: any of these areas… */
   readonly areas?: readonly Area[];
   /** …whose scenario has one of these traits… */
@@ -55,12 +57,23 @@ export const environmentRows: readonly EnvironmentRow[] = [
   {
     id: "mock-marker",
     cause: { marker: "dmq_mock" },
-    areas: ["responses"],
-    scenario: /^responses\/version$/,
+    areas: ["responses", "errors"],
+    scenario: /^(responses\/version|errors\/auth\/none\/GET \/api\/version\/)$/,
     path: /^body\.dmq_mock$/,
     target: /^absent$/,
     reason: "the mock's version answer says dmq_mock: true, by which dmq/testing and other clients tell the mock from a server",
     server: "(none: no server sends it)",
+  },
+  {
+    id: "version-template-context",
+    cause: { process: "cached versions" },
+    path: /^body\.(lsf|dm2|backend)$/,
+    target: /^absent$/,
+    reason:
+      "the server caches its version answer for 300 s; lsf, dm2 and backend are added to that cache by the template " +
+      "context processor, so they are there only once the server rendered an HTML page (a 404 page) since it last " +
+      "collected the versions; the mock always sends them",
+    server: "collect_versions (label_studio/core/utils/common.py), settings (label_studio/core/context_processors.py)",
   },
   // ---- libraries ---------------------------------------------------------------------------------
   {
@@ -244,11 +257,23 @@ export const environmentRows: readonly EnvironmentRow[] = [
       "named null; on Postgres it calls jsonb_set, which refuses the null path element (a 500)",
     server: "add_data_field, its SQLite branch (label_studio/data_manager/actions/experimental.py)",
   },
+  {
+    id: "sqlite-data-columns-order",
+    cause: { database: "sqlite" },
+    areas: ["routes"],
+    scenario: /^routes\/dm-columns$/,
+    path: /^body\.columns\[\d+\]\.(id|title|children\[\d+\])$/,
+    reason:
+      "the Data Manager lists the imported data keys in the order of the project summary's all_data_columns: a JSON text " +
+      "on SQLite keeps the order the keys were first imported in, where Postgres's jsonb orders keys shortest first",
+    server:
+      "ProjectSummary.update_data_columns (label_studio/projects/models.py), get_all_columns (label_studio/data_manager/functions.py)",
+  },
   // ---- versions: what the newest sources added ---------------------------------------------------
   {
     id: "project-evaluation-and-state",
     cause: older,
-    areas: ["responses"],
+    areas: ["responses", "routes"],
     path: /\.(annotator_evaluation_enabled|state)$/,
     target: /^absent$/,
     reason: "a project has annotator_evaluation_enabled and state (the FSM state) in the newest ProjectSerializer only",
@@ -266,7 +291,7 @@ export const environmentRows: readonly EnvironmentRow[] = [
   {
     id: "view-locks",
     cause: older,
-    areas: ["responses"],
+    areas: ["responses", "routes"],
     path: /\.(locked_by|is_locked|locked_at)$/,
     target: /^absent$/,
     reason: "views can be locked in the newest sources only (is_locked, locked_by, locked_at)",
@@ -287,7 +312,7 @@ export const environmentRows: readonly EnvironmentRow[] = [
   {
     id: "view-child-filters",
     cause: older,
-    areas: ["responses"],
+    areas: ["responses", "routes"],
     path: /\.filters\.items\[\d+\]\.child_filters$/,
     target: /^absent$/,
     reason: "a saved view's filter items list their child_filters in the newest ViewSerializer only (older servers keep one child_filter)",
@@ -305,7 +330,7 @@ export const environmentRows: readonly EnvironmentRow[] = [
   {
     id: "dm-annotator-objects",
     cause: older,
-    areas: ["responses", "values"],
+    areas: ["responses", "values", "routes"],
     path: /annotators\[\d+\]$/,
     reason: "the Data Manager lists annotators as objects (user_id, annotated, review, …) in the newest sources, as ids before",
     server: "DataManagerTaskSerializer.get_annotators (label_studio/data_manager/serializers.py)",

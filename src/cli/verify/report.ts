@@ -35,6 +35,7 @@ function causeText(row: EnvironmentRow): string {
   if ("database" in row.cause) return `database: ${row.cause.database}`;
   if ("before" in row.cause) return `server older than ${row.cause.before}`;
   if ("marker" in row.cause) return `the mock's marker ${row.cause.marker}`;
+  if ("process" in row.cause) return `the server process's ${row.cause.process}`;
   return `the server's ${row.cause.dependency}`;
 }
 

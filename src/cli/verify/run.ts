@@ -6,7 +6,9 @@ import {
   compareList,
   compareRows,
   compareShape,
+  compareValues,
   KeyMap,
+  masked,
   normaliseRecord,
   snapshot,
   statusDifference,
@@ -14,10 +16,11 @@ import {
   type Difference,
 } from "./compare.js";
 import { explain, environmentRows, type Database, type Environment, type EnvironmentRow } from "./environment.js";
-import { resolveDeep, UnresolvedRef, type Seeded } from "./refs.js";
-import { areaNames, type Area, type Scenario } from "./scenario.js";
+import { fillRunTemplates, resolveDeep, UnresolvedRef, type Seeded } from "./refs.js";
+import { areaNames, type Area, type Compare, type Loosening, type Scenario, type Step } from "./scenario.js";
 import type { Target as KitTarget } from "../../../testing/index.js";
 import { buildFixture, type Built } from "./seed.js";
+import { startMLBackend } from "./model-server.js";
 import { send, TargetUnreachable, type Answer, type Request } from "./target.js";
 
 /** One comparison: one aspect of one scenario, and what became of its differences. */
@@ -89,11 +92,18 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   const made = { target: new Set<number>(), mock: new Set<number>() };
   // The run's own failure, thrown after the clean-up; a failed clean-up (data left behind) is thrown first.
   let runFailure: { readonly error: unknown } | undefined;
+  const scenarios = catalogue().filter((s) => options.select?.(s) ?? true);
+  // The ML backend scenarios register a model server of the run's own with both (the server reaches it on loopback).
+  const modelServer = scenarios.some((s) => JSON.stringify(s.probe).includes('"modelServer"')) ? await startMLBackend() : undefined;
+  const context: Record<string, string> = {
+    nonce: `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+    ...(modelServer ? { modelServer: modelServer.url } : {}),
+  };
   try {
     const [tm, mm] = await Promise.all([buildFixture(options.target, TITLE), buildFixture(options.mock, TITLE)]);
     const side = (target: KitTarget, main: Built, projects: Set<number>): Side => ({
       target,
-      main,
+      main: { ...main, seeded: { ...main.seeded, context } },
       keys: new KeyMap(main.seeded),
       projects,
       send: (request) => send(target, request, timeoutMs),
@@ -102,7 +112,6 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     const mock = side(options.mock, mm, made.mock);
     const record = (scenario: Scenario, aspect: string, diffs: Difference[]) => comparisons.push(judge(env, rows, scenario, aspect, diffs));
 
-    const scenarios = catalogue().filter((s) => options.select?.(s) ?? true);
     let done = 0;
     // Area by area: a scenario that writes (a view, a project) never overlaps a read of another area.
     for (const area of areaNames) {
@@ -128,6 +137,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   } catch (error) {
     runFailure = { error };
   }
+  await modelServer?.close();
   const results = await Promise.allSettled([cleanup(options.target, made.target, timeoutMs), cleanup(options.mock, made.mock, timeoutMs)]);
   const cleanupFailed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (cleanupFailed) throw cleanupFailed.reason;
@@ -150,7 +160,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
  */
 export function workersFor(options: Pick<VerifyOptions, "concurrency" | "database">, scenarios: readonly Scenario[]): number {
   const writes = scenarios.some((s) => s.probe.kind === "action" || s.probe.kind === "writes");
-  return options.database === "sqlite" && writes ? 1 : (options.concurrency ?? 4);
+  // The caller's account and organization (users, tokens) are read by every other scenario of the area.
+  const shared = scenarios.some((s) => s.area === "accounts");
+  return shared || (options.database === "sqlite" && writes) ? 1 : (options.concurrency ?? 4);
 }
 
 /** Deletes every project the run made: the kit's (by id and title), then those a write scenario made itself. */
@@ -188,13 +200,16 @@ function judge(env: Environment, rows: readonly EnvironmentRow[], scenario: Scen
 
 /** `{project}`, `{user}`, `{task:t1}`, `{annotation:a1}`, `{prediction:p1}`, `{view:v1}` in a path or query value. */
 export function fillTemplate(text: string, seeded: Seeded): string {
-  return text.replace(/\{(project|user|task|annotation|prediction|view)(?::(\w+))?\}/g, (_, kind: string, key?: string) => {
-    if (kind === "project") return String(seeded.project);
-    if (kind === "user") return String(seeded.user);
-    const id = seeded.ids[kind as "task"].get(key ?? "");
-    if (id === undefined) throw new UnresolvedRef(`the target has no ${kind} ${key}`);
-    return String(id);
-  });
+  return fillRunTemplates(text, seeded).replace(
+    /\{(project|user|task|annotation|prediction|view)(?::(\w+))?\}/g,
+    (_, kind: string, key?: string) => {
+      if (kind === "project") return String(seeded.project);
+      if (kind === "user") return String(seeded.user);
+      const id = seeded.ids[kind as "task"].get(key ?? "");
+      if (id === undefined) throw new UnresolvedRef(`the target has no ${kind} ${key}`);
+      return String(id);
+    },
+  );
 }
 
 function resolveRequest(request: Request, seeded: Seeded): Request {
@@ -266,7 +281,7 @@ async function runScenario(s: Scenario, target: Side, mock: Side, record: (aspec
     .with({ kind: "request" }, async (probe) => {
       const r = await both(target, mock, (side) => side.send(resolveRequest(probe.request, side.main.seeded)));
       if ("unresolved" in r) return record("answer", [r.unresolved]);
-      record("answer", probe.compare === "error" ? compareError(r.t, r.m) : compareShape(r.t, r.m));
+      record("answer", compareBy(probe.compare, r.t, r.m, target.keys, mock.keys, probe));
     })
     .with({ kind: "values" }, async () => {
       const r = await both(target, mock, (side) => side.send(listRequest(side.main.seeded, { fields: "all" })));
@@ -276,7 +291,7 @@ async function runScenario(s: Scenario, target: Side, mock: Side, record: (aspec
         record(aspect, diffs);
     })
     .with({ kind: "action" }, (probe) => runAction(s, probe, target, mock, record))
-    .with({ kind: "writes" }, (probe) => runWrites(probe.steps, target, mock, record))
+    .with({ kind: "writes" }, (probe) => runWrites(s, probe, target, mock, record))
     .exhaustive();
 }
 
@@ -296,7 +311,8 @@ async function withFreshCopies(
   const [t, m] = await Promise.all(
     [target, mock].map(async (side) => {
       const built = await buildFixture(side.target, `${TITLE} ${s.area}`, views);
-      return { ...side, main: built, keys: new KeyMap(built.seeded) } satisfies Side;
+      const seeded = { ...built.seeded, context: side.main.seeded.context ?? {} };
+      return { ...side, main: { ...built, seeded }, keys: new KeyMap(seeded) } satisfies Side;
     }),
   );
   await body(t!, m!);
@@ -336,31 +352,61 @@ async function runAction(
   return withFreshCopies(s, target, mock, false, (t, m) => run(t, m, true));
 }
 
-/** Writes in order on copies of the fixture: each answer's status, keys and value types. */
+/**
+ * Writes in order (on copies of the fixture, or beside the main project): each answer compared as the
+ * step says. A step may capture what it made (`{made:<name>}` in later steps); a project a step made
+ * is the run's to delete.
+ */
 async function runWrites(
-  steps: readonly { readonly name: string; readonly request: Request }[],
+  s: Scenario,
+  probe: { readonly steps: readonly Step[]; readonly fixture?: "copy" | "main" },
   target: Side,
   mock: Side,
   record: (aspect: string, diffs: Difference[]) => void,
 ): Promise<void> {
-  const scenario: Scenario = { id: "responses/writes", area: "responses", traits: [], probe: { kind: "writes", steps } };
-  await withFreshCopies(scenario, target, mock, true, async (t, m) => {
-    for (const step of steps) {
+  const steps = async (t: Side, m: Side) => {
+    const made = new Map<Side, Map<string, unknown>>([
+      [t, new Map()],
+      [m, new Map()],
+    ]);
+    const seededOf = (side: Side): Seeded => ({ ...side.main.seeded, made: made.get(side)! });
+    for (const step of probe.steps) {
       const r = await both(t, m, async (side) => {
-        const answer = await side.send(resolveRequest(step.request, side.main.seeded));
-        // A project the step created is the run's to delete.
-        const made = (answer.json as { id?: unknown } | undefined)?.id;
-        if (step.request.method === "POST" && step.request.path === "/api/projects/" && answer.status === 201 && typeof made === "number") {
-          side.projects.add(made);
+        const answer = await side.send(resolveRequest(step.request, seededOf(side)));
+        const json = answer.json as Record<string, unknown> | undefined;
+        const id = json?.["id"];
+        if (step.request.method === "POST" && step.request.path === "/api/projects/" && answer.status === 201 && typeof id === "number") {
+          side.projects.add(id);
         }
+        const kept = step.capture ? json?.[step.capture.field ?? "id"] : undefined;
+        if (step.capture && kept !== undefined) made.get(side)!.set(step.capture.name, kept);
         return answer;
       });
-      record(step.name, "unresolved" in r ? [r.unresolved] : compareShape(r.t, r.m));
+      record(step.name, "unresolved" in r ? [r.unresolved] : compareBy(step.compare ?? "shape", r.t, r.m, t.keys, m.keys, step));
     }
+    return { t, m };
+  };
+  if (probe.fixture === "main") {
+    await steps(target, mock);
+    return;
+  }
+  await withFreshCopies(s, target, mock, true, async (t, m) => {
+    await steps(t, m);
     // What the writes left: counters, flags and records, as after an action.
     const [tl, ml] = await Promise.all([t, m].map((side) => side.send(listRequest(side.main.seeded, { fields: "all" }))));
     record("state", valueDifferences(snapshot(tl!, t.keys), snapshot(ml!, m.keys), "state"));
   });
+}
+
+/** Two answers compared the way a scenario asks. */
+function compareBy(how: Compare, target: Answer, mock: Answer, tk: KeyMap, mk: KeyMap, loosening: Loosening = {}): Difference[] {
+  const t = masked(target, loosening.mask),
+    m = masked(mock, loosening.mask);
+  return match(how)
+    .with("error", () => compareError(t, m))
+    .with("shape", () => compareShape(t, m))
+    .with("values", () => compareValues(t, m, tk, mk, loosening.unordered))
+    .exhaustive();
 }
 
 /** Counts per area: comparisons, agreeing, differing, environment. */

@@ -13,9 +13,11 @@ export const areas = {
   selections: "selectedItems: included, excluded, all, alone and with filters",
   views: "saved views: created through the API, then listed by ?view=",
   actions: "every action on equal selections: the answer and the project's state after it",
-  errors: "malformed requests: status and error body (keys, value types, detail)",
+  errors: "malformed requests, and every served route without credentials: status and error body (keys, value types, detail)",
   responses: "the key set and value types of every resource's responses",
+  routes: "every other route the mock serves: success, main validation errors, writes and the read after them",
   values: "the Data Manager list's columns, task by task (fields=all)",
+  accounts: "users, tokens and hotkeys: the caller's organization and account, written and read back (one at a time, last)",
 } as const;
 export type Area = keyof typeof areas;
 export const areaNames = Object.keys(areas) as readonly Area[];
@@ -51,8 +53,11 @@ export type Probe =
       /** The column the answer is ordered by, for tie groups (`data.num`, `created_at`, …). */
       readonly orderedBy?: string;
     }
-  /** Any request: status, then the body's keys and value types (and `detail` for errors). */
-  | { readonly kind: "request"; readonly request: Request; readonly compare: "error" | "shape" }
+  /**
+   * Any request: status, then the body's keys and value types (and `detail` for errors); `values`
+   * compares the body by value, ids and timestamps normalised (normaliseAnswer).
+   */
+  | ({ readonly kind: "request"; readonly request: Request; readonly compare: Compare } & Loosening)
   /**
    * An action on a project of its own: the answer, then the project's tasks, annotations and
    * predictions. `view`: the action runs on a view made for it.
@@ -69,7 +74,33 @@ export type Probe =
    * Writes, in order, on a project of its own: each answer's status, keys and value types. A project
    * a step creates is deleted at once.
    */
-  | { readonly kind: "writes"; readonly steps: readonly { readonly name: string; readonly request: Request }[] };
+  | {
+      readonly kind: "writes";
+      readonly steps: readonly Step[];
+      /** `main`: the steps touch no task of the fixture (users, tokens, a project they make), so they run beside the main project, and no state is compared. */
+      readonly fixture?: "copy" | "main";
+    };
+
+/** How two answers are compared: `error` and `shape` by keys and value types, `values` by value too. */
+export type Compare = "error" | "shape" | "values";
+
+/** What a comparison by value leaves aside, where the server itself does not decide one way. */
+export interface Loosening {
+  /** Arrays at these paths (`body`, `body.columns[3].schema.items`) compared as sets: the database orders them. */
+  readonly unordered?: RegExp;
+  /** Text removed from every string of both answers first (a project's title and id in a message). */
+  readonly mask?: RegExp;
+}
+
+/** One request of a write scenario. */
+export interface Step extends Loosening {
+  readonly name: string;
+  readonly request: Request;
+  /** Keep the answer's `id` (or `field`) under this name, for later steps' `{made:<name>}`. */
+  readonly capture?: { readonly name: string; readonly field?: string };
+  /** Default `shape`. */
+  readonly compare?: Compare;
+}
 
 export interface Scenario {
   /** Stable and readable: `filters/data.num/Number/less/0.5`. */

@@ -1,0 +1,278 @@
+import { FIXTURE_CONTROL, fixtureLabelConfig } from "./fixture.js";
+import { ref } from "./refs.js";
+import type { Compare, Loosening, Scenario, Step } from "./scenario.js";
+import type { Request } from "./target.js";
+
+/**
+ * The routes area: every route the mock serves (src/contract/routes.ts) that the Data Manager areas do
+ * not already exercise, each with a success (compared by value where both servers must agree, else by
+ * keys and value types), its main validation errors, and its writes followed by a read that shows
+ * their effect. test/unit/cli/verify/route-coverage.test.ts holds the inventory to it: a route the
+ * mock serves and no scenario calls fails that test, unless `unverifiedRoutes` says why.
+ */
+
+const P = "{project}";
+const result = [{ from_name: FIXTURE_CONTROL, to_name: "text", type: "choices", value: { choices: ["neutral"] } }];
+
+type Method = Request["method"];
+const req = (method: Method, path: string, json?: unknown, query?: Record<string, string>): Request => ({
+  method,
+  path,
+  ...(json === undefined ? {} : { body: { json } }),
+  ...(query ? { query } : {}),
+});
+const step = (name: string, request: Request, extra: Partial<Omit<Step, "name" | "request">> = {}): Step => ({ name, request, ...extra });
+const read = (name: string, request: Request, compare: Compare = "shape", loosening: Loosening = {}): Scenario => ({
+  id: `routes/${name}`,
+  area: "routes",
+  traits: [],
+  probe: { kind: "request", request, compare, ...loosening },
+});
+const error = (name: string, request: Request, loosening: Loosening = {}): Scenario => read(name, request, "error", loosening);
+const writes = (name: string, steps: readonly Step[], fixture: "copy" | "main" = "copy"): Scenario => ({
+  id: `routes/${name}`,
+  area: "routes",
+  traits: [],
+  probe: { kind: "writes", steps, ...(fixture === "main" ? { fixture } : {}) },
+});
+/** The caller's account and organization: the area `accounts`, run last and one at a time. */
+const account = (scenario: Scenario): Scenario => ({
+  ...scenario,
+  id: scenario.id.replace(/^routes\//, "accounts/"),
+  area: "accounts",
+  ...(scenario.probe.kind === "writes" ? { probe: { ...scenario.probe, fixture: "main" as const } } : {}),
+});
+/** The project's model versions: a GROUP BY without ORDER BY, so the database orders them. */
+const MODEL_VERSION_ITEMS = /^body$|\.schema\.items$/;
+
+export function routeScenarios(): Scenario[] {
+  return [
+    // ---- label configs ----------------------------------------------------------------------------
+    read("validate/config", req("POST", "/api/projects/validate/", { label_config: fixtureLabelConfig }), "values"),
+    error("validate/config-malformed", req("POST", "/api/projects/validate/", { label_config: "<View><Nope" })),
+    error("validate/config-missing", req("POST", "/api/projects/validate/", {})),
+    error(
+      "validate/config-unknown-to-name",
+      req("POST", "/api/projects/validate/", { label_config: fixtureLabelConfig.replace('toName="text"', 'toName="nope"') }),
+    ),
+    read("project-validate/get", req("GET", `/api/projects/${P}/validate/`), "values"),
+    read("project-validate/same", req("POST", `/api/projects/${P}/validate/`, { label_config: fixtureLabelConfig }), "values"),
+    error("project-validate/malformed", req("POST", `/api/projects/${P}/validate/`, { label_config: "<View>" })),
+
+    // ---- the Data Manager's columns and project state -----------------------------------------------
+    read("dm-columns", req("GET", "/api/dm/columns/", undefined, { project: P }), "values", { unordered: MODEL_VERSION_ITEMS }),
+    error("dm-columns/project=abc", req("GET", "/api/dm/columns/", undefined, { project: "abc" })),
+    error("dm-columns/unknown-project", req("GET", "/api/dm/columns/", undefined, { project: "999999999" })),
+    read("dm-project", req("GET", "/api/dm/project/", undefined, { project: P })),
+    error("dm-project/unknown-project", req("GET", "/api/dm/project/", undefined, { project: "999999999" })),
+
+    // ---- model versions -----------------------------------------------------------------------------
+    read("model-versions", req("GET", `/api/projects/${P}/model-versions/`), "values", { unordered: MODEL_VERSION_ITEMS }),
+    read("model-versions/extended", req("GET", `/api/projects/${P}/model-versions/`, undefined, { extended: "1" })),
+    error("model-versions/delete-without-version", req("DELETE", `/api/projects/${P}/model-versions/`, {})),
+
+    // ---- a project's tasks --------------------------------------------------------------------------
+    read("project-tasks", req("GET", `/api/projects/${P}/tasks/`, undefined, { page_size: "100" })),
+    read("project-tasks/page", req("GET", `/api/projects/${P}/tasks/`, undefined, { page: "2", page_size: "3" })),
+    error("project-tasks/create-without-data", req("POST", `/api/projects/${P}/tasks/`, {})),
+    error("tasks-bulk/not-a-list", req("POST", `/api/projects/${P}/tasks/bulk/`, "x")),
+    writes("project-tasks/writes", [
+      step("create project", req("POST", "/api/projects/", { title: "dmq verify routes", label_config: fixtureLabelConfig }), {
+        capture: { name: "project" },
+      }),
+      step("create task", req("POST", "/api/projects/{made:project}/tasks/", { data: { text: "one" } })),
+      step(
+        "bulk import",
+        req("POST", "/api/projects/{made:project}/tasks/bulk/", [{ data: { text: "two" } }, { data: { text: "three" } }]),
+      ),
+      step("list", req("GET", "/api/projects/{made:project}/tasks/"), { compare: "shape" }),
+      step("delete all", req("DELETE", "/api/projects/{made:project}/tasks/")),
+      step("list after delete", req("GET", "/api/projects/{made:project}/tasks/"), { compare: "values" }),
+      step(
+        "replace project",
+        req("PUT", "/api/projects/{made:project}/", { title: "dmq verify routes put", label_config: fixtureLabelConfig }),
+      ),
+      step("delete project", req("DELETE", "/api/projects/{made:project}/")),
+      step("read deleted project", req("GET", "/api/projects/{made:project}/"), { compare: "error" }),
+    ]),
+
+    // ---- predictions imported, and model versions removed --------------------------------------------
+    error("import-predictions/not-a-list", req("POST", `/api/projects/${P}/import/predictions`, { task: ref.task("t5") })),
+    // The message names the project by title and id, which differ between the two.
+    error("import-predictions/foreign-task", req("POST", `/api/projects/${P}/import/predictions`, [{ task: 999999999, result }]), {
+      mask: / ·dmq-[\w-]+ \(id=\d+\)/g,
+    }),
+    writes("import-predictions/writes", [
+      step(
+        "import predictions",
+        req("POST", `/api/projects/${P}/import/predictions`, [{ task: ref.task("t5"), result, score: 0.75, model_version: "m3" }]),
+        { compare: "values" },
+      ),
+      step("model versions", req("GET", `/api/projects/${P}/model-versions/`), { compare: "values", unordered: MODEL_VERSION_ITEMS }),
+    ]),
+    // On a project of its own, and no state compared after it: Project.delete_predictions deletes by queryset, so the
+    // server leaves the tasks' total_predictions as they were (the mock recounts; docs/verify.md, open).
+    writes(
+      "model-versions/delete",
+      [
+        step("create project", req("POST", "/api/projects/", { title: "dmq verify model versions", label_config: fixtureLabelConfig }), {
+          capture: { name: "project" },
+        }),
+        step(
+          "import",
+          req("POST", "/api/projects/{made:project}/import", [
+            {
+              data: { text: "one" },
+              predictions: [
+                { result, model_version: "m1" },
+                { result, model_version: "m2" },
+              ],
+            },
+          ]),
+        ),
+        step("delete model version", req("DELETE", "/api/projects/{made:project}/model-versions/", { model_version: "m2" }), {
+          compare: "values",
+        }),
+        step("model versions after delete", req("GET", "/api/projects/{made:project}/model-versions/"), { compare: "values" }),
+        step("delete project", req("DELETE", "/api/projects/{made:project}/")),
+      ],
+      "main",
+    ),
+
+    // ---- saved views: replace, order, reset -----------------------------------------------------------
+    error("views-order/empty", req("POST", "/api/dm/views/order/", { project: ref.project(), ids: [] })),
+    error("views-reset/no-project", req("DELETE", "/api/dm/views/reset/")),
+    writes("views/writes", [
+      step("create view", req("POST", "/api/dm/views/", { project: ref.project(), data: { title: "second" } }), {
+        capture: { name: "view" },
+      }),
+      step("replace view", req("PUT", "/api/dm/views/{view:v1}/", { project: ref.project(), data: { title: "replaced" } })),
+      step("order views", req("POST", "/api/dm/views/order/", { project: ref.project(), ids: [ref.made("view"), ref.view("v1")] })),
+      step("list views", req("GET", "/api/dm/views/", undefined, { project: P })),
+      step("reset views", req("DELETE", "/api/dm/views/reset/", { project: ref.project() })),
+      step("list after reset", req("GET", "/api/dm/views/", undefined, { project: P }), { compare: "values" }),
+    ]),
+
+    // ---- whole-record replacements -------------------------------------------------------------------
+    writes("replace/writes", [
+      step("replace task", req("PUT", "/api/tasks/{task:t3}/", { data: { text: "replaced" } })),
+      step("replace annotation", req("PUT", "/api/annotations/{annotation:a3}/", { result })),
+      step(
+        "replace prediction",
+        req("PUT", "/api/predictions/{prediction:p3}/", { result, score: 0.1, model_version: "m1", task: ref.task("t2") }),
+      ),
+      step("read task", req("GET", "/api/tasks/{task:t3}/")),
+    ]),
+
+    // ---- drafts --------------------------------------------------------------------------------------
+    read("drafts/task-empty", req("GET", "/api/tasks/{task:t1}/drafts"), "values"),
+    read("drafts/annotation-empty", req("GET", "/api/tasks/{task:t1}/annotations/{annotation:a1}/drafts"), "values"),
+    error("drafts/not-found", req("GET", "/api/drafts/999999999/")),
+    writes("drafts/writes", [
+      step("create task draft", req("POST", "/api/tasks/{task:t5}/drafts", { result, lead_time: 2 }), { capture: { name: "draft" } }),
+      step("list task drafts", req("GET", "/api/tasks/{task:t5}/drafts")),
+      step("create annotation draft", req("POST", "/api/tasks/{task:t1}/annotations/{annotation:a1}/drafts", { result }), {
+        capture: { name: "annotation-draft" },
+      }),
+      step("list annotation drafts", req("GET", "/api/tasks/{task:t1}/annotations/{annotation:a1}/drafts")),
+      step("read draft", req("GET", "/api/drafts/{made:draft}/")),
+      step("update draft", req("PATCH", "/api/drafts/{made:draft}/", { lead_time: 3 })),
+      step("replace draft", req("PUT", "/api/drafts/{made:draft}/", { result, lead_time: 4 })),
+      step("delete draft", req("DELETE", "/api/drafts/{made:draft}/")),
+      step("read deleted draft", req("GET", "/api/drafts/{made:draft}/"), { compare: "error" }),
+      step("convert annotation (GET)", req("GET", "/api/annotations/{annotation:a3}/convert-to-draft")),
+      step("convert annotation to draft", req("POST", "/api/annotations/{annotation:a3}/convert-to-draft")),
+      step("task after convert", req("GET", "/api/tasks/{task:t3}/")),
+    ]),
+
+    // ---- exports -------------------------------------------------------------------------------------
+    read("export-formats", req("GET", `/api/projects/${P}/export/formats`), "values"),
+    read("exports/empty", req("GET", `/api/projects/${P}/exports/`), "values"),
+    error("exports/not-found", req("GET", `/api/projects/${P}/exports/999999999`)),
+    read("export/one-step", req("GET", `/api/projects/${P}/export`, undefined, { exportType: "JSON" })),
+    error("export/unknown-type", req("GET", `/api/projects/${P}/export`, undefined, { exportType: "NOPE" })),
+    writes("exports/writes", [
+      step("create snapshot", req("POST", `/api/projects/${P}/exports/`, { title: "verify" }), { capture: { name: "export" } }),
+      step("list snapshots", req("GET", `/api/projects/${P}/exports/`)),
+      step("read snapshot", req("GET", `/api/projects/${P}/exports/{made:export}`)),
+      step("download", req("GET", `/api/projects/${P}/exports/{made:export}/download`, undefined, { exportType: "JSON" }), {
+        compare: "values",
+      }),
+      step("converted formats", req("GET", `/api/projects/${P}/exports/{made:export}/convert`)),
+      step("convert", req("POST", `/api/projects/${P}/exports/{made:export}/convert`, { export_type: "CSV" })),
+      step("convert unknown", req("POST", `/api/projects/${P}/exports/{made:export}/convert`, { export_type: "NOPE" }), {
+        compare: "error",
+      }),
+      step("delete snapshot", req("DELETE", `/api/projects/${P}/exports/{made:export}`)),
+      step("read deleted snapshot", req("GET", `/api/projects/${P}/exports/{made:export}`), { compare: "error" }),
+    ]),
+
+    // ---- ML backends (the run's model server, reached by both) ---------------------------------------
+    read("ml/empty", req("GET", "/api/ml/", undefined, { project: P }), "values"),
+    error("ml/not-found", req("GET", "/api/ml/999999999")),
+    error("ml/create-without-url", req("POST", "/api/ml/", { project: ref.project() })),
+    writes("ml/writes", [
+      step("create", req("POST", "/api/ml/", { project: ref.project(), url: ref.context("modelServer"), title: "tiny" }), {
+        capture: { name: "ml" },
+      }),
+      step("list", req("GET", "/api/ml/", undefined, { project: P })),
+      step("read", req("GET", "/api/ml/{made:ml}")),
+      step("update", req("PATCH", "/api/ml/{made:ml}", { title: "tiny renamed" })),
+      step("replace", req("PUT", "/api/ml/{made:ml}", { project: ref.project(), url: ref.context("modelServer"), title: "tiny again" })),
+      step("predict test", req("POST", "/api/ml/{made:ml}/predict/test")),
+      step("versions", req("GET", "/api/ml/{made:ml}/versions"), { compare: "values" }),
+      step("train", req("POST", "/api/ml/{made:ml}/train")),
+      step("interactive annotating", req("POST", "/api/ml/{made:ml}/interactive-annotating", { task: ref.task("t1") })),
+      step("delete", req("DELETE", "/api/ml/{made:ml}")),
+      step("read deleted", req("GET", "/api/ml/{made:ml}"), { compare: "error" }),
+    ]),
+
+    // ---- users, tokens, hotkeys (the caller's own; nothing of the fixture) ---------------------------
+    ...accountScenarios().map(account),
+  ];
+}
+
+function accountScenarios(): Scenario[] {
+  return [
+    error("users/create-bad-email", req("POST", "/api/users/", { email: "not-an-email" })),
+    writes("users/writes", [
+      step("create user", req("POST", "/api/users/", { email: "verify-{context:nonce}@example.com", username: "verify-{context:nonce}" }), {
+        capture: { name: "user" },
+      }),
+      step("read user", req("GET", "/api/users/{made:user}/")),
+      step("update user", req("PATCH", "/api/users/{made:user}/", { first_name: "Verified" })),
+      step("delete user", req("DELETE", "/api/users/{made:user}/")),
+      step("read deleted user", req("GET", "/api/users/{made:user}/"), { compare: "error" }),
+    ]),
+    read("token", req("GET", "/api/current-user/token")),
+    read("hotkeys", req("GET", "/api/current-user/hotkeys/")),
+    error("hotkeys/not-a-dict", req("PATCH", "/api/current-user/hotkeys/", { custom_hotkeys: "x" })),
+    error("hotkeys/dangerous", req("PATCH", "/api/current-user/hotkeys/", { custom_hotkeys: { "editor:save": { key: "alt+f4" } } })),
+    // The caller's own hotkeys are read first and put back last.
+    writes("hotkeys/writes", [
+      step("read", req("GET", "/api/current-user/hotkeys/"), { capture: { name: "hotkeys", field: "custom_hotkeys" } }),
+      step(
+        "set",
+        req("PATCH", "/api/current-user/hotkeys/", { custom_hotkeys: { "annotation:submit": { key: "ctrl+s", active: true } } }),
+        {
+          compare: "values",
+        },
+      ),
+      step("read after set", req("GET", "/api/current-user/hotkeys/"), { compare: "values" }),
+      step("clear", req("PATCH", "/api/current-user/hotkeys/", { custom_hotkeys: {} }), { compare: "values" }),
+      step("put back", req("PATCH", "/api/current-user/hotkeys/", { custom_hotkeys: ref.made("hotkeys") })),
+    ]),
+    error("token-refresh/bad", req("POST", "/api/token/refresh/", { refresh: "not-a-token" })),
+    error("token-blacklist/bad", req("POST", "/api/token/blacklist/", { refresh: "not-a-token" })),
+    error("token-rotate/bad", req("POST", "/api/token/rotate/", { refresh: "not-a-token" })),
+    writes("tokens/writes", [
+      step("list", req("GET", "/api/token/"), { compare: "values" }),
+      step("create", req("POST", "/api/token/"), { capture: { name: "refresh", field: "token" } }),
+      step("create a second", req("POST", "/api/token/"), { compare: "error" }),
+      step("refresh", req("POST", "/api/token/refresh/", { refresh: "{made:refresh}" })),
+      step("rotate", req("POST", "/api/token/rotate/", { refresh: "{made:refresh}" }), { capture: { name: "rotated", field: "refresh" } }),
+      step("blacklist", req("POST", "/api/token/blacklist/", { refresh: "{made:rotated}" })),
+      step("list after", req("GET", "/api/token/"), { compare: "values" }),
+    ]),
+  ];
+}
