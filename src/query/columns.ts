@@ -134,31 +134,27 @@ export type ColumnSuggestion<S extends string, D> = string extends S
  * and a distributive check would be instantiated for each of the ~35 offered columns. Known columns
  * are tested first, without the task data, so that code generic over `D` resolves them.
  */
-/** The column argument as written, or (for a wrong one, not inferred from) the suggestion. */
-export type CheckColumn<Arg, D, Accepts = D> = [Arg] extends [KnownColumn]
-  ? Arg
-  : [Arg] extends [string]
-    ? [Arg] extends [NoKey]
-      ? NoInference<Refused<NoKeyRule>>
-      : [Arg] extends [ColumnArg<D>]
-        ? Arg
-        : NoInference<ColumnSuggestion<Arg, D>>
-    : [Arg] extends [AnyCondition]
-      ? Condition<Accepts>
-      : NoInference<
-          Refused<"a column or a condition, not a union of both: write each branch as a condition (condition(column).equal(value)), or branch with $if">
-        >;
+/**
+ * The column argument as written, or (for a wrong one, not inferred from) the suggestion. Only the
+ * first branch is inferred from: the rest is behind `NoInference`, so that inferring `Arg` at a
+ * call does not instantiate every branch for each selection state the call is made on.
+ */
+export type CheckColumn<Arg, D, Accepts = D> = [Arg] extends [KnownColumn] ? Arg : NoInference<CheckOtherColumn<Arg, D, Accepts>>;
+type CheckOtherColumn<Arg, D, Accepts> = [Arg] extends [string]
+  ? [Arg] extends [NoKey]
+    ? Refused<NoKeyRule>
+    : [Arg] extends [ColumnArg<D>]
+      ? Arg
+      : ColumnSuggestion<Arg, D>
+  : [Arg] extends [AnyCondition]
+    ? Condition<Accepts>
+    : Refused<"a column or a condition, not a union of both: write each branch as a condition (condition(column).equal(value)), or branch with $if">;
 /** `tasks:data.` without a key: refused (the server would read a key named ""). */
 type NoKey = "tasks:data." | "-tasks:data.";
 type NoKeyRule = "tasks:data. needs a key: tasks:data.<key>";
-/** The ordering key as written, or the suggestion (keeping a leading `-`). */
-export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey]
-  ? K
-  : [K] extends [NoKey]
-    ? NoInference<Refused<NoKeyRule>>
-    : [K] extends [OrderKey<D>]
-      ? K
-      : NoInference<OrderKeySuggestion<K, D>>;
+/** The ordering key as written, or the suggestion (keeping a leading `-`); inferred from as `CheckColumn`. */
+export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey] ? K : NoInference<CheckOtherOrderKey<K, D>>;
+type CheckOtherOrderKey<K, D> = [K] extends [NoKey] ? Refused<NoKeyRule> : [K] extends [OrderKey<D>] ? K : OrderKeySuggestion<K, D>;
 type OrderKeySuggestion<K, D> = K extends string
   ? string extends K
     ? Refused<"an ordering key held in a string is only known at run time: narrow it with isOrderKey(key) first">

@@ -20,30 +20,36 @@ type NotInteger<V extends number> = `${V} is not an integer: ids and counters ar
  */
 export type IntegerValue<V extends number> = `${V}` extends `${bigint}` ? V : number extends V ? V : Refused<NotInteger<V>>;
 
-/** An integer range: both ends checked. */
+/**
+ * An integer range: both ends checked (both integer literals first: one template check). The other
+ * branches are behind `NoInference`: the range is inferred from the first, and inferring it does not
+ * instantiate the checks.
+ */
 export type IntegerRangeValue<V extends { readonly min: number; readonly max: number }> =
-  Fraction<V["min"]> extends true
-    ? NoInference<Refused<NotInteger<V["min"]>>>
-    : Fraction<V["max"]> extends true
-      ? NoInference<Refused<NotInteger<V["max"]>>>
-      : V;
+  `${V["min"]}|${V["max"]}` extends `${bigint}|${bigint}` ? V : NoInference<IntegerEnds<V>>;
+type IntegerEnds<V extends { readonly min: number; readonly max: number }> =
+  Fraction<V["min"]> extends true ? Refused<NotInteger<V["min"]>> : Fraction<V["max"]> extends true ? Refused<NotInteger<V["max"]>> : V;
 
 /**
  * What a datetime operator takes: a `Date` or a string (an ISO date or date-time with a zone; a
  * literal is checked by `DatetimeValue`, a `string` at run time).
  */
 export type DatetimeArg = Date | string;
-/** A datetime value: a `Date`, or an ISO string (a literal is checked here, a `string` at run time). */
-export type DatetimeValue<V extends DatetimeArg> = V extends string
-  ? string extends V
-    ? V
-    : DatetimeCheck<V> extends true
-      ? V
-      : NoInference<Refused<DatetimeCheck<V> & string>>
-  : V;
+/**
+ * A datetime value: a `Date`, or an ISO string (a literal is checked here, a `string` at run time).
+ * The value is inferred from the last branch; the string checks are behind `NoInference`.
+ */
+export type DatetimeValue<V extends DatetimeArg> = V extends string ? NoInference<DatetimeString<V>> : V;
+type DatetimeString<V extends string> = string extends V ? V : DatetimeCheck<V> extends true ? V : Refused<DatetimeCheck<V> & string>;
 
-/** A datetime range: both ends checked; a bare date as `max` is the end of that day. */
-export type DatetimeRangeValue<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> =
+/**
+ * A datetime range: both ends checked (two `Date`s first: nothing to check); a bare date as `max` is
+ * the end of that day. Inferred from the first branch, as `IntegerRangeValue`.
+ */
+export type DatetimeRangeValue<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> = [V["min"] | V["max"]] extends [Date]
+  ? V
+  : NoInference<DatetimeEnds<V>>;
+type DatetimeEnds<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> =
   DatetimeValue<V["min"]> extends V["min"]
     ? DatetimeValue<V["max"]> extends V["max"]
       ? V
