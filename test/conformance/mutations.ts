@@ -99,8 +99,8 @@ export const mutationList: readonly Mutation[] = [
     name: "annotators-skip-cancelled",
     what: "annotators contains ignores cancelled annotations",
     file: "src/semantics/special.ts",
-    from: 'if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) };',
-    to: 'if (onAnnotations) return { k: "ann", test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) && !a.was_cancelled };',
+    from: "test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by),",
+    to: "test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) && !a.was_cancelled,",
   },
   {
     name: "display-type-ignored",
@@ -207,7 +207,7 @@ export const mutationList: readonly Mutation[] = [
     name: "index-keeps-first-only",
     what: "engine: the equality index keeps only the first task holding a value",
     file: "src/semantics/plan.ts",
-    from: 'else if (typeof at === "number") index.set(v, [at, i]);',
+    from: 'else if (typeof at === "number") map.set(v, [at, i]);',
     to: 'else if (typeof at === "number") continue;',
   },
   {
