@@ -19,6 +19,19 @@ import { resolve, type Action, type OverrideRequest, type Overrides } from "./ov
 import { nameOf, routes, type Method, type Route } from "./routes/index.js";
 import { CREATED } from "./routes/replies.js";
 import { Transaction } from "./store/store.js";
+import type { UserRecord } from "../src/contract/records.js";
+import { newRecordDefaults } from "../src/contract/field.js";
+import { userModel } from "../src/contract/user.js";
+import { timestampFromMs } from "../src/vocabulary/timestamps.js";
+
+/** The request's user before authentication has found one (no handler answers for it). */
+const NOBODY: UserRecord = Object.freeze({
+  ...newRecordDefaults(userModel),
+  id: 0,
+  username: "",
+  date_joined: timestampFromMs(0),
+  last_activity: timestampFromMs(0),
+});
 
 /**
  * The Express app: json-server's app with the server's headers (headers.ts) and CORS answers, then, as on the server, the URL
@@ -176,7 +189,7 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
       get body() {
         return data ? data.data() : {};
       },
-      user: auth?.user ?? { id: 0, username: "", email: "", first_name: "", last_name: "" },
+      user: auth?.user ?? NOBODY,
       origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
       url: req.originalUrl,
       headers: req.headers,

@@ -53,9 +53,25 @@ export function demoData(): StoreState {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const state: StoreState = {
     users: [
-      { id: 1, username: "admin", email: "admin@example.com", first_name: "Ada", last_name: "Admin" },
-      { id: 2, username: "bea", email: "bea@example.com", first_name: "Bea", last_name: "Baker" },
-      { id: 3, username: "carl", email: "carl@example.com", first_name: "Carl", last_name: "Cole" },
+      {
+        id: 1,
+        username: "admin",
+        email: "admin@example.com",
+        first_name: "Ada",
+        last_name: "Admin",
+        date_joined: at(0),
+        last_activity: at(0),
+      },
+      { id: 2, username: "bea", email: "bea@example.com", first_name: "Bea", last_name: "Baker", date_joined: at(0), last_activity: at(0) },
+      {
+        id: 3,
+        username: "carl",
+        email: "carl@example.com",
+        first_name: "Carl",
+        last_name: "Cole",
+        date_joined: at(0),
+        last_activity: at(0),
+      },
     ],
     projects: [
       {

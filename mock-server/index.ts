@@ -91,12 +91,13 @@ export interface MockServer {
 type MockData = StoreState;
 
 /** The user a seed without users gets, so that the server always has a credential to hand out. */
-const defaultUser = { id: 1, username: "admin", email: "admin@example.com", first_name: "", last_name: "" };
+const defaultUser = { id: 1, username: "admin", email: "admin@example.com" };
 
 function initialState(data: MockSeed | string | undefined, token: string | undefined, parsed = typeof data === "string"): StoreState {
   const raw = typeof data === "string" ? readSeedFile(data) : (data ?? demoData());
-  const state = loadSeed(raw, nowTimestamp(), { parsed });
-  if (state.users.length === 0) state.users.push({ ...defaultUser });
+  const now = nowTimestamp();
+  const state = loadSeed(raw, now, { parsed });
+  if (state.users.length === 0) state.users.push(...loadSeed({ users: [defaultUser] }, now).users);
   const first = state.users[0] as { token?: string };
   if (first.token === undefined) first.token = newLegacyKey();
   return pinned(frozen(state), token);

@@ -53,11 +53,7 @@ export function setup(ctx: MockContext, backend: BackendLike, project: ProjectRe
 }
 
 /** The fields `update_state` sets: connected (and the model server's version), disconnected, or in error. */
-export interface StateUpdate {
-  readonly state: string;
-  readonly error_message: string | null;
-  readonly model_version?: string | null;
-}
+export type StateUpdate = Pick<MLBackendRecord, "state" | "error_message"> & Partial<Pick<MLBackendRecord, "model_version">>;
 
 /** `MLBackend.update_state`, without saving: health, then setup. Returns the fields and the version setup answered. */
 export async function checkState(

@@ -1,6 +1,7 @@
 import type { UserRecord } from "../../src/contract/records.js";
 import { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "../../src/contract/index.js";
-import type { Rendered } from "../../src/contract/field.js";
+import { orDefault, type Rendered } from "../../src/contract/field.js";
+import { userDefaults } from "../../src/contract/user.js";
 import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import type { Store } from "../store/store.js";
 
@@ -45,16 +46,16 @@ function userValues(u: UserRecord, store: Store): Values<typeof user> {
     last_name: u.last_name,
     username: u.username,
     email: u.email,
-    last_activity: u.last_activity ?? u.date_joined ?? "",
-    custom_hotkeys: u.custom_hotkeys === undefined ? {} : u.custom_hotkeys,
+    last_activity: u.last_activity,
+    custom_hotkeys: orDefault(u.custom_hotkeys, userDefaults.custom_hotkeys),
     avatar: null,
     initials: initials(u),
-    phone: u.phone ?? "",
+    phone: orDefault(u.phone, userDefaults.phone),
     ...(u.active_organization === null
       ? { active_organization: null, active_organization_meta: { title: "", email: "" } }
       : { active_organization: ORGANIZATION_ID, active_organization_meta: { title: ORGANIZATION_TITLE, email: owner?.email ?? "" } }),
-    allow_newsletters: u.allow_newsletters ?? null,
-    date_joined: u.date_joined ?? "",
+    allow_newsletters: orDefault(u.allow_newsletters, userDefaults.allow_newsletters),
+    date_joined: u.date_joined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { view } from "../../src/contract/index.js";
-import type { Rendered } from "../../src/contract/field.js";
+import { orDefault, type Rendered } from "../../src/contract/field.js";
+import { viewDefaults } from "../../src/contract/view.js";
 import { render } from "../../src/contract/render.js";
 import type { ViewRecord } from "../../src/contract/state.js";
 import type { Store } from "../store/store.js";
@@ -20,8 +21,8 @@ export function presentView(v: ViewRecord, store: Store): Rendered<typeof view> 
     locked_by: lockedBy(v, store),
     data,
     order: v.order,
-    is_locked: v.is_locked ?? false,
-    locked_at: v.locked_at ?? null,
+    is_locked: orDefault(v.is_locked, viewDefaults.is_locked),
+    locked_at: orDefault(v.locked_at, viewDefaults.locked_at),
     user: v.user,
     project: v.project,
   });

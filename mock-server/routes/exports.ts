@@ -6,7 +6,8 @@ import type { ProjectRecord } from "../../src/contract/records.js";
 import { systemClock } from "../../src/vocabulary/clock.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { timestampFromMs } from "../../src/vocabulary/timestamps.js";
-import type { Declaration, FieldSpec } from "../../src/contract/field.js";
+import { newRecordDefaults, type Declaration, type FieldSpec } from "../../src/contract/field.js";
+import { convertedFormatModel, exportModel } from "../../src/contract/export.js";
 import { convertedFormat, exportConvert, exportCreate, exportSnapshot } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
 import { drfBoolean, drfMessages } from "../drf/fields.js";
@@ -226,15 +227,12 @@ export const createSnapshot: Handler = (req, ctx) => {
   const now = nowOf(ctx);
   const title = typeof written.title === "string" ? written.title : "";
   let snapshot = ctx.store.insert("exports", {
+    ...newRecordDefaults(exportModel),
     project: project.id,
     title: title === "" ? defaultTitle(project, now) : title,
     created_at: timestampFromMs(now),
     created_by: req.user.id,
-    finished_at: null,
     status: "in_progress",
-    md5: "",
-    counters: {},
-    file: null,
     content: null,
   });
   try {
@@ -389,11 +387,10 @@ export const convertSnapshotRoute: Handler = (req, ctx) => {
   }
   const now = nowOf(ctx);
   let converted: ConvertedFormatRecord = ctx.store.insert("converted_formats", {
+    ...newRecordDefaults(convertedFormatModel),
     export: snapshot.id,
-    project: null,
     export_type: type,
     status: "in_progress",
-    traceback: null,
     created_at: timestampFromMs(now),
   });
   let file: ReturnType<typeof convertSnapshot>;

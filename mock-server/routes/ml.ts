@@ -1,7 +1,8 @@
 import type { MLBackendRecord, ProjectRecord } from "../../src/contract/records.js";
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import { mlBackend, mlBackendStates } from "../../src/contract/index.js";
-import type { Rendered } from "../../src/contract/field.js";
+import { newRecordDefaults, type Rendered } from "../../src/contract/field.js";
+import { mlBackendDefaults, mlBackendModel } from "../../src/contract/ml-backend.js";
 import { render } from "../../src/contract/render.js";
 import { pyTruthy } from "../../src/emulation/python-json.js";
 import { notFound, pythonException, validationError } from "../errors.js";
@@ -35,13 +36,13 @@ const hostnameOf = (req: MockRequest) => callbackHost(req.origin);
 export function presentMLBackend(b: MLBackendRecord): Rendered<typeof mlBackend> {
   return render(mlBackend, {
     id: b.id,
-    state: b.state as keyof typeof mlBackendStates,
-    readable_state: mlBackendStates[b.state as keyof typeof mlBackendStates] ?? b.state,
+    state: b.state,
+    readable_state: mlBackendStates[b.state],
     is_interactive: b.is_interactive,
     url: b.url,
     error_message: b.error_message,
     title: b.title,
-    auth_method: b.auth_method as "NONE" | "BASIC_AUTH",
+    auth_method: b.auth_method,
     basic_auth_user: b.basic_auth_user,
     basic_auth_pass_is_set: Boolean(b.basic_auth_pass),
     description: b.description,
@@ -118,7 +119,7 @@ async function validateBackend(
     throw pythonException("TypeError", "MLBackend.healthcheck_() missing 1 required positional argument: 'url'");
   const settings: BackendLike = {
     url: attrs["url"] as string,
-    timeout: 100,
+    timeout: mlBackendDefaults.timeout,
     basic_auth_user: (attrs["basic_auth_user"] as string | undefined) ?? null,
     basic_auth_pass: (attrs["basic_auth_pass"] as string | undefined) ?? null,
     extra_params: (attrs["extra_params"] as JsonValue | undefined) ?? null,
@@ -157,7 +158,6 @@ async function backendWrite(req: MockRequest, ctx: MockContext, instance: MLBack
       partial: req.method === "PATCH",
       strict: ctx.strict,
       store: ctx.store,
-      relations: { project: "projects" },
       rules: rules(instance),
     }),
   };
@@ -175,18 +175,7 @@ export const createMLBackend: Handler = async (req, ctx) => {
   const attrs = await backendWrite(req, ctx, undefined);
   const now = nowTimestamp();
   const created = ctx.store.insert("ml_backends", {
-    title: "default",
-    description: "",
-    state: "DI",
-    is_interactive: false,
-    error_message: null,
-    auth_method: "NONE",
-    basic_auth_user: "",
-    basic_auth_pass: "",
-    extra_params: null,
-    model_version: "",
-    timeout: 100,
-    auto_update: true,
+    ...newRecordDefaults(mlBackendModel),
     ...(attrs as Partial<MLBackendRecord>),
     url: attrs["url"] as string,
     project: attrs["project"] as number,

@@ -3,6 +3,8 @@ import { QueryDict } from "../../src/emulation/query-dict.js";
 import type { UserRecord } from "../../src/contract/records.js";
 import { user as userContract, userToken } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
+import { newRecordDefaults } from "../../src/contract/field.js";
+import { userModel } from "../../src/contract/user.js";
 import { HttpProblem, problemBody, SERVER_VERSION, pythonException } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentUser, presentWhoAmI } from "../present/users.js";
@@ -69,7 +71,6 @@ function userWrite(req: MockRequest, ctx: MockContext, self: UserRecord | undefi
       partial: self !== undefined,
       strict: ctx.strict,
       store: ctx.store,
-      relations: { active_organization: "none" },
       rules: userRules(ctx, self),
     }),
   };
@@ -84,13 +85,11 @@ function userWrite(req: MockRequest, ctx: MockContext, self: UserRecord | undefi
 export const createUser: Handler = (req, ctx) => {
   const now = nowTimestamp();
   const created = ctx.store.insert("users", {
-    username: "",
-    email: "",
-    first_name: "",
-    last_name: "",
+    ...newRecordDefaults(userModel),
     date_joined: now,
     last_activity: now,
-    ...userWrite(req, ctx, undefined),
+    // `username` is required on create: the write has it.
+    ...(userWrite(req, ctx, undefined) as Partial<UserRecord> & Pick<UserRecord, "username">),
     token: newLegacyKey(),
     // UserAPI.perform_create adds the user to the organization; nothing makes it the user's active one.
     active_organization: null,

@@ -1,4 +1,4 @@
-import { maxLength, type Declaration } from "./field.js";
+import { defaultsOf, maxLength, pick, type Declaration, type FieldSpec } from "./field.js";
 import { userSimple } from "./user.js";
 
 /**
@@ -12,18 +12,53 @@ export const exportStatusChoices = ["created", "in_progress", "failed", "complet
 
 const status = { kind: "choice", nullable: false, access: "read-write", default: "created", choices: exportStatusChoices } as const;
 
+/**
+ * The converted format model (`ConvertedFormat`, label_studio/data_export/models.py): a conversion of a
+ * snapshot, made on download (see docs/reference/exports.md).
+ */
+export const convertedFormatModel = {
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  status,
+  export_type: { kind: "string", nullable: false, access: "read-write", required: true, checks: [maxLength(64)] },
+  traceback: { kind: "string", nullable: true, access: "read-write", default: null },
+  /** The snapshot converted (CASCADE). */
+  export: { kind: "pk", nullable: false, access: "read-only", ref: "exports", owner: true },
+  project: { kind: "pk", nullable: true, access: "read-only", default: null, ref: "projects" },
+  created_at: { kind: "datetime", nullable: true, access: "read-only" },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/** The converted format model's defaults. */
+export const convertedFormatDefaults = defaultsOf(convertedFormatModel);
+
 /** `label_studio/data_export/serializers.py` `ConvertedFormatSerializer` (`traceback` shown: SHOW_TRACEBACK_FOR_EXPORT_CONVERTER). */
 export const convertedFormat = {
   source: "label_studio/data_export/serializers.py ConvertedFormatSerializer",
   routes: ["GET /api/projects/{id}/exports/", "GET /api/projects/{id}/exports/{export_pk}"],
   flex: false,
-  fields: {
-    id: { kind: "integer", nullable: false, access: "read-only" },
-    status,
-    export_type: { kind: "string", nullable: false, access: "read-write", required: true, checks: [maxLength(64)] },
-    traceback: { kind: "string", nullable: true, access: "read-write", default: null },
-  },
+  fields: pick(convertedFormatModel, "id", "status", "export_type", "traceback"),
 } as const satisfies Declaration;
+
+/**
+ * The snapshot model (`Export`, label_studio/data_export/models.py): its fields with kind, null-ness,
+ * default and reference, in the order `ExportSerializer` renders them; `file` (a FileField) is the
+ * storage name, `export/<project>/project-<project>-at-<YYYY-mm-dd-HH-MM>-<md5[:8]>.json`, null until
+ * written.
+ */
+export const exportModel = {
+  title: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(2048)] },
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  created_by: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "users" },
+  created_at: { kind: "datetime", nullable: false, access: "read-only" },
+  finished_at: { kind: "datetime", nullable: true, access: "read-write", default: null },
+  status,
+  md5: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(128)] },
+  counters: { kind: "dict", nullable: false, access: "read-write", default: {} },
+  file: { kind: "string", nullable: true, access: "read-only", default: null },
+  project: { kind: "pk", nullable: false, access: "read-only", ref: "projects", owner: true },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/** The snapshot model's defaults. */
+export const exportDefaults = defaultsOf(exportModel);
 
 /**
  * The fields of `ExportSerializer`. Its Meta names the read-only fields `read_only`, which DRF
@@ -32,14 +67,11 @@ export const convertedFormat = {
  * `raise_errors_on_nested_writes`).
  */
 const snapshotFields = {
-  title: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(2048)] },
-  id: { kind: "integer", nullable: false, access: "read-only" },
+  ...pick(exportModel, "title", "id"),
   created_by: { kind: "nested", nullable: true, access: "read-write", of: userSimple },
-  created_at: { kind: "datetime", nullable: false, access: "read-only" },
-  finished_at: { kind: "datetime", nullable: true, access: "read-write", default: null },
-  status,
-  md5: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(128)] },
-  counters: { kind: "json", nullable: false, access: "read-write", default: {} },
+  ...pick(exportModel, "created_at", "finished_at", "status", "md5"),
+  /** A JSONField: the serializer renders any JSON (the export writes a dict). */
+  counters: { ...exportModel.counters, kind: "json" },
   converted_formats: { kind: "nested-list", nullable: false, access: "read-write", of: convertedFormat },
 } as const;
 

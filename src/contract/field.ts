@@ -252,8 +252,12 @@ export function newRecordDefaults<T extends Readonly<Record<string, FieldSpec>>>
   return out as never;
 }
 
-/** A sparse stored field's value (`stored: "sparse"`): the record's own, or the model's default where nothing wrote it. */
-export const orDefault = <V, D>(value: V | undefined, fallback: D): V | D => (value === undefined ? fallback : value);
+/**
+ * A sparse stored field's value (`stored: "sparse"`): the record's own, or the model's default where
+ * nothing wrote it (a fresh copy of an object or list).
+ */
+export const orDefault = <V, D>(value: V | undefined, fallback: D): V | D =>
+  value !== undefined ? value : typeof fallback === "object" && fallback !== null ? structuredClone(fallback) : fallback;
 
 /** Some fields of a declaration's field table, in the order given (the order they render in). */
 export function pick<T extends Readonly<Record<string, FieldSpec>>, K extends keyof T & string>(fields: T, ...names: K[]): Pick<T, K> {

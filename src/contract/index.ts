@@ -12,6 +12,10 @@ export { errorBody, projectPage, taskPage } from "./envelope.js";
 export {
   annotationFilterOptions,
   convertedFormat,
+  convertedFormatDefaults,
+  convertedFormatModel,
+  exportDefaults,
+  exportModel,
   exportAnnotation,
   exportCompletedBy,
   exportConvert,
@@ -25,7 +29,7 @@ export {
   serializationOptions,
   taskFilterOptions,
 } from "./export.js";
-export { mlBackend, mlBackendAuthMethods, mlBackendStates } from "./ml-backend.js";
+export { mlBackend, mlBackendAuthMethods, mlBackendDefaults, mlBackendModel, mlBackendStates } from "./ml-backend.js";
 export { prediction, predictionDefaults, predictionModel } from "./prediction.js";
 export {
   configChange,
@@ -37,5 +41,17 @@ export {
   skipQueueChoices,
 } from "./project.js";
 export { detailUnevaluated, dmTask, dmTaskDetail, evaluatedColumns, nextTask, task, taskDefaults, taskModel, taskSimple } from "./task.js";
-export { allPermissions, annotatorDm, completedByDm, hotkeys, hotkeysError, user, userSimple, userToken, whoAmI } from "./user.js";
-export { view, viewOrder, viewReset } from "./view.js";
+export {
+  allPermissions,
+  annotatorDm,
+  completedByDm,
+  hotkeys,
+  hotkeysError,
+  user,
+  userDefaults,
+  userModel,
+  userSimple,
+  userToken,
+  whoAmI,
+} from "./user.js";
+export { view, viewDefaults, viewModel, viewOrder, viewReset } from "./view.js";

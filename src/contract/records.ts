@@ -1,8 +1,12 @@
 import type { JsonValue } from "../vocabulary/json.js";
 import type { annotationModel } from "./annotation.js";
 import type { draftModel } from "./draft.js";
+import type { convertedFormatModel, exportModel } from "./export.js";
+import type { mlBackendModel } from "./ml-backend.js";
+import type { viewModel } from "./view.js";
 import type { FieldSpec } from "./field.js";
 import type { predictionModel } from "./prediction.js";
+import type { userModel } from "./user.js";
 
 /** The value the store keeps for a field kind (before null-ness): read-only arrays and objects. */
 interface StoredKinds<F extends FieldSpec> {
@@ -45,25 +49,23 @@ export type StoredRecord<M extends Table, Own = {}> = {
 
 /**
  * Stored records, as the mock server keeps them and as its seed file holds them
- * (docs/mock-server.md#seed-data). Field names are the server's. Derived columns (completed_at,
- * total_annotations, …) are never stored: the engine computes them (see DerivedColumns).
+ * (docs/mock-server.md#seed-data): each the `StoredRecord` of its model table. Field names are the
+ * server's. Derived columns (completed_at, total_annotations, …) are never stored: the engine
+ * computes them (see DerivedColumns).
  */
-export interface UserRecord {
-  readonly id: number;
-  readonly username: string;
-  readonly email: string;
-  readonly first_name: string;
-  readonly last_name: string;
-  /** The legacy API key of this user (secret: never log it). */
-  readonly token?: string;
-  readonly date_joined?: string;
-  readonly last_activity?: string;
-  readonly phone?: string;
-  readonly allow_newsletters?: boolean | null;
-  readonly custom_hotkeys?: { readonly [key: string]: JsonValue } | null;
-  /** null: a user made by `POST /api/users/`, added to the organization but never switched into it (absent: the organization). */
-  readonly active_organization?: null;
-}
+
+/** A stored user: the user model's fields (src/contract/user.ts) and the user's legacy API key. */
+export interface UserRecord
+  extends StoredRecord<
+    typeof userModel,
+    {
+      /**
+       * The legacy API key (the server keeps it in authtoken's `Token`, one per user). A secret: never
+       * log it; the engine's records never hold a user.
+       */
+      readonly token?: string;
+    }
+  > {}
 
 /** A stored project (the fields the engine reads, and any others). */
 export interface ProjectRecord {
@@ -114,26 +116,36 @@ export interface DraftRecord extends StoredRecord<typeof draftModel, { readonly 
 
 /**
  * A registered ML backend (`MLBackend`, label_studio/ml/models.py): a model server the mock calls over
- * HTTP for predictions. `state` is the server's two-letter code (CO connected, DI disconnected, ER error,
- * TR training, PR predicting).
+ * HTTP for predictions; the ML backend model's fields (src/contract/ml-backend.ts). `basic_auth_pass`
+ * is a secret: sent to the model server only, never rendered or logged.
  */
-export interface MLBackendRecord {
-  readonly id: number;
-  readonly project: number;
-  readonly url: string;
-  readonly title: string | null;
-  readonly description: string | null;
-  readonly state: string;
-  readonly is_interactive: boolean;
-  readonly error_message: string | null;
-  readonly auth_method: string;
-  readonly basic_auth_user: string | null;
-  /** A secret: sent to the model server only, never rendered or logged. */
-  readonly basic_auth_pass: string | null;
-  readonly extra_params: JsonValue;
-  readonly model_version: string | null;
-  readonly timeout: number;
-  readonly auto_update: boolean;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
+export interface MLBackendRecord extends StoredRecord<typeof mlBackendModel> {}
+
+/**
+ * A saved Data Manager view as the mock keeps it: the view model's fields (src/contract/view.ts).
+ * `data` holds the wire form the server reads back (`title`, `filters` with plural `child_filters`,
+ * `ordering`, `selectedItems`, `columnsDisplayType`, …), never null; `order` is numbered per project
+ * when a view is created or seeded, never null.
+ */
+export interface ViewRecord
+  extends StoredRecord<typeof viewModel, { readonly data: { readonly [key: string]: JsonValue }; readonly order: number }> {}
+
+/**
+ * An export snapshot (`Export`): the snapshot model's fields (src/contract/export.ts), plus the file
+ * it wrote. The server keeps the file in its media storage under `file`; the mock keeps the text with
+ * the record, so a snapshot survives a restart of a persisting mock as it does there.
+ */
+export interface ExportRecord
+  extends StoredRecord<
+    typeof exportModel,
+    {
+      /** The file's text (the standard library's JSON of the exported tasks); null until written. */
+      readonly content: string | null;
+    }
+  > {}
+
+/**
+ * A conversion of a snapshot (`ConvertedFormat`, src/contract/export.ts): the mock converts on
+ * download, as the server does (see docs/reference/exports.md).
+ */
+export interface ConvertedFormatRecord extends StoredRecord<typeof convertedFormatModel, { readonly created_at: string }> {}

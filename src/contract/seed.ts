@@ -3,9 +3,12 @@ import { describeValue, isPlainObject } from "../vocabulary/json.js";
 import { serverTimestamp } from "../vocabulary/timestamps.js";
 import { annotationModel } from "./annotation.js";
 import { draftModel } from "./draft.js";
-import { exportStatusChoices } from "./export.js";
+import { convertedFormatModel, exportModel, exportStatusChoices } from "./export.js";
 import { emptyResult, type FieldSpec } from "./field.js";
 import { predictionModel } from "./prediction.js";
+import { mlBackendModel } from "./ml-backend.js";
+import { userModel } from "./user.js";
+import { viewModel } from "./view.js";
 import { taskDefaults } from "./task.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
@@ -70,7 +73,12 @@ const isJson = (v: unknown): boolean => {
 const jsonObject: Accepts = (v) => isPlainObject(v) && isJson(v);
 const resultList: Accepts = (v) => v === null || (Array.isArray(v) && v.every(isJson));
 const resultArray: Accepts = (v) => v === null || Array.isArray(v);
-const exportStatus: Accepts = (v) => typeof v === "string" && (exportStatusChoices as readonly string[]).includes(v);
+/** One of a choice field's choices. */
+const choiceOf =
+  (spec: FieldSpec): Accepts =>
+  (v) =>
+    typeof v === "string" && (spec.choices ?? []).includes(v);
+const exportStatus = choiceOf(exportModel.status);
 const EXPORT_STATUS = `one of ${exportStatusChoices.map((c) => JSON.stringify(c)).join(", ")}`;
 const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
 
@@ -112,16 +120,23 @@ const taskDefault = (field: keyof typeof taskDefaults) => constant(taskDefaults[
 const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field } } = {
   users: {
     id,
-    username: { check: nonEmptyStr, expected: "a non-empty string", fallback: "required" },
-    email: { check: str, expected: "a string", fallback: constant("") },
-    first_name: { check: str, expected: "a string", fallback: constant("") },
-    last_name: { check: str, expected: "a string", fallback: constant("") },
+    username: { check: nonEmptyStr, expected: "a non-empty string", ...modelled(userModel.username) },
+    email: { check: str, expected: "a string", ...modelled(userModel.email) },
+    first_name: { check: str, expected: "a string", ...modelled(userModel.first_name) },
+    last_name: { check: str, expected: "a string", ...modelled(userModel.last_name) },
+    // Not a model field: the server keeps the legacy key in authtoken's Token (one is generated for the first user).
     token: { check: nonEmptyStr, expected: "a non-empty legacy API key", fallback: "optional" },
     date_joined: now(),
     last_activity: sameAs("date_joined"),
-    phone: { check: str, expected: "a string", fallback: "optional" },
-    allow_newsletters: { check: orNull(bool), expected: "a boolean or null", fallback: "optional" },
-    custom_hotkeys: { check: orNull(jsonObject), expected: "a JSON object or null", fallback: "optional" },
+    phone: { check: str, expected: "a string", ...modelled(userModel.phone) },
+    allow_newsletters: { check: orNull(bool), expected: "a boolean or null", ...modelled(userModel.allow_newsletters) },
+    custom_hotkeys: { check: orNull(jsonObject), expected: "a JSON object or null", ...modelled(userModel.custom_hotkeys) },
+    // null: a user added to the organization but never switched into it (a persisted `POST /api/users/`).
+    active_organization: {
+      check: (v) => v === null,
+      expected: "null (absent: the mock's one organization)",
+      ...modelled(userModel.active_organization),
+    },
   },
   projects: {
     id,
@@ -216,57 +231,63 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
   },
   views: {
     id,
-    project: ref("projects", false, "required"),
-    user: ref("users", true, constant(null)),
+    project: refOf(viewModel.project),
+    user: refOf(viewModel.user),
+    // Numbered per project after the load (crossCheck), as the server numbers a new view: the model's default is not taken.
     order: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
-    data: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: constant({}) },
-    is_locked: { check: bool, expected: "a boolean", fallback: "optional" },
-    locked_by: ref("users", true, "optional"),
-    locked_at: { expected: `${TIMESTAMP} or null`, fallback: "optional", timestamp: "nullable" },
+    data: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", ...modelled(viewModel.data) },
+    is_locked: { check: bool, expected: "a boolean", ...modelled(viewModel.is_locked) },
+    locked_by: refOf(viewModel.locked_by),
+    locked_at: { expected: `${TIMESTAMP} or null`, ...modelled(viewModel.locked_at), timestamp: "nullable" },
   },
   ml_backends: {
     id,
-    project: ref("projects", false, "required"),
-    url: { check: nonEmptyStr, expected: "the model server's URL", fallback: "required" },
-    title: { check: orNull(str), expected: "a string or null", fallback: constant("default") },
-    description: { check: orNull(str), expected: "a string or null", fallback: constant("") },
+    project: refOf(mlBackendModel.project),
+    url: { check: nonEmptyStr, expected: "the model server's URL", ...modelled(mlBackendModel.url) },
+    title: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.title) },
+    description: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.description) },
     state: {
-      check: (v) => ["CO", "DI", "ER", "TR", "PR"].includes(v as string),
-      expected: "one of CO, DI, ER, TR, PR",
-      fallback: constant("DI"),
+      check: choiceOf(mlBackendModel.state),
+      expected: `one of ${mlBackendModel.state.choices.join(", ")}`,
+      ...modelled(mlBackendModel.state),
     },
-    is_interactive: { check: bool, expected: "a boolean", fallback: constant(false) },
-    error_message: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
-    auth_method: { check: (v) => v === "NONE" || v === "BASIC_AUTH", expected: "NONE or BASIC_AUTH", fallback: constant("NONE") },
-    basic_auth_user: { check: orNull(str), expected: "a string or null", fallback: constant("") },
-    basic_auth_pass: { check: orNull(str), expected: "a string or null", fallback: constant("") },
-    extra_params: { check: isJson, expected: "any JSON value", fallback: constant(null) },
-    model_version: { check: orNull(str), expected: "a string or null", fallback: constant("") },
-    timeout: { check: finite, expected: "a number of seconds", fallback: constant(100) },
-    auto_update: { check: bool, expected: "a boolean", fallback: constant(true) },
+    is_interactive: { check: bool, expected: "a boolean", ...modelled(mlBackendModel.is_interactive) },
+    error_message: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.error_message) },
+    auth_method: {
+      check: choiceOf(mlBackendModel.auth_method),
+      expected: mlBackendModel.auth_method.choices.join(" or "),
+      ...modelled(mlBackendModel.auth_method),
+    },
+    basic_auth_user: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.basic_auth_user) },
+    basic_auth_pass: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.basic_auth_pass) },
+    extra_params: { check: isJson, expected: "any JSON value", ...modelled(mlBackendModel.extra_params) },
+    model_version: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.model_version) },
+    timeout: { check: finite, expected: "a number of seconds", ...modelled(mlBackendModel.timeout) },
+    auto_update: { check: bool, expected: "a boolean", ...modelled(mlBackendModel.auto_update) },
     created_at: now(),
     updated_at: sameAs("created_at"),
   },
   exports: {
     id,
-    project: ref("projects", false, "required"),
-    title: { check: str, expected: "a string", fallback: constant("") },
+    project: refOf(exportModel.project),
+    title: { check: str, expected: "a string", ...modelled(exportModel.title) },
     created_at: now(),
-    created_by: ref("users", true, constant(null)),
-    finished_at: { expected: `${TIMESTAMP} or null`, fallback: constant(null), timestamp: "nullable" },
-    status: { check: exportStatus, expected: EXPORT_STATUS, fallback: constant("created") },
-    md5: { check: str, expected: "a string", fallback: constant("") },
-    counters: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: constant({}) },
-    file: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    created_by: refOf(exportModel.created_by),
+    finished_at: { expected: `${TIMESTAMP} or null`, ...modelled(exportModel.finished_at), timestamp: "nullable" },
+    status: { check: exportStatus, expected: EXPORT_STATUS, ...modelled(exportModel.status) },
+    md5: { check: str, expected: "a string", ...modelled(exportModel.md5) },
+    counters: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", ...modelled(exportModel.counters) },
+    file: { check: orNull(str), expected: "a string or null", ...modelled(exportModel.file) },
+    // Not a model field: the file's text, kept with the record (null until written).
     content: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
   },
   converted_formats: {
     id,
-    export: ref("exports", false, "required"),
-    project: ref("projects", true, constant(null)),
-    export_type: { check: nonEmptyStr, expected: "an export format name", fallback: "required" },
-    status: { check: exportStatus, expected: EXPORT_STATUS, fallback: constant("created") },
-    traceback: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
+    export: refOf(convertedFormatModel.export),
+    project: refOf(convertedFormatModel.project),
+    export_type: { check: nonEmptyStr, expected: "an export format name", ...modelled(convertedFormatModel.export_type) },
+    status: { check: exportStatus, expected: EXPORT_STATUS, ...modelled(convertedFormatModel.status) },
+    traceback: { check: orNull(str), expected: "a string or null", ...modelled(convertedFormatModel.traceback) },
     created_at: now(),
   },
 };

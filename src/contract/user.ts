@@ -1,24 +1,10 @@
-import { custom, maxLength, type Declaration } from "./field.js";
+import { custom, defaultsOf, maxLength, pick, type Declaration, type FieldSpec } from "./field.js";
 
 /**
  * Users as the server renders them. Every user serializer derives from `BaseUserSerializer`
  * (`label_studio/users/serializers.py`, a drf-flex-fields serializer); the community edition renders
  * no avatar unless one was uploaded (`User.avatar_url`).
  */
-
-/** `label_studio/users/serializers.py` `UserSimpleSerializer`: a project's `created_by`. */
-export const userSimple = {
-  source: "label_studio/users/serializers.py UserSimpleSerializer",
-  routes: ["GET /api/projects/", "GET /api/projects/{id}/"],
-  flex: true,
-  fields: {
-    id: { kind: "integer", nullable: false, access: "read-only" },
-    first_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
-    last_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
-    email: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(254)] },
-    avatar: { kind: "string", nullable: true, access: "read-only" },
-  },
-} as const satisfies Declaration;
 
 const organizationMeta = {
   source: "label_studio/users/serializers.py BaseUserSerializer.get_active_organization_meta",
@@ -30,10 +16,15 @@ const organizationMeta = {
   },
 } as const satisfies Declaration;
 
-const userFields = {
+/**
+ * The user model (`User`, label_studio/users/models.py): its fields with kind, null-ness, default and
+ * reference, in the order `BaseUserSerializer` renders them. The serializers below pick from it; the
+ * stored record (src/contract/records.ts), the seed loader and the routes read it.
+ */
+export const userModel = {
   id: { kind: "integer", nullable: false, access: "read-only" },
-  first_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
-  last_name: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
+  first_name: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(256)] },
+  last_name: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(256)] },
   username: { kind: "string", nullable: false, access: "read-write", required: true, checks: [maxLength(256)] },
   /** `User.email`: an EmailField, unique. */
   email: {
@@ -41,19 +32,45 @@ const userFields = {
     nullable: false,
     access: "read-write",
     blank: true,
+    default: "",
     checks: [maxLength(254), custom("email", "users/models.py User.email (EmailField(unique=True))", "Enter a valid email address.")],
   },
-  /** `last_activity_cached` (DateTimeField, read-only). */
+  /** `last_activity_cached` (the model's `last_activity`, DateTimeField(default=now), read-only). */
   last_activity: { kind: "datetime", nullable: false, access: "read-only" },
-  custom_hotkeys: { kind: "dict", nullable: true, access: "read-write" },
+  custom_hotkeys: { kind: "dict", nullable: true, access: "read-write", default: {}, stored: "sparse" },
+  phone: { kind: "string", nullable: false, access: "read-write", blank: true, default: "", checks: [maxLength(256)], stored: "sparse" },
+  /**
+   * The mock has one organization: absent, it is the user's; null for a user made by `POST /api/users/`,
+   * added to the organization but never switched into it.
+   */
+  active_organization: { kind: "pk", nullable: true, access: "read-write", stored: "sparse" },
+  allow_newsletters: { kind: "boolean", nullable: true, access: "read-write", default: null, stored: "sparse" },
+  /** DateTimeField(default=timezone.now): the time of the create (a seed's load time). */
+  date_joined: { kind: "datetime", nullable: false, access: "read-write" },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/** The user model's defaults. */
+export const userDefaults = defaultsOf(userModel);
+
+/** `label_studio/users/serializers.py` `UserSimpleSerializer`: a project's `created_by`. */
+export const userSimple = {
+  source: "label_studio/users/serializers.py UserSimpleSerializer",
+  routes: ["GET /api/projects/", "GET /api/projects/{id}/"],
+  flex: true,
+  fields: {
+    ...pick(userModel, "id", "first_name", "last_name", "email"),
+    avatar: { kind: "string", nullable: true, access: "read-only" },
+  },
+} as const satisfies Declaration;
+
+const userFields = {
+  ...pick(userModel, "id", "first_name", "last_name", "username", "email", "last_activity", "custom_hotkeys"),
   avatar: { kind: "string", nullable: true, access: "read-only" },
   /** `User.get_initials`: both initials, the one name's first letter, or the email's first two characters. */
   initials: { kind: "string", nullable: false, access: "read-only" },
-  phone: { kind: "string", nullable: false, access: "read-write", blank: true, checks: [maxLength(256)] },
-  active_organization: { kind: "pk", nullable: true, access: "read-write" },
+  ...pick(userModel, "phone", "active_organization"),
   active_organization_meta: { kind: "nested", nullable: false, access: "read-only", of: organizationMeta },
-  allow_newsletters: { kind: "boolean", nullable: true, access: "read-write" },
-  date_joined: { kind: "datetime", nullable: false, access: "read-write" },
+  ...pick(userModel, "allow_newsletters", "date_joined"),
 } as const;
 
 /** `label_studio/users/serializers.py` `BaseUserSerializer` (settings.USER_SERIALIZER). */

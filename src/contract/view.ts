@@ -1,4 +1,4 @@
-import type { Declaration } from "./field.js";
+import { defaultsOf, pick, type Declaration, type FieldSpec } from "./field.js";
 
 /** `ViewSerializer.get_locked_by` (label_studio/data_manager/serializers.py). */
 const lockedBy = {
@@ -13,29 +13,46 @@ const lockedBy = {
 } as const satisfies Declaration;
 
 /**
- * `label_studio/data_manager/serializers.py` `ViewSerializer` over `View`
- * (label_studio/data_manager/models.py), rendered by `ViewAPI` (label_studio/data_manager/api.py).
- * `to_representation` moves `filter_group` (as `{conjunction, items}` with plural `child_filters`),
- * `selected_items` and `ordering` into `data` (the last two only when non-empty) and drops them
- * from the top level; a write reads `data.filters` and `data.ordering` back out of `data`.
+ * The view model (`View`, label_studio/data_manager/models.py): its fields with kind, null-ness,
+ * default and reference, in the order `ViewSerializer` renders them. The mock keeps the view's query
+ * (`filter_group`, `ordering`, `selected_items`) inside `data`, in the wire form the serializer moves
+ * them to (see `view`).
+ */
+export const viewModel = {
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  /** JSONField(default=dict, null=True): the view's own settings plus the moved query. */
+  data: { kind: "dict", nullable: true, access: "read-write", default: {} },
+  order: { kind: "integer", nullable: true, access: "read-write", default: 0 },
+  is_locked: { kind: "boolean", nullable: false, access: "read-write", default: false, stored: "sparse" },
+  locked_at: { kind: "datetime", nullable: true, access: "read-only", default: null, stored: "sparse" },
+  /** Who locked the view (rendered as `{id, name, email}` by the serializer). */
+  locked_by: { kind: "pk", nullable: true, access: "read-only", default: null, ref: "users", stored: "sparse" },
+  /** The view's owner (CASCADE, null-able): null for a view of no one. */
+  user: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "users" },
+  project: { kind: "pk", nullable: false, access: "read-write", required: true, ref: "projects", owner: true },
+  filter_group: { kind: "json", nullable: true, access: "write-only", stored: "computed" },
+  ordering: { kind: "json", nullable: true, access: "write-only", stored: "computed" },
+  selected_items: { kind: "json", nullable: true, access: "write-only", stored: "computed" },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/** The view model's defaults. */
+export const viewDefaults = defaultsOf(viewModel);
+
+/**
+ * `label_studio/data_manager/serializers.py` `ViewSerializer` over `View`, rendered by `ViewAPI`
+ * (label_studio/data_manager/api.py). `to_representation` moves `filter_group` (as `{conjunction,
+ * items}` with plural `child_filters`), `selected_items` and `ordering` into `data` (the last two only
+ * when non-empty) and drops them from the top level; a write reads `data.filters` and `data.ordering`
+ * back out of `data`.
  */
 export const view = {
   source: "label_studio/data_manager/serializers.py ViewSerializer",
   routes: ["GET /api/dm/views/", "POST /api/dm/views/", "GET /api/dm/views/{id}/", "PATCH /api/dm/views/{id}/", "PUT /api/dm/views/{id}/"],
   flex: false,
   fields: {
-    id: { kind: "integer", nullable: false, access: "read-only" },
+    id: viewModel.id,
     locked_by: { kind: "nested", nullable: true, access: "read-only", of: lockedBy },
-    /** JSONField(default=dict, null=True): the view's own settings plus the moved query. */
-    data: { kind: "dict", nullable: true, access: "read-write", default: {} },
-    order: { kind: "integer", nullable: true, access: "read-write", default: 0 },
-    is_locked: { kind: "boolean", nullable: false, access: "read-write", default: false },
-    locked_at: { kind: "datetime", nullable: true, access: "read-only" },
-    user: { kind: "pk", nullable: true, access: "read-write" },
-    project: { kind: "pk", nullable: false, access: "read-write", required: true },
-    filter_group: { kind: "json", nullable: true, access: "write-only" },
-    ordering: { kind: "json", nullable: true, access: "write-only" },
-    selected_items: { kind: "json", nullable: true, access: "write-only" },
+    ...pick(viewModel, "data", "order", "is_locked", "locked_at", "user", "project", "filter_group", "ordering", "selected_items"),
   },
 } as const satisfies Declaration;
 

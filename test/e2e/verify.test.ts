@@ -53,6 +53,7 @@ describe("dmq verify's engine", () => {
         "conjunctions",
         "errors",
         "filters",
+        "ml",
         "off-table",
         "ordering",
         "responses",
@@ -67,17 +68,17 @@ describe("dmq verify's engine", () => {
     expect(projectsOn(other)).toEqual([]);
   });
 
-  it("runs every routes and accounts scenario whole between two mocks: each step's captures resolve, nothing differs", async () => {
+  it("runs every routes, ml and accounts scenario whole between two mocks: each step's captures resolve, nothing differs", async () => {
     const report = await verify({
       target: plain,
       mock: other,
       database: "postgres",
-      select: (s) => s.area === "routes" || s.area === "accounts",
+      select: (s) => ["routes", "ml", "accounts"].includes(s.area),
     });
     expect(differing(report)).toEqual([]);
     expect(report.comparisons.filter((c) => c.aspect === "run" || c.differences.some((d) => d.path === "reference"))).toEqual([]);
     // The writes were compared step by step (the ML backend registered with the run's model server, then deleted).
-    expect(report.comparisons.filter((c) => c.scenario === "routes/ml/writes").map((c) => c.aspect)).toContain("predict test");
+    expect(report.comparisons.filter((c) => c.scenario === "ml/writes").map((c) => c.aspect)).toContain("predict test");
     expect(projectsOn(plain)).toEqual([]);
   });
 

@@ -76,6 +76,17 @@ export interface Module {
  * under verbatimModuleSyntax it still loads the module.
  */
 export function importsOf(module: Module): ImportRef[] {
+  // The layer map and the cycle check read the same modules: each is parsed once.
+  const known = parsed.get(module);
+  if (known) return known;
+  const refs = parseImports(module);
+  parsed.set(module, refs);
+  return refs;
+}
+
+const parsed = new WeakMap<Module, ImportRef[]>();
+
+function parseImports(module: Module): ImportRef[] {
   const source = ts.createSourceFile(module.path, module.text, ts.ScriptTarget.Latest, true);
   const refs: ImportRef[] = [];
   const add = (node: ts.Node, specifier: ts.Node | undefined, typeOnly: boolean) => {

@@ -207,26 +207,7 @@ export function routeScenarios(): Scenario[] {
       step("read deleted snapshot", req("GET", `/api/projects/${P}/exports/{made:export}`), { compare: "error" }),
     ]),
 
-    // ---- ML backends (the run's model server, reached by both) ---------------------------------------
-    read("ml/empty", req("GET", "/api/ml/", undefined, { project: P }), "values"),
-    error("ml/not-found", req("GET", "/api/ml/999999999")),
-    error("ml/create-without-url", req("POST", "/api/ml/", { project: ref.project() })),
-    writes("ml/writes", [
-      step("create", req("POST", "/api/ml/", { project: ref.project(), url: ref.context("modelServer"), title: "tiny" }), {
-        capture: { name: "ml" },
-      }),
-      step("list", req("GET", "/api/ml/", undefined, { project: P })),
-      step("read", req("GET", "/api/ml/{made:ml}")),
-      step("update", req("PATCH", "/api/ml/{made:ml}", { title: "tiny renamed" })),
-      step("replace", req("PUT", "/api/ml/{made:ml}", { project: ref.project(), url: ref.context("modelServer"), title: "tiny again" })),
-      step("predict test", req("POST", "/api/ml/{made:ml}/predict/test")),
-      step("versions", req("GET", "/api/ml/{made:ml}/versions"), { compare: "values" }),
-      step("train", req("POST", "/api/ml/{made:ml}/train")),
-      step("interactive annotating", req("POST", "/api/ml/{made:ml}/interactive-annotating", { task: ref.task("t1") })),
-      step("delete", req("DELETE", "/api/ml/{made:ml}")),
-      step("read deleted", req("GET", "/api/ml/{made:ml}"), { compare: "error" }),
-    ]),
-
+    ...mlScenarios().map((scenario) => ({ ...scenario, id: scenario.id.replace(/^routes\/ml\//, "ml/"), area: "ml" as const })),
     // ---- users, tokens, hotkeys (the caller's own; nothing of the fixture) ---------------------------
     ...accountScenarios().map(account),
   ];
@@ -273,6 +254,29 @@ function accountScenarios(): Scenario[] {
       step("rotate", req("POST", "/api/token/rotate/", { refresh: "{made:refresh}" }), { capture: { name: "rotated", field: "refresh" } }),
       step("blacklist", req("POST", "/api/token/blacklist/", { refresh: "{made:rotated}" })),
       step("list after", req("GET", "/api/token/"), { compare: "values" }),
+    ]),
+  ];
+}
+
+function mlScenarios(): Scenario[] {
+  return [
+    read("ml/empty", req("GET", "/api/ml/", undefined, { project: P }), "values"),
+    error("ml/not-found", req("GET", "/api/ml/999999999")),
+    error("ml/create-without-url", req("POST", "/api/ml/", { project: ref.project() })),
+    writes("ml/writes", [
+      step("create", req("POST", "/api/ml/", { project: ref.project(), url: ref.context("modelServer"), title: "tiny" }), {
+        capture: { name: "ml" },
+      }),
+      step("list", req("GET", "/api/ml/", undefined, { project: P })),
+      step("read", req("GET", "/api/ml/{made:ml}")),
+      step("update", req("PATCH", "/api/ml/{made:ml}", { title: "tiny renamed" })),
+      step("replace", req("PUT", "/api/ml/{made:ml}", { project: ref.project(), url: ref.context("modelServer"), title: "tiny again" })),
+      step("predict test", req("POST", "/api/ml/{made:ml}/predict/test")),
+      step("versions", req("GET", "/api/ml/{made:ml}/versions"), { compare: "values" }),
+      step("train", req("POST", "/api/ml/{made:ml}/train")),
+      step("interactive annotating", req("POST", "/api/ml/{made:ml}/interactive-annotating", { task: ref.task("t1") })),
+      step("delete", req("DELETE", "/api/ml/{made:ml}")),
+      step("read deleted", req("GET", "/api/ml/{made:ml}"), { compare: "error" }),
     ]),
   ];
 }

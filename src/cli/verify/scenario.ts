@@ -17,10 +17,17 @@ export const areas = {
   responses: "the key set and value types of every resource's responses",
   routes: "every other route the mock serves: success, main validation errors, writes and the read after them",
   values: "the Data Manager list's columns, task by task (fields=all)",
+  ml: "ML backends registered with a model server the run starts: create, read, update, predict, train, versions, delete (one at a time)",
   accounts: "users, tokens and hotkeys: the caller's organization and account, written and read back (one at a time, last)",
 } as const;
 export type Area = keyof typeof areas;
 export const areaNames = Object.keys(areas) as readonly Area[];
+
+/**
+ * Areas whose scenarios run one at a time: `accounts` writes what every other scenario reads (the organization's
+ * users, the caller's tokens); `ml` waits on the run's own model server, which the server's health check gives 1 s.
+ */
+export const oneAtATime: ReadonlySet<Area> = new Set<Area>(["accounts", "ml"]);
 
 /**
  * Facts about a scenario that an environment difference may turn on (docs/mock-server.md#fidelity).
