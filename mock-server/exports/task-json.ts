@@ -6,6 +6,7 @@ import { annotationDefaults } from "../../src/contract/annotation.js";
 import { draftDefaults } from "../../src/contract/draft.js";
 import { orDefault } from "../../src/contract/field.js";
 import { predictionDefaults } from "../../src/contract/prediction.js";
+import { taskDefaults } from "../../src/contract/task.js";
 import { renderTimestamp } from "../../src/vocabulary/timestamps.js";
 import type { TaskCounters, TaskRelations } from "../engine.js";
 import { createdUsername } from "../present/users.js";
@@ -272,7 +273,7 @@ export function taskText(t: TaskRecord, c: TaskCounters, relations: TaskRelation
   }
   p.close("]");
   p.field("data", dataText(t.data, o.firstDataKey, d))
-    .field("meta", jsonbText(t.meta ?? {}, d))
+    .field("meta", jsonbText(orDefault(t.meta, taskDefaults.meta), d))
     .field("created_at", time(t.created_at, d))
     .field("updated_at", time(t.updated_at, d))
     .field("inner_id", String(c.inner_id))
@@ -280,7 +281,7 @@ export function taskText(t: TaskRecord, c: TaskCounters, relations: TaskRelation
     .field("cancelled_annotations", String(c.cancelled_annotations))
     .field("total_predictions", String(c.total_predictions))
     .field("comment_count", "0")
-    .field("unresolved_comment_count", String(t.unresolved_comment_count ?? 0))
+    .field("unresolved_comment_count", String(orDefault(t.unresolved_comment_count, taskDefaults.unresolved_comment_count)))
     .field("last_comment_updated_at", "null")
     .field("project", String(t.project))
     .field("updated_by", nullable(t.updated_by, d))
