@@ -1,6 +1,8 @@
 import { FILTER_PREFIX, ORDER_PREFIX } from "../src/query/nodes.js";
 import type { JsonValue } from "../src/vocabulary/json.js";
 import type { StoreState } from "../src/contract/state.js";
+import { newRecordDefaults } from "../src/contract/field.js";
+import { projectModel } from "../src/contract/project.js";
 import { timestampFromMs } from "../src/vocabulary/timestamps.js";
 
 /**
@@ -75,6 +77,7 @@ export function demoData(): StoreState {
     ],
     projects: [
       {
+        ...newRecordDefaults(projectModel),
         id: 1,
         title: "Product review sentiment",
         description: "Demo project served by the dmq mock server",

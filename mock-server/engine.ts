@@ -205,7 +205,10 @@ export function select(ctx: MockContext, dataset: Dataset, query: QueryNode, ord
 }
 
 /** Serialised list items by task id, per dataset, project record and version of what else they read. */
-const itemTexts = new WeakMap<PreparedDataset, { also: number | string; project: ProjectRecord; readonly texts: Map<number, string> }>();
+const itemTexts = new WeakMap<
+  PreparedDataset,
+  { also: number | string; project: PreparedDataset["project"]; readonly texts: Map<number, string> }
+>();
 const KEPT_ITEMS = 20_000;
 
 /**

@@ -190,7 +190,7 @@ export function minuteStamp(ms: number): string {
 
 /** `get_default_title`: the project's title with spaces as dashes, and the minute. */
 export function defaultTitle(project: ProjectRecord, ms: number): string {
-  return `${project.title.replaceAll(" ", "-")}-at-${minuteStamp(ms)}`;
+  return `${(project.title ?? "").replaceAll(" ", "-")}-at-${minuteStamp(ms)}`;
 }
 
 export type { PyValue };

@@ -1,19 +1,12 @@
 import type { ProjectRecord, UserRecord } from "../../src/contract/records.js";
-import type { JsonValue } from "../../src/vocabulary/json.js";
 import { project } from "../../src/contract/index.js";
-import type { FieldSpec, Rendered } from "../../src/contract/field.js";
+import { orDefault, type Rendered } from "../../src/contract/field.js";
+import { projectDefaults } from "../../src/contract/project.js";
 import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import { derivedList } from "../engine.js";
 import { configElements, parseConfig, parsedLabelConfig } from "../label-config.js";
 import type { Store } from "../store/store.js";
 import { ORGANIZATION_ID, presentUserSimple } from "./users.js";
-
-/** The project settings a client may write, with the model defaults that fill a record's gaps. */
-export const projectDefaults: Readonly<Record<string, JsonValue>> = Object.fromEntries(
-  Object.entries(project.fields as Readonly<Record<string, FieldSpec>>).flatMap(([name, spec]) =>
-    spec.access !== "read-only" && spec.default !== undefined ? [[name, spec.default]] : [],
-  ),
-);
 
 /** `ProjectSerializer.get_config_suitable_for_bulk_annotation`: no region tags, per-item or valued choices. */
 const REGION_TAGS = new Set([
@@ -61,9 +54,9 @@ export function presentProject(p: ProjectRecord, store: Store, answer: ProjectAn
   const live = dataset.annotations.filter((a) => !a.was_cancelled);
   const useful = live.filter((a) => !a.ground_truth && a.result !== null);
   const counter = (n: () => number) => (answer.counts ? n() : null);
-  const setting = <K extends keyof typeof project.fields>(name: K) =>
-    (p[name] === undefined ? projectDefaults[name] : p[name]) as Values<typeof project>[K];
-  const creator = typeof p["created_by"] === "number" ? store.find("users", p["created_by"]) : undefined;
+  const setting = <K extends keyof typeof projectDefaults & keyof typeof project.fields>(name: K) =>
+    orDefault(p[name], projectDefaults[name]) as Values<typeof project>[K];
+  const creator = p.created_by === null ? undefined : store.find("users", p.created_by);
   const mine = new Set(dataset.annotations.filter((a) => a.completed_by === answer.caller.id).map((a) => a.task));
   const mineDone = new Set(
     dataset.annotations
@@ -75,12 +68,12 @@ export function presentProject(p: ProjectRecord, store: Store, answer: ProjectAn
     project,
     {
       id: p.id,
-      title: setting("title"),
-      description: setting("description"),
+      title: p.title,
+      description: p.description,
       label_config: p.label_config,
       expert_instruction: setting("expert_instruction"),
       show_instruction: setting("show_instruction"),
-      show_skip_button: setting("show_skip_button"),
+      show_skip_button: p.show_skip_button,
       enable_empty_annotation: setting("enable_empty_annotation"),
       show_annotation_history: setting("show_annotation_history"),
       organization: ORGANIZATION_ID,
@@ -90,7 +83,7 @@ export function presentProject(p: ProjectRecord, store: Store, answer: ProjectAn
       model_version: p.model_version,
       is_draft: setting("is_draft"),
       created_by: creator ? presentUserSimple(creator) : null,
-      created_at: typeof p["created_at"] === "string" ? p["created_at"] : "",
+      created_at: p.created_at,
       min_annotations_to_start_training: minAnnotations,
       start_training_on_annotation_update: minAnnotations !== 0,
       show_collab_predictions: setting("show_collab_predictions"),

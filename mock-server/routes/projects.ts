@@ -12,7 +12,9 @@ import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Hand
 import { labelConfigProblem, libxmlSyntaxProblem, parseConfig } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
 import { updateTasksStates } from "../overlap.js";
-import { presentProject, projectDefaults } from "../present/project.js";
+import { presentProject } from "../present/project.js";
+import { newRecordDefaults } from "../../src/contract/field.js";
+import { projectDefaults, projectModel } from "../../src/contract/project.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { importTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
@@ -51,13 +53,14 @@ export const listProjects: Handler = (req, ctx) => {
     rows = rows.filter((p) => wanted.has(p.id));
   }
   const title = param(req.query, "title");
-  if (title !== undefined) rows = rows.filter((p) => p.title.toLowerCase().includes(title.toLowerCase()));
+  // `title__icontains`: a null title matches nothing.
+  if (title !== undefined) rows = rows.filter((p) => p.title !== null && p.title.toLowerCase().includes(title.toLowerCase()));
   const search = param(req.query, "search");
   if (search !== undefined) {
     const needle = search.toLowerCase();
     rows = rows.filter(
       (p) =>
-        p.title.toLowerCase().includes(needle) ||
+        (p.title !== null && p.title.toLowerCase().includes(needle)) ||
         String(p["description"] ?? "")
           .toLowerCase()
           .includes(needle),
@@ -132,7 +135,6 @@ function projectWrite(req: MockRequest, ctx: MockContext, instance: ProjectRecor
       partial: req.method === "PATCH",
       strict: ctx.strict,
       store: ctx.store,
-      relations: { organization: "none", created_by: "users" },
       rules: projectRules(ctx, instance),
       extra: ["start_training_on_annotation_update"],
     }),
@@ -190,10 +192,8 @@ export const createProject: Handler = (req, ctx) => {
   const fields = projectWrite(req, ctx, undefined);
   const creator: UserRecord = req.user;
   const project = ctx.store.insert("projects", {
-    title: projectDefaults["title"],
-    label_config: projectDefaults["label_config"],
-    model_version: projectDefaults["model_version"],
-    ...withWeights({ label_config: projectDefaults["label_config"] as string, ...fields }, undefined),
+    ...newRecordDefaults(projectModel),
+    ...withWeights({ label_config: projectDefaults.label_config, ...fields }, undefined),
     created_by: creator.id,
     created_at: nowTimestamp(),
   } as Omit<ProjectRecord, "id">);

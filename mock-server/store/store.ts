@@ -16,6 +16,7 @@ type AnyRecord = { readonly id: number };
 
 /** One project's records as the store keeps them: an engine `Dataset` whose child records carry every stored field. */
 export type StoredDataset = Dataset<{
+  readonly project: ProjectRecord;
   readonly annotation: AnnotationRecord;
   readonly prediction: PredictionRecord;
   readonly draft: DraftRecord;

@@ -54,7 +54,7 @@ export function fromSeed(seed: unknown, project: number | undefined, now: string
   if (!chosen) throw new Error(project === undefined ? "data: the seed has no project" : `data: the seed has no project ${project}`);
   return {
     dataset: { project: chosen, tasks: state.tasks, annotations: state.annotations, predictions: state.predictions, drafts: state.drafts },
-    projects: state.projects.map((p) => ({ id: p.id, title: p.title })),
+    projects: state.projects.map((p) => ({ id: p.id, title: p.title ?? "" })),
     users: state.users.map((u) => ({ id: u.id, username: u.username })),
     source: "inline",
   };

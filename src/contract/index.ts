@@ -36,6 +36,8 @@ export {
   dmProjectState,
   modelVersionExtended,
   project,
+  projectDefaults,
+  projectModel,
   projectLabelConfig,
   samplingChoices,
   skipQueueChoices,

@@ -6,6 +6,7 @@ import type { mlBackendModel } from "./ml-backend.js";
 import type { viewModel } from "./view.js";
 import type { FieldSpec } from "./field.js";
 import type { predictionModel } from "./prediction.js";
+import type { projectModel } from "./project.js";
 import type { userModel } from "./user.js";
 
 /** The value the store keeps for a field kind (before null-ness): read-only arrays and objects. */
@@ -67,13 +68,18 @@ export interface UserRecord
     }
   > {}
 
-/** A stored project (the fields the engine reads, and any others). */
-export interface ProjectRecord {
-  readonly id: number;
-  readonly title: string;
-  readonly label_config: string;
-  /** When set, only predictions of this model version count for predictions_score. */
-  readonly model_version: string | null;
+/**
+ * A stored project: the project model's fields (src/contract/project.ts), the settings no one wrote
+ * left out (the model's default), and any other field a seed gives, kept as it is.
+ */
+export interface ProjectRecord
+  extends StoredRecord<
+    typeof projectModel,
+    {
+      /** Never null in the store: a seed and a write refuse it (`validate_label_config` parses the text). */
+      readonly label_config: string;
+    }
+  > {
   readonly [field: string]: JsonValue | undefined;
 }
 

@@ -6,6 +6,7 @@ import { draftModel } from "./draft.js";
 import { convertedFormatModel, exportModel, exportStatusChoices } from "./export.js";
 import { emptyResult, type FieldSpec } from "./field.js";
 import { predictionModel } from "./prediction.js";
+import { projectModel } from "./project.js";
 import { mlBackendModel } from "./ml-backend.js";
 import { userModel } from "./user.js";
 import { viewModel } from "./view.js";
@@ -140,12 +141,14 @@ const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field
   },
   projects: {
     id,
-    title: { check: str, expected: "a string", fallback: constant("") },
-    description: { check: str, expected: "a string", fallback: constant("") },
-    label_config: { check: str, expected: "a labeling config string", fallback: constant("<View></View>") },
+    title: { check: str, expected: "a string", ...modelled(projectModel.title) },
+    description: { check: str, expected: "a string", ...modelled(projectModel.description) },
+    label_config: { check: str, expected: "a labeling config string", ...modelled(projectModel.label_config) },
+    // The seed format's own default, not the model's "": a seeded project has no model version, so every
+    // prediction counts for predictions_score (the engine filters by a version that is not None).
     model_version: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
-    show_skip_button: { check: bool, expected: "a boolean", fallback: constant(true) },
-    created_by: ref("users", true, constant(null)),
+    show_skip_button: { check: bool, expected: "a boolean", ...modelled(projectModel.show_skip_button) },
+    created_by: refOf(projectModel.created_by),
     created_at: now(),
   },
   tasks: {

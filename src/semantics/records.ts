@@ -2,11 +2,12 @@ import type {
   AnnotationRecord as StoredAnnotation,
   DraftRecord as StoredDraft,
   PredictionRecord as StoredPrediction,
-  ProjectRecord,
+  ProjectRecord as StoredProject,
   TaskRecord,
 } from "../contract/records.js";
+import type { JsonValue } from "../vocabulary/json.js";
 
-export type { ProjectRecord, TaskRecord } from "../contract/records.js";
+export type { TaskRecord } from "../contract/records.js";
 
 /*
  * The engine's view of the store: of each child record, only the fields a query or a computed column
@@ -14,6 +15,14 @@ export type { ProjectRecord, TaskRecord } from "../contract/records.js";
  * field the engine starts reading is added here, and declared in the column's `reads`
  * (src/semantics/columns.ts) so kept evaluations follow writes to it.
  */
+
+/**
+ * A project as the engine reads it: its id and the settings a query's answer depends on
+ * (`ENGINE_PROJECT_SETTINGS`, src/semantics/dataset.ts); any other field a project has is carried along unread.
+ */
+export type ProjectRecord = Pick<StoredProject, "id" | "model_version" | "skip_queue"> & {
+  readonly [field: string]: JsonValue | undefined;
+};
 
 /** An annotation as the engine reads it. */
 export type AnnotationRecord = Pick<
@@ -28,10 +37,11 @@ export type PredictionRecord = Pick<StoredPrediction, "id" | "task" | "project" 
 export type DraftRecord = Pick<StoredDraft, "id" | "task" | "user" | "created_at">;
 
 /**
- * The child records a dataset holds, by kind: the engine's views, or records that have their fields
- * and more (the mock's stored records).
+ * The records a dataset holds, by kind: the engine's views, or records that have their fields and
+ * more (the mock's stored records).
  */
 export interface Children {
+  readonly project: ProjectRecord;
   readonly annotation: AnnotationRecord;
   readonly prediction: PredictionRecord;
   readonly draft: DraftRecord;
@@ -39,7 +49,7 @@ export interface Children {
 
 /** Everything the engine needs to evaluate a query against one project. */
 export interface Dataset<C extends Children = Children> {
-  readonly project: ProjectRecord;
+  readonly project: C["project"];
   /** Records of any project may be passed; the engine keeps those of `project` (pipeline step 1). */
   readonly tasks: readonly TaskRecord[];
   readonly annotations: readonly C["annotation"][];

@@ -242,7 +242,12 @@ class Records {
       changes.push({ kind: w.kind, before, after: undefined } as RecordChange);
     } else {
       const { skip_queue: _, ...rest } = this.project;
-      this.project = { ...rest, model_version: w.model_version, title: w.title, ...(w.skip_queue ? { skip_queue: w.skip_queue } : {}) };
+      this.project = {
+        ...rest,
+        model_version: w.model_version,
+        title: w.title,
+        ...(w.skip_queue ? { skip_queue: w.skip_queue as NonNullable<ProjectRecord["skip_queue"]> } : {}),
+      };
       changes.push({ kind: "projects", after: this.project });
     }
     return changes;
