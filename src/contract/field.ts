@@ -139,8 +139,11 @@ type ChoiceOf<F extends FieldSpec> = F["choices"] extends readonly (infer C)[] ?
 
 type Of<F extends FieldSpec> = F["of"] extends Declaration ? Rendered<F["of"]> : never;
 
-/** The JSON type a field kind renders (before null-ness). */
-type KindType<F extends FieldSpec> = {
+/**
+ * The JSON type each field kind renders (before null-ness): the one kind map. The stored records
+ * (records.ts) keep the same types, with read-only arrays and objects and no nested serializers.
+ */
+export interface KindTypes<F extends FieldSpec> {
   integer: number;
   float: number;
   pk: number;
@@ -157,7 +160,9 @@ type KindType<F extends FieldSpec> = {
   "string-or-strings": string | string[];
   nested: Of<F>;
   "nested-list": Of<F>[];
-}[F["kind"]];
+}
+
+type KindType<F extends FieldSpec> = KindTypes<F>[F["kind"]];
 
 export type FieldType<F extends FieldSpec> = F["nullable"] extends true ? KindType<F> | null : KindType<F>;
 

@@ -4,26 +4,24 @@ import type { draftModel } from "./draft.js";
 import type { convertedFormatModel, exportModel } from "./export.js";
 import type { mlBackendModel } from "./ml-backend.js";
 import type { viewModel } from "./view.js";
-import type { FieldSpec } from "./field.js";
+import type { FieldSpec, KindTypes } from "./field.js";
 import type { predictionModel } from "./prediction.js";
 import type { projectModel } from "./project.js";
 import type { userModel } from "./user.js";
 
-/** The value the store keeps for a field kind (before null-ness): read-only arrays and objects. */
-interface StoredKinds<F extends FieldSpec> {
-  integer: number;
-  float: number;
-  pk: number;
-  string: string;
-  /** In the server's timestamp form (src/vocabulary/timestamps.ts). */
-  datetime: string;
-  boolean: boolean;
-  json: JsonValue;
+/** Kinds whose stored value differs from the rendered one (read-only containers; nested serializers are never stored). */
+type Containers = "dict" | "list" | "pks" | "integers" | "strings" | "string-or-strings" | "nested" | "nested-list";
+
+/**
+ * The value the store keeps for a field kind (before null-ness): the rendered kind map (field.ts
+ * `KindTypes`), with read-only arrays and objects. A `datetime` is kept in the server's timestamp
+ * form (src/vocabulary/timestamps.ts).
+ */
+interface StoredKinds<F extends FieldSpec> extends Omit<KindTypes<F>, Containers> {
   dict: { readonly [key: string]: JsonValue };
   list: readonly JsonValue[];
   pks: readonly number[];
   integers: readonly number[];
-  choice: F["choices"] extends readonly (infer C)[] ? C : string;
   strings: readonly string[];
   "string-or-strings": string | readonly string[];
   nested: never;

@@ -20,14 +20,17 @@ const numeric = {
   not_in: "numberRange",
 } as const;
 const listMembership = { in_list: "numberList", not_in_list: "numberList" } as const;
-/** Integer model columns: the same operators, on integers (the server truncates a fraction). */
-const integers = {
+const integerComparisons = {
   equal: "integer",
   not_equal: "integer",
   less: "integer",
   greater: "integer",
   less_or_equal: "integer",
   greater_or_equal: "integer",
+} as const;
+/** Integer model columns: the same operators, on integers (the server truncates a fraction). */
+const integers = {
+  ...integerComparisons,
   in: "integerRange",
   not_in: "integerRange",
   in_list: "integerList",
@@ -153,12 +156,7 @@ export const columnKinds = {
     operators: {
       contains: "idList",
       not_contains: "idList",
-      equal: "integer",
-      not_equal: "integer",
-      less: "integer",
-      greater: "integer",
-      less_or_equal: "integer",
-      greater_or_equal: "integer",
+      ...integerComparisons,
       in: "numberRange",
       not_in: "numberRange",
       empty: "boolean",
