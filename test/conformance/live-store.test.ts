@@ -22,33 +22,37 @@ import type { ProjectRecord } from "../../src/contract/records.js";
 import type { Dataset, TaskRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { datasetSnippet } from "./format.js";
-import { dataValueArb, datasetArb, OTHER_PROJECT, PROJECT } from "./generators/datasets.js";
+import { datasetArb, OTHER_PROJECT, PROJECT } from "./generators/datasets.js";
 import { answer, FIXED, type Answer } from "./generators/kept-queries.js";
 import * as pools from "./generators/pools.js";
+import {
+  createChildArb,
+  deleteChildArb,
+  deleteTasksArb,
+  taskDataArb,
+  updateChildArb,
+  type ChildKind,
+  type SharedWrite,
+} from "./generators/writes.js";
 import { check, timeLimit } from "./settings.js";
 
-type Kind = "annotations" | "predictions" | "drafts";
+type Kind = ChildKind;
 type Op =
   | { readonly op: "createTask"; readonly project: number; readonly data: Record<string, JsonValue> }
+  | SharedWrite
   | { readonly op: "updateTask"; readonly pick: number; readonly patch: Partial<TaskRecord> }
-  | { readonly op: "deleteTasks"; readonly picks: readonly number[] }
-  | { readonly op: "createChild"; readonly kind: Kind; readonly task: number; readonly seed: number }
-  | { readonly op: "updateChild"; readonly kind: Kind; readonly pick: number; readonly moveTo: number | undefined; readonly seed: number }
-  | { readonly op: "deleteChild"; readonly kind: Kind; readonly pick: number }
   | { readonly op: "project"; readonly model_version: string | null; readonly skip_queue: string | undefined };
 /** A request's writes: committed, or rolled back (a failed request). */
 type Batch = { readonly ops: readonly Op[]; readonly rollback: boolean };
 
 const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
-const kindArb = pick<Kind>(["annotations", "predictions", "drafts"]);
-const dataArb = fc.dictionary(pick(pools.dataKeys), dataValueArb, { maxKeys: 4 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record({
       op: fc.constant("createTask" as const),
       project: fc.constantFrom(PROJECT, PROJECT, OTHER_PROJECT),
-      data: dataArb,
+      data: taskDataArb,
     }),
   },
   {
@@ -57,27 +61,20 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       op: fc.constant("updateTask" as const),
       pick: fc.nat(),
       patch: fc.record(
-        { data: dataArb, updated_at: pick(pools.timestamps), file_upload: pick(pools.uploads), inner_id: fc.integer({ min: 1, max: 40 }) },
+        {
+          data: taskDataArb,
+          updated_at: pick(pools.timestamps),
+          file_upload: pick(pools.uploads),
+          inner_id: fc.integer({ min: 1, max: 40 }),
+        },
         { requiredKeys: [] },
       ),
     }),
   },
-  {
-    weight: 1,
-    arbitrary: fc.record({ op: fc.constant("deleteTasks" as const), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }),
-  },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("createChild" as const), kind: kindArb, task: fc.nat(), seed: fc.nat() }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      op: fc.constant("updateChild" as const),
-      kind: kindArb,
-      pick: fc.nat(),
-      moveTo: fc.option(fc.nat(), { nil: undefined, freq: 3 }),
-      seed: fc.nat(),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant("deleteChild" as const), kind: kindArb, pick: fc.nat() }) },
+  { weight: 1, arbitrary: deleteTasksArb },
+  { weight: 4, arbitrary: createChildArb },
+  { weight: 2, arbitrary: updateChildArb },
+  { weight: 2, arbitrary: deleteChildArb },
   {
     weight: 1,
     arbitrary: fc.record({

@@ -17,8 +17,17 @@ import type { RecordChange } from "../../src/semantics/changes.js";
 import type { QueryNode } from "../../src/query/nodes.js";
 import type { AnnotationRecord, Dataset, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
-import { dataValueArb, datasetArb, OTHER_PROJECT, PROJECT } from "./generators/datasets.js";
+import { datasetArb, OTHER_PROJECT, PROJECT } from "./generators/datasets.js";
 import * as pools from "./generators/pools.js";
+import {
+  createChildArb,
+  deleteChildArb,
+  deleteTasksArb,
+  taskDataArb,
+  updateChildArb,
+  type ChildKind,
+  type SharedWrite,
+} from "./generators/writes.js";
 import { buildQuery, querySpecArb } from "./generators/queries.js";
 import { datasetSnippet } from "./format.js";
 import { check, timeLimit } from "./settings.js";
@@ -27,7 +36,7 @@ import { answer, FIXED } from "./generators/kept-queries.js";
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-type Kind = "annotations" | "predictions" | "drafts";
+type Kind = ChildKind;
 type Write =
   | {
       readonly op: "createTask";
@@ -37,20 +46,15 @@ type Write =
       readonly noInner: boolean;
     }
   | { readonly op: "restoreTask"; readonly data: Record<string, JsonValue> }
+  | SharedWrite
   | { readonly op: "updateTask"; readonly pick: number; readonly patch: Partial<TaskRecord> }
-  | { readonly op: "deleteTasks"; readonly picks: readonly number[] }
-  | { readonly op: "createChild"; readonly kind: Kind; readonly task: number; readonly seed: number }
-  | { readonly op: "updateChild"; readonly kind: Kind; readonly pick: number; readonly moveTo: number | undefined; readonly seed: number }
-  | { readonly op: "deleteChild"; readonly kind: Kind; readonly pick: number }
   | { readonly op: "project"; readonly model_version: string | null; readonly skip_queue: string | undefined; readonly title: string };
 
 const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
-const dataArb = fc.dictionary(pick(pools.dataKeys), dataValueArb, { maxKeys: 4 });
-const kindArb = pick<Kind>(["annotations", "predictions", "drafts"]);
 
 const taskPatchArb: fc.Arbitrary<Partial<TaskRecord>> = fc.record(
   {
-    data: dataArb,
+    data: taskDataArb,
     updated_at: pick(pools.timestamps),
     created_at: pick(pools.timestamps),
     updated_by: fc.option(pick(pools.userIds), { nil: null }),
@@ -69,29 +73,17 @@ const writeArb: fc.Arbitrary<Write> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant("createTask" as const),
       project: fc.constantFrom(PROJECT, PROJECT, PROJECT, OTHER_PROJECT),
-      data: dataArb,
+      data: taskDataArb,
       gap: fc.nat(2),
       noInner: fc.constantFrom(false, false, false, false, false, true),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("restoreTask" as const), data: dataArb }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("restoreTask" as const), data: taskDataArb }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant("updateTask" as const), pick: fc.nat(), patch: taskPatchArb }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ op: fc.constant("deleteTasks" as const), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }),
-  },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("createChild" as const), kind: kindArb, task: fc.nat(), seed: fc.nat() }) },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      op: fc.constant("updateChild" as const),
-      kind: kindArb,
-      pick: fc.nat(),
-      moveTo: fc.option(fc.nat(), { nil: undefined, freq: 3 }),
-      seed: fc.nat(),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant("deleteChild" as const), kind: kindArb, pick: fc.nat() }) },
+  { weight: 1, arbitrary: deleteTasksArb },
+  { weight: 4, arbitrary: createChildArb },
+  { weight: 3, arbitrary: updateChildArb },
+  { weight: 2, arbitrary: deleteChildArb },
   {
     weight: 1,
     arbitrary: fc.record({
