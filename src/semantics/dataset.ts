@@ -492,7 +492,6 @@ function ownTasks(all: readonly TaskRecord[], projectId: number): number | undef
   return unnumbered;
 }
 
-
 /** A row's list without the record of this id (lists are replaced, never edited: a reader may hold one). */
 function without(groups: Child[][], i: number, id: number): boolean {
   const list = groups[i] as Child[];
@@ -625,17 +624,20 @@ export function computed(ds: PreparedDataset): ComputedColumns {
   );
 }
 
+/** Task `t`'s inner_id at row `i`: numbered by place when it has none. */
+export const innerIdAt = (t: TaskRecord, i: number): number => t.inner_id ?? i + 1;
+
 /** `inner_id`, numbered by place for a task that has none (`apply` marks every row changed when such rows move). */
 function innerIds(ds: PreparedDataset): Float64Array {
   const values = new Float64Array(ds.size);
-  for (let i = 0; i < ds.size; i++) values[i] = (ds.tasks[i] as TaskRecord).inner_id ?? i + 1;
+  for (let i = 0; i < ds.size; i++) values[i] = innerIdAt(ds.tasks[i] as TaskRecord, i);
   return values;
 }
 
 function followInnerIds(ds: PreparedDataset): Patcher<Float64Array> {
   return (kept, p) => {
     const values = moveTyped(kept, p);
-    for (const i of p.changed) values[i] = (ds.tasks[i] as TaskRecord).inner_id ?? i + 1;
+    for (const i of p.changed) values[i] = innerIdAt(ds.tasks[i] as TaskRecord, i);
     return values;
   };
 }

@@ -5,6 +5,7 @@ import { EvaluationError } from "./errors.js";
 import { compileFilters, type FilterSet } from "./filters.js";
 import { annotatedAliases } from "./field-error.js";
 import { compileOrdering } from "./ordering.js";
+import { fusedScan } from "./fused.js";
 import { Pending } from "./pieces.js";
 import type { Candidates } from "./plan.js";
 import type { Dataset, DerivedColumns, TaskRecord } from "./records.js";
@@ -115,6 +116,15 @@ function filtered(ds: PreparedDataset, filter: FilterSet, selected: SelectedItem
     return out;
   }
   const n = ds.size;
+  const scan = test === undefined ? undefined : fusedScan((filter as Extract<FilterSet, { k: "test" }>).fused);
+  if (scan !== undefined) {
+    // One generated loop: reads each task once, tests inline, checks the tasks on the way.
+    const found = scan(ds.tasks, ds.project.id);
+    if (found !== undefined || checkPending(ds)) {
+      settleCheck(ds, found !== undefined);
+      return found ?? out;
+    }
+  }
   if (checkPending(ds)) {
     // The scan reads every task: it checks them on the way (see evaluate).
     const tasks = ds.tasks,
