@@ -3,6 +3,7 @@ import type { JsonValue } from "../src/vocabulary/json.js";
 import type { StoreState } from "../src/contract/state.js";
 import { newRecordDefaults } from "../src/contract/field.js";
 import { projectModel } from "../src/contract/project.js";
+import { taskModel } from "../src/contract/task.js";
 import { timestampFromMs } from "../src/vocabulary/timestamps.js";
 
 /**
@@ -122,13 +123,12 @@ export function demoData(): StoreState {
     const text = copyOf ? (copyOf.data["text"] as string) : `${pick(subjects)} ${pick(opinions[label as (typeof LABELS)[number]])}.`;
     truth.push(label);
     state.tasks.push({
+      ...newRecordDefaults(taskModel),
       id: i,
       project: 1,
       data: { text, source: i % 3 === 0 ? "tweet" : "review", stars: label === "Positive" ? 5 : label === "Negative" ? 1 : 3 },
-      meta: {},
       created_at: at(i),
       updated_at: at(i),
-      updated_by: null,
       file_upload: "demo-reviews.json",
       storage_filename: null,
       inner_id: i,

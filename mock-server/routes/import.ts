@@ -1,6 +1,8 @@
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import { annotationDefaults } from "../../src/contract/annotation.js";
+import { newRecordDefaults } from "../../src/contract/field.js";
+import { taskModel } from "../../src/contract/task.js";
 import { randomUUID } from "node:crypto";
 import { fieldError, pythonException, SERVER_VERSION, validationError } from "../errors.js";
 import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
@@ -8,7 +10,7 @@ import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { errorAnswer, pythonFailure, validationFailure } from "../../src/emulation/error-answer.js";
 import { parsePyFloat } from "../../src/emulation/python-text.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
-import { updateTasksStates } from "../overlap.js";
+import { overlapSetting, updateTasksStates } from "../overlap.js";
 import { prepareResult } from "./predictions.js";
 import { taskDataProblem } from "./task-validator.js";
 import { parseConfig } from "../label-config.js";
@@ -233,23 +235,21 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
   const taskAuthors = authors(tasks, ctx, req.user.id);
   const store = ctx.store;
   // TaskSerializerBulk: a new task needs the project's maximum_annotations.
-  const overlap = typeof project["maximum_annotations"] === "number" ? project["maximum_annotations"] : 1;
+  const overlap = overlapSetting(project, "maximum_annotations");
   let innerId = store.nextInnerId(project.id);
   // Each row is stamped on its own (distinct, increasing timestamps), tasks first (`add_tasks`).
   const created = tasks.map((item) => {
     const created_at = nowTimestamp();
     return store.insert("tasks", {
+      ...newRecordDefaults(taskModel),
       project: project.id,
       data: item.data,
       meta: item.meta,
       created_at,
       updated_at: nowTimestamp(),
-      updated_by: null,
-      file_upload: null,
       storage_filename: null,
       inner_id: innerId++,
       overlap,
-      unresolved_comment_count: 0,
     });
   });
   const taskIds = created.map((t) => t.id);

@@ -1,7 +1,8 @@
 import type { ProjectRecord, TaskRecord } from "../../src/contract/records.js";
 import type { DerivedColumns } from "../../src/semantics/records.js";
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
-import { task as taskContract, taskDefaults, taskSimple } from "../../src/contract/index.js";
+import { task as taskContract, taskModel, taskSimple } from "../../src/contract/index.js";
+import { newRecordDefaults } from "../../src/contract/field.js";
 import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
@@ -41,8 +42,8 @@ function derivedOf(ctx: MockContext, task: TaskRecord): DerivedColumns | undefin
   return derivedOfTask(project, task, relationsOf(ctx, task)) ?? derivedOne(ctx.store.dataset(project), task.id);
 }
 
-/** The pk collections of the task fields (the mock keeps no FileUpload records). */
-const relations = { project: "projects", updated_by: "users", file_upload: "none" } as const;
+/** The mock keeps no FileUpload records: a written `file_upload` pk refers to none (the model's other pks name their collection). */
+const relations = { file_upload: "none" } as const;
 
 /** The task fields the store keeps, from a validated write. */
 function stored(written: Readonly<Record<string, unknown>>): Partial<TaskRecord> {
@@ -95,18 +96,16 @@ function insertTask(req: MockRequest, ctx: MockContext, project: ProjectRecord, 
   }
   const now = nowTimestamp();
   const keep = stored(written);
+  // TaskValidator has refused a meta that is no dict or list: the written fields go over the model's defaults as they are.
   const task = ctx.store.insert("tasks", {
+    ...newRecordDefaults(taskModel),
+    ...keep,
     project: project.id,
     data: resolveUndefinedKey(project, data) as Record<string, JsonValue>,
-    meta: (keep.meta ?? {}) as Record<string, JsonValue>,
     created_at: now,
     updated_at: now,
-    updated_by: keep.updated_by ?? taskDefaults.updated_by,
-    file_upload: taskDefaults.file_upload,
     storage_filename: null,
     inner_id: keep.inner_id ? keep.inner_id : ctx.store.nextInnerId(project.id),
-    overlap: keep.overlap ?? taskDefaults.overlap,
-    unresolved_comment_count: taskDefaults.unresolved_comment_count,
   });
   return ok(presentTask(task, derivedOf(ctx, task), { sparse: sparseFields(req.query) }), 201);
 }

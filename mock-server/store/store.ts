@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import jsonServer from "json-server";
-import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord } from "../../src/contract/records.js";
+import type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord } from "../../src/contract/records.js";
 import type { Dataset } from "../../src/semantics/records.js";
 import { PreparedDataset } from "../../src/semantics/dataset.js";
 import type { RecordChange } from "../../src/semantics/changes.js";
@@ -17,6 +17,7 @@ type AnyRecord = { readonly id: number };
 /** One project's records as the store keeps them: an engine `Dataset` whose child records carry every stored field. */
 export type StoredDataset = Dataset<{
   readonly project: ProjectRecord;
+  readonly task: TaskRecord;
   readonly annotation: AnnotationRecord;
   readonly prediction: PredictionRecord;
   readonly draft: DraftRecord;

@@ -1,6 +1,5 @@
 import type { Explanation, Outcome, TaskTrace } from "../../src/semantics/explain.js";
-import type { TaskRecord } from "../../src/contract/records.js";
-import type { Dataset, DerivedColumns } from "../../src/semantics/records.js";
+import type { Dataset, DerivedColumns, TaskRecord } from "../../src/semantics/records.js";
 import { h } from "./dom.js";
 
 /**

@@ -7,6 +7,7 @@ import type { viewModel } from "./view.js";
 import type { FieldSpec, KindTypes } from "./field.js";
 import type { predictionModel } from "./prediction.js";
 import type { projectModel } from "./project.js";
+import type { taskModel } from "./task.js";
 import type { userModel } from "./user.js";
 
 /** Kinds whose stored value differs from the rendered one (read-only containers; nested serializers are never stored). */
@@ -81,29 +82,33 @@ export interface ProjectRecord
   readonly [field: string]: JsonValue | undefined;
 }
 
-/** A stored task, as a seed file holds it. */
-export interface TaskRecord {
-  readonly id: number;
-  readonly project: number;
-  readonly data: { readonly [key: string]: JsonValue };
-  readonly meta?: { readonly [key: string]: JsonValue };
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly updated_by: number | null;
-  readonly file_upload: string | null;
-  readonly storage_filename: string | null;
-  /** Per-project id starting at 1, assigned once at creation (never renumbered). */
-  readonly inner_id?: number;
-  /** Annotations needed for the task to count as labeled (server default 1). */
-  readonly overlap?: number;
-  readonly unresolved_comment_count?: number;
-  /**
-   * The stored `is_labeled`, when a write set it by a rule of its own (an import counts cancelled
-   * annotations too); absent, it is computed from the annotations. A change to the task's
-   * annotations drops it, as the server recomputes the flag then.
-   */
-  readonly is_labeled?: boolean;
-}
+/**
+ * A stored task: the task model's fields (src/contract/task.ts) but the counters the engine computes,
+ * `is_labeled` once a write set it, and the task's file and storage link in the mock's own form.
+ */
+export interface TaskRecord
+  extends StoredRecord<
+    typeof taskModel,
+    {
+      /**
+       * The upload's file path, null without one. The server keeps a `FileUpload` record and the task
+       * its pk; the mock keeps no uploads, only the path the Data Manager's `file_upload` column shows
+       * (its basename) and filters.
+       */
+      readonly file_upload: string | null;
+      /**
+       * Not a Task field: the key of the task's import storage link (the server keeps the links in
+       * io_storages and `annotate_storage_filename` joins them); the mock keeps the one link with the
+       * task, null without one.
+       */
+      readonly storage_filename: string | null;
+      /**
+       * Numbered per project when the task is created, never null (the model's default 0 is never
+       * what a task gets): a seed's tasks without one are numbered after the load.
+       */
+      readonly inner_id: number;
+    }
+  > {}
 
 /** A stored annotation: the annotation model's fields (src/contract/annotation.ts). */
 export interface AnnotationRecord extends StoredRecord<typeof annotationModel> {}

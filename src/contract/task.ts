@@ -1,6 +1,6 @@
 import { annotation, annotationExpanded } from "./annotation.js";
 import { draft } from "./draft.js";
-import { defaultsOf, int32, int64, nestedList, pick, type Declaration } from "./field.js";
+import { defaultsOf, int32, int64, nestedList, pick, type Declaration, type FieldSpec } from "./field.js";
 import { prediction } from "./prediction.js";
 import { annotatorDm } from "./user.js";
 
@@ -11,6 +11,11 @@ import { annotatorDm } from "./user.js";
  */
 
 const counter = { kind: "integer", nullable: false, access: "read-write", default: 0, checks: int32 } as const;
+/**
+ * A counter the engine computes from the task's records (never stored). The comment counters and
+ * authors are computed too: the mock keeps no comments, so they are the model's defaults.
+ */
+const computed = <F extends FieldSpec>(spec: F) => ({ ...spec, stored: "computed" }) as const;
 /** The model's plain fields from `data` to `overlap`, rendered together after a serializer's declared fields. */
 const dataToOverlap = ["data", "meta", "created_at", "updated_at", "is_labeled", "overlap"] as const;
 /** `get_updated_by` of the Data Manager and next-task serializers: `[{"user_id": id}]`, or `[]`. */
@@ -31,20 +36,26 @@ export const taskModel = {
   meta: { kind: "json", nullable: true, access: "read-write", default: {} },
   created_at: { kind: "datetime", nullable: false, access: "read-only" },
   updated_at: { kind: "datetime", nullable: false, access: "read-only" },
-  is_labeled: { kind: "boolean", nullable: false, access: "read-write", default: false },
+  /**
+   * Stored only when a write sets it by a rule of its own (an import counts cancelled annotations
+   * too); absent, the engine computes it from the annotations. A change to the task's annotations
+   * drops it, as the server recomputes the flag then.
+   */
+  is_labeled: { kind: "boolean", nullable: false, access: "read-write", default: false, stored: "sparse" },
   overlap: { kind: "integer", nullable: false, access: "read-write", default: 1, checks: int32 },
   inner_id: { kind: "integer", nullable: true, access: "read-write", default: 0, checks: int64 },
-  total_annotations: counter,
-  cancelled_annotations: counter,
-  total_predictions: counter,
-  comment_count: counter,
+  total_annotations: computed(counter),
+  cancelled_annotations: computed(counter),
+  total_predictions: computed(counter),
+  comment_count: computed(counter),
   unresolved_comment_count: counter,
-  last_comment_updated_at: { kind: "datetime", nullable: true, access: "read-write", default: null },
-  project: { kind: "pk", nullable: true, access: "read-write" },
-  updated_by: { kind: "pk", nullable: true, access: "read-write", default: null },
+  last_comment_updated_at: computed({ kind: "datetime", nullable: true, access: "read-write", default: null }),
+  /** CASCADE: the project owns its tasks (null-able in the model, never null in the store). */
+  project: { kind: "pk", nullable: true, access: "read-write", ref: "projects", owner: true },
+  updated_by: { kind: "pk", nullable: true, access: "read-write", default: null, ref: "users" },
   file_upload: { kind: "pk", nullable: true, access: "read-write", default: null },
-  comment_authors: { kind: "pks", nullable: false, access: "read-write", default: [] },
-} as const;
+  comment_authors: computed({ kind: "pks", nullable: false, access: "read-write", default: [] }),
+} as const satisfies Readonly<Record<string, FieldSpec>>;
 
 /** The task model's defaults (`overlap` 1, `meta` {}, …): read by the seed loader, the routes and the presenters. */
 export const taskDefaults = defaultsOf(taskModel);

@@ -4,6 +4,7 @@ import { computed, innerIdAt, type PreparedDataset } from "./dataset.js";
 import { jsonbCompare } from "../emulation/jsonb.js";
 import type { Read } from "./changes.js";
 import type { AnnotationRecord, PredictionRecord, TaskRecord } from "./records.js";
+import { taskDefaults } from "../contract/task.js";
 
 /**
  * How the engine reads each community column, as the database column or annotation the server
@@ -204,7 +205,7 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     reads: ["task.unresolved_comment_count"],
     db: "int",
     field: "unresolved_comment_count",
-    read: taskField((t) => t.unresolved_comment_count ?? 0),
+    read: taskField((t) => t.unresolved_comment_count ?? taskDefaults.unresolved_comment_count),
   },
 };
 

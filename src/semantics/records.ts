@@ -3,11 +3,9 @@ import type {
   DraftRecord as StoredDraft,
   PredictionRecord as StoredPrediction,
   ProjectRecord as StoredProject,
-  TaskRecord,
+  TaskRecord as StoredTask,
 } from "../contract/records.js";
 import type { JsonValue } from "../vocabulary/json.js";
-
-export type { TaskRecord } from "../contract/records.js";
 
 /*
  * The engine's view of the store: of each child record, only the fields a query or a computed column
@@ -23,6 +21,18 @@ export type { TaskRecord } from "../contract/records.js";
 export type ProjectRecord = Pick<StoredProject, "id" | "model_version" | "skip_queue"> & {
   readonly [field: string]: JsonValue | undefined;
 };
+
+/**
+ * A task as the engine reads it. A dataset built by hand may leave out what the store always keeps
+ * (`inner_id`, `overlap`, `unresolved_comment_count`): the engine reads the task model's default
+ * then, and numbers a task without `inner_id` by its position. `meta` is carried along unread (a
+ * task written by hand often has it).
+ */
+export type TaskRecord = Pick<
+  StoredTask,
+  "id" | "project" | "data" | "created_at" | "updated_at" | "updated_by" | "file_upload" | "storage_filename"
+> &
+  Partial<Pick<StoredTask, "inner_id" | "overlap" | "unresolved_comment_count" | "is_labeled" | "meta">>;
 
 /** An annotation as the engine reads it. */
 export type AnnotationRecord = Pick<
@@ -42,6 +52,7 @@ export type DraftRecord = Pick<StoredDraft, "id" | "task" | "user" | "created_at
  */
 export interface Children {
   readonly project: ProjectRecord;
+  readonly task: TaskRecord;
   readonly annotation: AnnotationRecord;
   readonly prediction: PredictionRecord;
   readonly draft: DraftRecord;
@@ -51,7 +62,7 @@ export interface Children {
 export interface Dataset<C extends Children = Children> {
   readonly project: C["project"];
   /** Records of any project may be passed; the engine keeps those of `project` (pipeline step 1). */
-  readonly tasks: readonly TaskRecord[];
+  readonly tasks: readonly C["task"][];
   readonly annotations: readonly C["annotation"][];
   readonly predictions: readonly C["prediction"][];
   readonly drafts?: readonly C["draft"][];

@@ -10,16 +10,17 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 const NOW = "2024-01-01T00:00:00.000000Z";
 /** A seed task that leaves every defaulted field out. */
 const seed = { projects: [{ id: 1 }], tasks: [{ id: 1, project: 1, data: { text: "a" } }] };
-/** The fields the store keeps (the rest are computed, or kept by nothing the mock serves). */
-const STORED = ["meta", "overlap", "unresolved_comment_count", "updated_by", "file_upload"] as const;
-
 async function load() {
   const { loadSeed } = await import("../../src/contract/seed.js");
   const { presentTask } = await import("../../mock-server/present/tasks.js");
-  const { taskDefaults } = await import("../../src/contract/task.js");
+  const { taskDefaults, taskModel } = await import("../../src/contract/task.js");
   const stored = loadSeed(seed, NOW).tasks[0] as unknown as Record<string, unknown>;
   const rendered = presentTask(stored as never, undefined) as Record<string, unknown>;
-  return { stored, rendered, taskDefaults: taskDefaults as Record<string, unknown> };
+  /** The defaulted fields the store keeps on every task (not computed, sparse or owned); inner_id is numbered per project. */
+  const kept = Object.entries(taskModel as Record<string, { default?: unknown; stored?: string; owner?: true }>)
+    .filter(([field, spec]) => spec.default !== undefined && spec.stored === undefined && spec.owner !== true && field !== "inner_id")
+    .map(([field]) => field);
+  return { stored, rendered, taskDefaults: taskDefaults as Record<string, unknown>, kept };
 }
 
 afterEach(() => {
@@ -29,9 +30,10 @@ afterEach(() => {
 
 describe("a task default is written once, in the model", () => {
   test("every default the model declares is what the seed loader stores and the presenter renders", async () => {
-    const { stored, rendered, taskDefaults } = await load();
+    const { stored, rendered, taskDefaults, kept } = await load();
     expect(taskDefaults["overlap"]).toBe(1);
-    for (const field of STORED) expect(stored[field], field).toEqual(taskDefaults[field]);
+    expect(kept).toEqual(expect.arrayContaining(["meta", "overlap", "unresolved_comment_count", "updated_by", "file_upload"]));
+    for (const field of kept) expect(stored[field], field).toEqual(taskDefaults[field]);
     for (const [field, value] of Object.entries(taskDefaults)) {
       if (field === "inner_id") continue; // numbered per project, as the server's import does
       expect(rendered[field], field).toEqual(value);

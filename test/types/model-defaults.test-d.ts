@@ -3,8 +3,8 @@ import type { Annotation, CreatedTask, Draft, Prediction } from "../../src/clien
 import type { annotation as annotationDeclaration, annotationModel as AnnotationModel } from "../../src/contract/annotation.js";
 import type { draft as draftDeclaration } from "../../src/contract/draft.js";
 import type { prediction as predictionDeclaration } from "../../src/contract/prediction.js";
-import type { AnnotationRecord, DraftRecord, PredictionRecord, StoredRecord } from "../../src/contract/records.js";
-import type { AnnotationRecord as EngineAnnotation } from "../../src/semantics/records.js";
+import type { AnnotationRecord, DraftRecord, PredictionRecord, StoredRecord, TaskRecord } from "../../src/contract/records.js";
+import type { AnnotationRecord as EngineAnnotation, TaskRecord as EngineTask } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { FieldSpec, Rendered } from "../../src/contract/field.js";
 import { taskDefaults, type task as taskDeclaration, type taskModel as TaskModel } from "../../src/contract/task.js";
@@ -22,6 +22,27 @@ describe("the task model and the client's types", () => {
     };
     expectTypeOf<Rendered<WithReviews>["reviews"]>().toEqualTypeOf<number>();
     expectTypeOf<(typeof TaskModel)["overlap"]>().toMatchTypeOf<FieldSpec>();
+  });
+
+  test("the stored task is the model's StoredRecord: computed counters left out, is_labeled sparse, the mock's own fields its own", () => {
+    expectTypeOf<TaskRecord["overlap"]>().toEqualTypeOf<number>();
+    expectTypeOf<TaskRecord["meta"]>().toEqualTypeOf<JsonValue | null>();
+    // An owned reference is never null in the store, though the model allows it.
+    expectTypeOf<TaskRecord["project"]>().toEqualTypeOf<number>();
+    expectTypeOf<Pick<TaskRecord, "is_labeled">>().toEqualTypeOf<{ readonly is_labeled?: boolean }>();
+    // @ts-expect-error the engine computes total_annotations from the annotations: never stored
+    void ({} as TaskRecord).total_annotations;
+    // The mock's own: the upload's path (the model's pk to a FileUpload), the storage link, an inner id never null.
+    expectTypeOf<TaskRecord["file_upload"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<TaskRecord["storage_filename"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<TaskRecord["inner_id"]>().toEqualTypeOf<number>();
+    type Reviews = {
+      readonly reviews: { readonly kind: "integer"; readonly nullable: false; readonly access: "read-write"; readonly default: 0 };
+    };
+    expectTypeOf<StoredRecord<typeof TaskModel & Reviews>["reviews"]>().toEqualTypeOf<number>();
+    // The engine's view: a stored task is one, and a task written by hand may leave the stored defaults out.
+    expectTypeOf<TaskRecord>().toMatchTypeOf<EngineTask>();
+    expectTypeOf<Pick<EngineTask, "overlap">>().toEqualTypeOf<{ readonly overlap?: number }>();
   });
 
   test("the defaults are typed by the model: overlap is the literal the model writes", () => {
