@@ -190,7 +190,10 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
         return data ? data.data() : {};
       },
       user: auth?.user ?? NOBODY,
-      origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
+      // Read by the few routes that build URLs: not worked out for every request.
+      get origin() {
+        return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+      },
       url: req.originalUrl,
       headers: req.headers,
     };

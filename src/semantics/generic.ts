@@ -14,7 +14,7 @@ import { compilePgRegex } from "../emulation/regex/postgres-re.js";
 import { arrayElementsText, authorOf, readerOfKey, scalarText, type Target } from "./targets.js";
 import { keyTest } from "./plan.js";
 import { moveRows } from "./rows.js";
-import { castValue, describePy, pyFailure } from "./values.js";
+import { castValue, pyFailure, valueAt } from "./values.js";
 
 /**
  * The generic end of `apply_filters` (step 11 of docs/reference/filters.md#steps-within-a-line):
@@ -69,7 +69,7 @@ function equality(test: (v: unknown) => Tri, keys: readonly unknown[]): Positive
 export function genericPiece(ctx: Ctx, cond: Condition, target: Target): Piece {
   let { operator, value } = cond;
   const { type } = cond;
-  const at = { path: `${ctx.path}.value`, expected: "", found: describePy(value) };
+  const at = valueAt(`${ctx.path}.value`, value);
 
   // special case: predictions, annotations, cancelled --- for them 0 is equal to is_empty=True
   if (target.t === "scalar" && COUNTERS.has(cond.column) && operator === "empty") {
@@ -199,7 +199,7 @@ export function notExistsRow(ds: Ctx["ds"], rowTest: (a: AnnotationRecord | null
 // Positive lookups
 
 function positive(ctx: Ctx, target: Target, lookup: AnyLookup, value: PyVal): Positive {
-  const where = { path: `${ctx.path}.value`, found: describePy(value) };
+  const where = valueAt(`${ctx.path}.value`, value);
   if (lookup === "icontains") {
     const needle = pgUpper(str(value));
     const text = textOf(target);
@@ -302,7 +302,7 @@ function textColumn(ctx: Ctx, target: Target, kind: string, form: (v: unknown) =
 type Prepared = { readonly done: Positive } | { readonly cmp: (v: unknown) => number | null };
 
 function compare(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Positive {
-  const where = { path: `${ctx.path}.value`, found: describePy(value) };
+  const where = valueAt(`${ctx.path}.value`, value);
   let prepared: Prepared;
   try {
     prepared = match(target)

@@ -74,12 +74,15 @@ function sorter<T>(ds: PreparedDataset, id: string, keyOf: () => Key<T>, descend
       );
       if (all === undefined) return sortIndexes(indexes);
       const member = new Uint8Array(ds.size);
-      for (const i of indexes) member[i] = 1;
-      const out: number[] = [];
+      for (let k = 0; k < indexes.length; k++) member[indexes[k] as number] = 1;
+      // Sized once (the indexes are distinct): no copy as it grows.
+      const out: number[] = new Array<number>(indexes.length);
+      let n = 0;
       for (let k = 0; k < all.length; k++) {
         const i = all[k] as number;
-        if (member[i] === 1) out.push(i);
+        if (member[i] === 1) out[n++] = i;
       }
+      out.length = n;
       return out;
     },
   };

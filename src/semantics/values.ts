@@ -42,6 +42,19 @@ export function pyFailure(e: unknown, path: string, expected: string, value: PyV
   return unhandled({ path, expected, found: typeof value === "string" ? value : describePy(value) }, e.message);
 }
 
+/**
+ * A value's path with its description (`found`) worked out only when an error is built from it
+ * (`{ ...where, expected }`): a filter that compiles names no value, and describing one costs a match.
+ */
+export function valueAt(path: string, value: PyVal): { readonly path: string; readonly found: string } {
+  return {
+    path,
+    get found() {
+      return describePy(value);
+    },
+  };
+}
+
 export function describePy(v: PyVal): string {
   return match(v)
     .with({ t: P.union("str", "list") }, (x) => describeValue(x.v))
