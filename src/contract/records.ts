@@ -35,8 +35,11 @@ type Nullable = { readonly nullable: true; readonly owner?: undefined };
 /** The fields every stored record holds, and those it holds once written (`stored: "sparse"`). */
 type Kept<T> = { [K in keyof T]: T[K] extends { readonly stored: "sparse" | "computed" } ? never : K }[keyof T];
 type Sparse<T> = { [K in keyof T]: T[K] extends { readonly stored: "sparse" } ? K : never }[keyof T];
-type Value<F extends FieldSpec> = StoredKinds<F>[F["kind"]] | (F extends Nullable ? null : never);
-type Of<T extends Table> = { readonly [K in Kept<T>]: Value<T[K]> } & { readonly [K in Sparse<T>]?: Value<T[K]> };
+type Of<T extends Table> = {
+  readonly [K in Kept<T>]: StoredKinds<T[K]>[T[K]["kind"]] | (T[K] extends Nullable ? null : never);
+} & {
+  readonly [K in Sparse<T>]?: StoredKinds<T[K]>[T[K]["kind"]] | (T[K] extends Nullable ? null : never);
+};
 
 /**
  * The record the store keeps for a model table: every field but the `computed` ones, typed by kind
