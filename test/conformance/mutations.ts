@@ -240,6 +240,27 @@ export const mutationList: readonly Mutation[] = [
     to: "return Object.assign(test, { keys: new Set(keys.flatMap((k) => [k, String(k)])) });",
   },
   {
+    name: "fused-gt-inclusive",
+    what: "engine: a fused scan's `greater` also holds for an equal number",
+    file: "src/semantics/fused.ts",
+    from: "return `(${v} !== null && !(${v} <= ${constant(test.rhs)}))`;",
+    to: "return `(${v} !== null && !(${v} < ${constant(test.rhs)}))`;",
+  },
+  {
+    name: "fused-null-holds",
+    what: "engine: a fused scan takes a condition that is NULL (unknown) for a task as holding",
+    file: "src/semantics/fused.ts",
+    from: "return `(${constant(test.test)}(${v}) === true)`;",
+    to: "return `(${constant(test.test)}(${v}) !== false)`;",
+  },
+  {
+    name: "fused-skips-check",
+    what: "engine: a fused scan takes another project's task, or ids out of order, as the project's tasks in order",
+    file: "src/semantics/fused.ts",
+    from: '"    if (t.project !== project || !(t.id > last)) return undefined;",',
+    to: '"    if (false) return undefined;",',
+  },
+  {
     name: "sort-index-drops-nulls",
     what: "engine: the kept sort order leaves out tasks whose key is NULL",
     file: "src/semantics/ordering.ts",
