@@ -100,8 +100,8 @@ export const mutationList: readonly Mutation[] = [
     name: "annotators-skip-cancelled",
     what: "annotators contains ignores cancelled annotations",
     file: "src/semantics/special.ts",
-    from: "test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by),",
-    to: "test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) && !a.was_cancelled,",
+    from: "test: (a) => a !== null && a.completed_by !== null && has(a.completed_by),",
+    to: "test: (a) => a !== null && a.completed_by !== null && has(a.completed_by) && !a.was_cancelled,",
   },
   {
     name: "display-type-ignored",
