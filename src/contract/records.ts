@@ -10,24 +10,19 @@ import type { projectModel, projectOwn } from "./project.js";
 import type { taskModel, taskOwn } from "./task.js";
 import type { userModel, userOwn } from "./user.js";
 
-/** Kinds whose stored value differs from the rendered one (read-only containers; nested serializers are never stored). */
-type Containers = "dict" | "list" | "pks" | "integers" | "strings" | "string-or-strings" | "nested" | "nested-list";
+/** Nested serializers are never stored. */
+type NotStored = "nested" | "nested-list";
+/** A rendered array or object as the store keeps it: read-only (the store replaces a value, never changes it in place). */
+type ReadOnly<T> = T extends readonly (infer E)[] ? readonly E[] : T extends object ? { readonly [K in keyof T]: T[K] } : T;
 
 /**
  * The value the store keeps for a field kind (before null-ness): the rendered kind map (field.ts
- * `KindTypes`), with read-only arrays and objects. A `datetime` is kept in the server's timestamp
- * form (src/vocabulary/timestamps.ts).
+ * `KindTypes`, the one kind map), its arrays and objects read-only; a `json` value as it is. A
+ * `datetime` is kept in the server's timestamp form (src/vocabulary/timestamps.ts).
  */
-interface StoredKinds<F extends FieldSpec> extends Omit<KindTypes<F>, Containers> {
-  dict: { readonly [key: string]: JsonValue };
-  list: readonly JsonValue[];
-  pks: readonly number[];
-  integers: readonly number[];
-  strings: readonly string[];
-  "string-or-strings": string | readonly string[];
-  nested: never;
-  "nested-list": never;
-}
+type StoredKinds<F extends FieldSpec> = {
+  [K in Exclude<keyof KindTypes<F>, NotStored>]: K extends "json" ? KindTypes<F>[K] : ReadOnly<KindTypes<F>[K]>;
+} & { [K in NotStored]: never };
 
 type Table = Readonly<Record<string, FieldSpec>>;
 /** A field whose stored value may be null: null-able in the model, and not an owned reference (never null in the store). */

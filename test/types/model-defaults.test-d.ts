@@ -38,6 +38,8 @@ describe("the task model and the client's types", () => {
   test("the stored task is the model's StoredRecord: computed counters left out, is_labeled sparse, the mock's own fields its own", () => {
     expectTypeOf<TaskRecord["overlap"]>().toEqualTypeOf<number>();
     expectTypeOf<TaskRecord["meta"]>().toEqualTypeOf<JsonValue | null>();
+    // The rendered kind map (KindTypes), read-only in the store.
+    expectTypeOf<TaskRecord["data"]>().toEqualTypeOf<{ readonly [key: string]: JsonValue }>();
     // An owned reference is never null in the store, though the model allows it.
     expectTypeOf<TaskRecord["project"]>().toEqualTypeOf<number>();
     expectTypeOf<Pick<TaskRecord, "is_labeled">>().toEqualTypeOf<{ readonly is_labeled?: boolean }>();
