@@ -1,8 +1,8 @@
 import type { DataTypeName, dataKindByType } from "../vocabulary/column-kinds.js";
 import type { NonEmptyList } from "../vocabulary/value-shapes.js";
 import type { Run, ToRequest } from "./action-args.js";
-import type { AnyOperators, CheckColumn, CheckOrderKey, ColumnArg, ColumnOperators, DataColumn } from "./columns.js";
-import type { KnownColumn, KnownOperators, OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
+import type { CheckColumn, CheckOrderKey, DataColumn, WhereKey, WhereNext } from "./columns.js";
+import type { OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { ExportedFile, ExportOptions, QueryBody, QueryNode } from "./nodes.js";
 import type { ExportType } from "../vocabulary/export-formats.js";
@@ -41,13 +41,7 @@ export interface Where<in out D, out Next, out DataNext = Next, in Accepts = D> 
   <const Arg extends OfferedColumn<D> | AnyCondition | (string & {})>(
     this: NotAny<Arg, "where">,
     column: CheckColumn<Arg, D, Accepts>,
-  ): [Arg] extends [KnownColumn]
-    ? KnownOperators<Arg, Next>
-    : [Arg] extends [string]
-      ? [Arg] extends [ColumnArg<D>]
-        ? ColumnOperators<Arg, D, Next, DataNext>
-        : AnyOperators<Next>
-      : Next;
+  ): WhereNext<Arg, D, Next, DataNext>[WhereKey<Arg, D>];
   /** A data key compared as the given type (the filter's `type` drives the server's casting). */
   <T extends DataTypeName>(column: DataColumn<D>, type: T): OperatorsByKind<DataNext, unknown>[(typeof dataKindByType)[T]];
 }
