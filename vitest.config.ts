@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import HeaviestFirst from "./test/helpers/sequencer.js";
 
@@ -16,6 +18,16 @@ export const UNIT = [
   "test/conformance/oracle.test.ts",
   "test/conformance/parser.test.ts",
 ];
+
+/**
+ * Where test/unit/typecheck.test.ts leaves its tsc result for this run's typecheck, whose checker
+ * (test/helpers/tsc-replay.mjs) replays it instead of checking the whole project again at the end. One file
+ * per run (this process), removed when the run ends.
+ */
+const tscResult = join(import.meta.dirname, "node_modules", ".cache", "dmq", `tsc-result-${process.pid}.json`);
+mkdirSync(join(tscResult, ".."), { recursive: true });
+process.env["DMQ_TSC_RESULT"] = tscResult;
+process.on("exit", () => rmSync(tscResult, { force: true }));
 
 export default defineConfig({
   test: {
@@ -40,7 +52,13 @@ export default defineConfig({
           isolate: false,
           include: UNIT,
           // The type tests (expectTypeOf, @ts-expect-error): tsc, incremental, beside the runtime tests.
-          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+          // Its tsc is test/unit/typecheck.test.ts's, replayed when that test ran (test/helpers/tsc-replay.mjs).
+          typecheck: {
+            enabled: true,
+            include: ["test/**/*.test-d.ts"],
+            tsconfig: "./tsconfig.json",
+            checker: join(import.meta.dirname, "test", "helpers", "tsc-replay.mjs"),
+          },
         },
       },
       {

@@ -1,9 +1,9 @@
 import { FILTER_PREFIX, ORDER_PREFIX } from "../src/query/nodes.js";
 import type { JsonValue } from "../src/vocabulary/json.js";
 import type { StoreState } from "../src/contract/state.js";
-import { newRecordDefaults } from "../src/contract/field.js";
+import { newRecordDefaults, storedTable } from "../src/contract/field.js";
 import { projectModel } from "../src/contract/project.js";
-import { taskModel } from "../src/contract/task.js";
+import { taskModel, taskOwn } from "../src/contract/task.js";
 import { timestampFromMs } from "../src/vocabulary/timestamps.js";
 
 /**
@@ -123,14 +123,13 @@ export function demoData(): StoreState {
     const text = copyOf ? (copyOf.data["text"] as string) : `${pick(subjects)} ${pick(opinions[label as (typeof LABELS)[number]])}.`;
     truth.push(label);
     state.tasks.push({
-      ...newRecordDefaults(taskModel),
+      ...newRecordDefaults(storedTable(taskModel, taskOwn)),
       id: i,
       project: 1,
       data: { text, source: i % 3 === 0 ? "tweet" : "review", stars: label === "Positive" ? 5 : label === "Negative" ? 1 : 3 },
       created_at: at(i),
       updated_at: at(i),
       file_upload: "demo-reviews.json",
-      storage_filename: null,
       inner_id: i,
     });
   }

@@ -85,8 +85,10 @@ const checked: Partial<Record<ShapeName, readonly [string, string]>> = {
   integer: ["number", "IntegerValue"],
   integerRange: ['ShapeInput["integerRange"]', "IntegerRangeValue"],
   datetime: ["DatetimeArg", "DatetimeValue"],
-  datetimeRange: ["{ readonly min: DatetimeArg; readonly max: DatetimeArg }", "DatetimeRangeValue"],
+  datetimeRange: ["DatetimeArg", "DatetimeRangeValue"],
 };
+/** Checked shapes whose ends are type arguments of their own (`<const Min …, const Max …>`). */
+const byEnds = new Set<ShapeName>(["datetimeRange"]);
 
 /** The types a `tasks:data.<key>` filter is sent with to get `kind` (empty for other kinds). */
 const dataTypesOf = (kind: ColumnKindName): string[] =>
@@ -156,7 +158,9 @@ function operatorInterfaces(): string {
         v && narrowed.has(op)
           ? `(value: ${op.endsWith("in_list") ? "NonEmptyList<V, EmptyListRule>" : "V"})`
           : check
-            ? `<const T extends ${check[0]}>(value: ${check[1]}<T>)`
+            ? byEnds.has(shape)
+              ? `<const Min extends ${check[0]}, const Max extends ${check[0]}>(value: ${check[1]}<Min, Max>)`
+              : `<const T extends ${check[0]}>(value: ${check[1]}<T>)`
             : `(value: ShapeInput["${shape}"])`;
       out.push(operatorDoc(kind, method, op, shape), `  ${method}${signature}: Next;`);
     }

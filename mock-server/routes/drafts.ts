@@ -2,7 +2,6 @@ import type { DraftRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { pyType, strRepr } from "../../src/emulation/python-json.js";
 import { draft as draftContract } from "../../src/contract/index.js";
-import { emptyResult } from "../../src/contract/field.js";
 import { pythonException, validationError } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentDraft } from "../present/annotations.js";
@@ -65,8 +64,9 @@ export const createDraft: Handler = (req, ctx) => {
   }
   const now = nowTimestamp();
   const created = ctx.store.insert("drafts", {
-    result: emptyResult,
     ...fields,
+    // Required on create: validateWrite has refused a draft without it.
+    result: fields.result as DraftRecord["result"],
     task,
     ...(annotation === null ? {} : { annotation }),
     user: req.user.id,

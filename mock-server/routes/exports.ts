@@ -6,8 +6,8 @@ import type { ProjectRecord } from "../../src/contract/records.js";
 import { systemClock } from "../../src/vocabulary/clock.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import { timestampFromMs } from "../../src/vocabulary/timestamps.js";
-import { newRecordDefaults, type Declaration, type FieldSpec } from "../../src/contract/field.js";
-import { convertedFormatModel, exportModel } from "../../src/contract/export.js";
+import { newRecordDefaults, storedTable, type Declaration, type FieldSpec } from "../../src/contract/field.js";
+import { convertedFormatModel, exportModel, exportOwn } from "../../src/contract/export.js";
 import { convertedFormat, exportConvert, exportCreate, exportSnapshot } from "../../src/contract/index.js";
 import { render } from "../../src/contract/render.js";
 import { drfBoolean, drfMessages } from "../drf/fields.js";
@@ -227,13 +227,12 @@ export const createSnapshot: Handler = (req, ctx) => {
   const now = nowOf(ctx);
   const title = typeof written.title === "string" ? written.title : "";
   let snapshot = ctx.store.insert("exports", {
-    ...newRecordDefaults(exportModel),
+    ...newRecordDefaults(storedTable(exportModel, exportOwn)),
     project: project.id,
     title: title === "" ? defaultTitle(project, now) : title,
     created_at: timestampFromMs(now),
     created_by: req.user.id,
     status: "in_progress",
-    content: null,
   });
   try {
     const exported = snapshotFile(ctx, ctx.store.dataset(project), { task, annotation, serialization, now });

@@ -1,8 +1,8 @@
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import { annotationDefaults } from "../../src/contract/annotation.js";
-import { newRecordDefaults } from "../../src/contract/field.js";
-import { taskModel } from "../../src/contract/task.js";
+import { newRecordDefaults, storedTable } from "../../src/contract/field.js";
+import { taskModel, taskOwn } from "../../src/contract/task.js";
 import { randomUUID } from "node:crypto";
 import { fieldError, pythonException, SERVER_VERSION, validationError } from "../errors.js";
 import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
@@ -241,13 +241,12 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
   const created = tasks.map((item) => {
     const created_at = nowTimestamp();
     return store.insert("tasks", {
-      ...newRecordDefaults(taskModel),
+      ...newRecordDefaults(storedTable(taskModel, taskOwn)),
       project: project.id,
       data: item.data,
       meta: item.meta,
       created_at,
       updated_at: nowTimestamp(),
-      storage_filename: null,
       inner_id: innerId++,
       overlap,
     });

@@ -1,8 +1,8 @@
 import type { ProjectRecord, TaskRecord } from "../../src/contract/records.js";
 import type { DerivedColumns } from "../../src/semantics/records.js";
 import { isPlainObject, type JsonValue } from "../../src/vocabulary/json.js";
-import { task as taskContract, taskModel, taskSimple } from "../../src/contract/index.js";
-import { newRecordDefaults } from "../../src/contract/field.js";
+import { task as taskContract, taskModel, taskOwn, taskSimple } from "../../src/contract/task.js";
+import { newRecordDefaults, storedTable } from "../../src/contract/field.js";
 import { derivedOfTask, derivedOne, type TaskRelations } from "../engine.js";
 import { parsePyInt } from "../../src/emulation/python-text.js";
 import { pydanticError, pydanticText } from "../../src/emulation/pydantic.js";
@@ -98,13 +98,12 @@ function insertTask(req: MockRequest, ctx: MockContext, project: ProjectRecord, 
   const keep = stored(written);
   // TaskValidator has refused a meta that is no dict or list: the written fields go over the model's defaults as they are.
   const task = ctx.store.insert("tasks", {
-    ...newRecordDefaults(taskModel),
+    ...newRecordDefaults(storedTable(taskModel, taskOwn)),
     ...keep,
     project: project.id,
     data: resolveUndefinedKey(project, data) as Record<string, JsonValue>,
     created_at: now,
     updated_at: now,
-    storage_filename: null,
     inner_id: keep.inner_id ? keep.inner_id : ctx.store.nextInnerId(project.id),
   });
   return ok(presentTask(task, derivedOf(ctx, task), { sparse: sparseFields(req.query) }), 201);

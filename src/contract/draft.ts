@@ -1,4 +1,4 @@
-import { defaultsOf, pick, type Declaration, type FieldSpec } from "./field.js";
+import { defaultsOf, pick, resultField, type Declaration, type FieldSpec } from "./field.js";
 
 /**
  * The draft model (`AnnotationDraft`, label_studio/tasks/models.py): its fields with kind, null-ness,
@@ -22,6 +22,15 @@ export const draftModel = {
 
 /** The draft model's defaults. */
 export const draftDefaults = defaultsOf(draftModel);
+
+/** What the mock keeps with a draft in a form of its own (the stored `DraftRecord`, records.ts). */
+export const draftOwn = {
+  /**
+   * The model's `result` is any JSON; the mock keeps a list (or null, a converted annotation's), and
+   * refuses other drafts with a message saying so.
+   */
+  result: resultField,
+} as const satisfies Readonly<Record<string, FieldSpec>>;
 
 /**
  * `label_studio/tasks/serializers.py` `AnnotationDraftSerializer` (`__all__`, the FSM `state`

@@ -30,6 +30,12 @@ export const convertedFormatModel = {
 /** The converted format model's defaults. */
 export const convertedFormatDefaults = defaultsOf(convertedFormatModel);
 
+/** What the mock keeps with a conversion in a form of its own (the stored `ConvertedFormatRecord`, records.ts). */
+export const convertedFormatOwn = {
+  /** Stamped when the mock converts (a seed's at the load), never null. */
+  created_at: { ...convertedFormatModel.created_at, nullable: false },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
 /** `label_studio/data_export/serializers.py` `ConvertedFormatSerializer` (`traceback` shown: SHOW_TRACEBACK_FOR_EXPORT_CONVERTER). */
 export const convertedFormat = {
   source: "label_studio/data_export/serializers.py ConvertedFormatSerializer",
@@ -59,6 +65,16 @@ export const exportModel = {
 
 /** The snapshot model's defaults. */
 export const exportDefaults = defaultsOf(exportModel);
+
+/** What the mock keeps with a snapshot that is no Export field (the stored `ExportRecord`, records.ts). */
+export const exportOwn = {
+  /**
+   * The file's text (the standard library's JSON of the exported tasks), null until written. The
+   * server keeps the file in its media storage under `file`; the mock keeps the text with the record,
+   * so a snapshot survives a restart of a persisting mock as it does there.
+   */
+  content: { kind: "string", nullable: true, access: "read-only", blank: true, default: null },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
 
 /**
  * The fields of `ExportSerializer`. Its Meta names the read-only fields `read_only`, which DRF

@@ -113,9 +113,15 @@ export interface FieldSpec {
   /**
    * How the mock's store keeps a model field. Absent: on every record (the seed loader and the routes
    * fill the default in). `sparse`: only once something writes it; an absent one reads as the default.
-   * `computed`: never, the engine derives it from other records (a task's counters).
+   * `computed`: never, the engine derives it from other records (a task's counters). `numbered`: on
+   * every record, numbered per project by the store (at creation; a seed's after the load).
    */
-  readonly stored?: "sparse" | "computed";
+  readonly stored?: "sparse" | "computed" | "numbered";
+  /**
+   * What a seed record without the field holds, where the seed format has a default of its own (the
+   * server has no seed format): the mock's, not the model's. The field's comment says why.
+   */
+  readonly seedDefault?: JsonValue;
 }
 
 export interface Declaration {
@@ -199,7 +205,7 @@ export type WritableName<D extends Declaration> = {
  * DRF's MinValueValidator / MaxValueValidator messages. `text` is the limit as Python prints it
  * (a BigIntegerField's bounds are not exact doubles).
  */
-const minValue = (limit: number, text = String(limit)): Validator => ({
+export const minValue = (limit: number, text = String(limit)): Validator => ({
   rule: "min-value",
   limit,
   message: `Ensure this value is greater than or equal to ${text}.`,
@@ -269,14 +275,22 @@ export function pick<T extends Readonly<Record<string, FieldSpec>>, K extends ke
   return Object.fromEntries(names.map((name) => [name, fields[name]])) as Pick<T, K>;
 }
 
-/** A labeling result (a JSONField): rendered null where the model holds None, never null on write. */
-export const resultField = { kind: "list", nullable: true, allowNull: false, access: "read-write" } as const;
+/**
+ * A labeling result (a JSONField): rendered null where the model holds None, never null on write. A
+ * seed's annotation, prediction or draft without one holds no regions (`seedDefault`: the server has
+ * no way to import a record without one; a route's create follows the model).
+ */
+export const resultField = { kind: "list", nullable: true, allowNull: false, access: "read-write", seedDefault: [] } as const;
 
 /**
- * What a seed's annotation, prediction or draft without `result` holds: no regions. The seed format's
- * own default (the server has no way to import a record without one); a route's create follows the model.
+ * The table of what the store keeps for a resource: the model's fields, with the mock's own (`own`:
+ * a field kept in a form of its own, or one the model does not have) in their place or after them.
+ * The stored record type (`StoredRecord`, records.ts) and the seed loader's checks derive from it.
  */
-export const emptyResult: readonly JsonValue[] = Object.freeze([]);
+export const storedTable = <M extends Readonly<Record<string, FieldSpec>>, O extends Readonly<Record<string, FieldSpec>>>(
+  model: M,
+  own: O,
+): Omit<M, keyof O> & O => ({ ...model, ...own });
 
 /** DRF CharField max_length (the model field's max_length). */
 export const maxLength = (limit: number): Validator => ({

@@ -56,12 +56,17 @@ export const projectModel = {
   }),
   maximum_annotations: sparse({ kind: "integer", nullable: false, access: "read-write", default: 1, checks: int32 }),
   is_published: bool(false),
+  /**
+   * A seeded project has no model version (`seedDefault` null, the seed format's own, not the model's
+   * ""): every prediction counts for predictions_score, as the engine filters by a version that is not None.
+   */
   model_version: {
     kind: "string",
     nullable: true,
     access: "read-write",
     blank: true,
     default: "",
+    seedDefault: null,
     checks: [
       custom(
         "model_version",
@@ -99,6 +104,12 @@ export const projectModel = {
 
 /** The project model's defaults (every setting's, `maximum_annotations` 1, `skip_queue` REQUEUE_FOR_OTHERS, …). */
 export const projectDefaults = defaultsOf(projectModel);
+
+/** What the mock keeps with a project in a form of its own (the stored `ProjectRecord`, records.ts). */
+export const projectOwn = {
+  /** Never null in the store: a seed and a write refuse it (`validate_label_config` parses the text). */
+  label_config: { ...projectModel.label_config, nullable: false },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
 
 /**
  * `label_studio/projects/serializers.py` `ProjectSerializer` (a drf-flex-fields serializer) over

@@ -1,16 +1,17 @@
+import { match } from "ts-pattern";
 import { isColumnName } from "../vocabulary/columns.js";
 import { describeValue, isPlainObject } from "../vocabulary/json.js";
 import { serverTimestamp } from "../vocabulary/timestamps.js";
 import { annotationModel } from "./annotation.js";
-import { draftModel } from "./draft.js";
-import { convertedFormatModel, exportModel, exportStatusChoices } from "./export.js";
-import { emptyResult, type FieldSpec } from "./field.js";
+import { draftModel, draftOwn } from "./draft.js";
+import { convertedFormatModel, convertedFormatOwn, exportModel, exportOwn } from "./export.js";
+import { storedTable, type FieldSpec } from "./field.js";
 import { predictionModel } from "./prediction.js";
-import { projectModel } from "./project.js";
+import { projectModel, projectOwn } from "./project.js";
 import { mlBackendModel } from "./ml-backend.js";
-import { userModel } from "./user.js";
-import { viewModel } from "./view.js";
-import { taskDefaults } from "./task.js";
+import { userModel, userOwn } from "./user.js";
+import { viewModel, viewOwn } from "./view.js";
+import { taskModel, taskOwn } from "./task.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
 
 /**
@@ -32,7 +33,7 @@ export class SeedError extends Error {
 }
 
 type Accepts = (value: unknown) => boolean;
-/** A default: computed from the record as completed so far (its fields in table order) and the load's `now`. */
+/** A default: computed from the record as completed so far and the load's `now`. */
 type Fallback = (record: Readonly<Record<string, unknown>>, now: string) => unknown;
 interface Common {
   readonly expected: string;
@@ -57,243 +58,155 @@ type Field = Common &
 
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const positiveInt: Accepts = (v) => isInt(v) && v > 0;
-const str: Accepts = (v) => typeof v === "string";
-const nonEmptyStr: Accepts = (v) => typeof v === "string" && v.length > 0;
-const bool: Accepts = (v) => typeof v === "boolean";
-const orNull =
-  (c: Accepts): Accepts =>
-  (v) =>
-    v === null || c(v);
-const finite: Accepts = (v) => typeof v === "number" && Number.isFinite(v);
 const isJson = (v: unknown): boolean => {
   if (v === null || typeof v === "string" || typeof v === "boolean") return true;
   if (typeof v === "number") return Number.isFinite(v);
   if (Array.isArray(v)) return v.every(isJson);
   return isPlainObject(v) && Object.values(v).every(isJson);
 };
-const jsonObject: Accepts = (v) => isPlainObject(v) && isJson(v);
-const resultList: Accepts = (v) => v === null || (Array.isArray(v) && v.every(isJson));
-const resultArray: Accepts = (v) => v === null || Array.isArray(v);
-/** One of a choice field's choices. */
-const choiceOf =
-  (spec: FieldSpec): Accepts =>
-  (v) =>
-    typeof v === "string" && (spec.choices ?? []).includes(v);
-const exportStatus = choiceOf(exportModel.status);
-const EXPORT_STATUS = `one of ${exportStatusChoices.map((c) => JSON.stringify(c)).join(", ")}`;
+const anything: Accepts = () => true;
 const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z";
 
-const id: Field = { check: positiveInt, expected: "a positive integer id", fallback: "required" };
-const now = (fallback: Fallback = (_r, t) => t): Field => ({ expected: TIMESTAMP, fallback, timestamp: "required" });
-/** `updated_at` (and `last_activity`) default to the record's own creation time. */
-const sameAs = (field: string) => now((r) => r[field]);
-const ref = (collection: CollectionName, nullable: boolean, fallback: Field["fallback"]): Field => ({
-  check: nullable ? orNull(positiveInt) : positiveInt,
-  expected: `the id of a record in "${collection}"${nullable ? " or null" : ""}`,
-  fallback,
-  ref: collection,
-});
-const constant = (value: unknown) => () => value;
 /**
- * A field's fallback as its model table declares it: an owned reference and a field without a default
- * are required, a `sparse` one stays absent, any other takes the model's default.
+ * What the store keeps for each collection: the model table with the mock's own fields (`storedTable`).
+ * Every seed check and default below derives from these tables: a field added to a model is checked
+ * and defaulted in a seed by its kind, null-ness and default.
  */
-function modelled(spec: FieldSpec): { readonly fallback: Field["fallback"] } {
-  if (spec.owner === true || (spec.default === undefined && spec.stored === undefined)) return { fallback: "required" };
-  if (spec.stored === "sparse" || spec.default === undefined) return { fallback: "optional" };
-  return { fallback: constant(spec.default) };
-}
-/** A model table's reference field (its `ref`, null-ness and default). */
-function refOf(spec: FieldSpec): Field {
-  if (spec.ref === undefined) throw new Error("refOf: the field refers to no collection");
-  return ref(spec.ref, spec.nullable && spec.owner !== true, modelled(spec).fallback);
-}
-/** A record's `result` in a seed: a list of JSON values or null, no regions when left out. */
-const result: Field = {
-  check: resultList,
-  parsedCheck: resultArray,
-  expected: "an array of JSON values or null",
-  fallback: constant(emptyResult),
+const tables: { readonly [C in CollectionName]: Readonly<Record<string, FieldSpec>> } = {
+  users: storedTable(userModel, userOwn),
+  projects: storedTable(projectModel, projectOwn),
+  tasks: storedTable(taskModel, taskOwn),
+  predictions: predictionModel,
+  annotations: annotationModel,
+  drafts: storedTable(draftModel, draftOwn),
+  views: storedTable(viewModel, viewOwn),
+  ml_backends: mlBackendModel,
+  exports: storedTable(exportModel, exportOwn),
+  converted_formats: storedTable(convertedFormatModel, convertedFormatOwn),
 };
-/** The task model's default for a field (src/contract/task.ts): written there once. */
-const taskDefault = (field: keyof typeof taskDefaults) => constant(taskDefaults[field]);
 
-const specs: { readonly [C in CollectionName]: { readonly [field: string]: Field } } = {
+/** The value a kind accepts (before null-ness), what a refusal says was expected, and the check for parsed JSON. */
+function kindCheck(spec: FieldSpec): { check: Accepts; expected: string; parsedCheck?: Accepts } {
+  return (
+    match(spec.kind)
+      .with("integer", () => integerCheck(spec))
+      .with("float", () => ({ check: (v: unknown) => typeof v === "number" && Number.isFinite(v), expected: "a finite number" }))
+      .with("pk", () => ({ check: positiveInt, expected: "a positive integer id" }))
+      .with("boolean", () => ({ check: (v: unknown) => typeof v === "boolean", expected: "a boolean" }))
+      .with("string", () =>
+        // DRF's CharField refuses "" unless the model field is blank=True.
+        spec.blank === true
+          ? { check: (v: unknown) => typeof v === "string", expected: "a string" }
+          : { check: (v: unknown) => typeof v === "string" && v.length > 0, expected: "a non-empty string" },
+      )
+      .with("choice", () => {
+        const choices: readonly string[] = spec.choices ?? [];
+        return {
+          check: (v: unknown) => typeof v === "string" && choices.includes(v),
+          expected: `one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`,
+        };
+      })
+      .with("json", () => ({ check: isJson, parsedCheck: anything, expected: "a JSON value" }))
+      .with("dict", () => ({ check: (v: unknown) => isPlainObject(v) && isJson(v), parsedCheck: isPlainObject, expected: "a JSON object" }))
+      .with("list", () => ({
+        check: (v: unknown) => Array.isArray(v) && v.every(isJson),
+        parsedCheck: Array.isArray,
+        expected: "an array of JSON values",
+      }))
+      .with("pks", "integers", () => ({ check: (v: unknown) => Array.isArray(v) && v.every(isInt), expected: "an array of integers" }))
+      .with("strings", () => ({
+        check: (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string"),
+        expected: "an array of strings",
+      }))
+      // A stamp is checked by its parse (seedField); the others are never stored.
+      .with("datetime", "string-or-strings", "nested", "nested-list", (kind) => {
+        throw new Error(`seed: a stored field of kind ${kind} has no value check`);
+      })
+      .exhaustive()
+  );
+}
+
+/** An integer within the field's min/max validators (those a double can hold exactly; a safe integer is within the others). */
+function integerCheck(spec: FieldSpec): { check: Accepts; expected: string } {
+  const limit = (rule: "min-value" | "max-value") =>
+    spec.checks?.flatMap((c) => (c.rule === rule && Number.isSafeInteger(c.limit) ? [c.limit] : []))[0];
+  const min = limit("min-value") ?? -Infinity;
+  const max = limit("max-value") ?? Infinity;
+  const expected =
+    min > -Infinity && max < Infinity
+      ? `an integer from ${min} to ${max}`
+      : min > -Infinity
+        ? `an integer of at least ${min}`
+        : max < Infinity
+          ? `an integer of at most ${max}`
+          : "an integer";
+  return { check: (v) => isInt(v) && v >= min && v <= max, expected };
+}
+
+/** A record's creation time: the `now` of a creation stamp, and what its other stamps (`updated_at`, `last_activity`) start as. */
+const CREATED = ["created_at", "date_joined"];
+const constant = (value: unknown) => () => value;
+
+/**
+ * A field's fallback as its table declares it: an owned reference and a field without a default are
+ * required, a `sparse` or `numbered` one stays absent (numbered after the load), any other takes the
+ * seed format's default where the field has one, else the model's; a stamp without one is the load's
+ * time, or the record's creation time.
+ */
+function fallbackOf(name: string, spec: FieldSpec): Field["fallback"] {
+  if (spec.owner === true) return "required";
+  if (spec.stored === "sparse" || spec.stored === "numbered") return "optional";
+  if (spec.seedDefault !== undefined) return constant(spec.seedDefault);
+  if (spec.default !== undefined) return constant(spec.default);
+  if (spec.kind !== "datetime") return "required";
+  return CREATED.includes(name) ? (_r, t) => t : (r, t) => CREATED.map((c) => r[c]).find((v) => v !== undefined) ?? t;
+}
+
+/** A field's seed check and default, from its kind, null-ness, reference and default. */
+function seedField(collection: CollectionName, name: string, spec: FieldSpec): Field {
+  const fallback = fallbackOf(name, spec);
+  // An owned reference is never null in the store; null is JSON.
+  const nullable = spec.nullable && spec.owner !== true && spec.kind !== "json";
+  const orNullText = nullable ? " or null" : "";
+  if (spec.kind === "datetime") return { expected: `${TIMESTAMP}${orNullText}`, fallback, timestamp: nullable ? "nullable" : "required" };
+  if (name === "id") return { check: positiveInt, expected: "a positive integer id", fallback: "required" };
+  const kind = spec.ref === undefined ? kindCheck(spec) : { check: positiveInt, expected: `the id of a record in "${spec.ref}"` };
+  const orNull = (c: Accepts): Accepts => (nullable ? (v) => v === null || c(v) : c);
+  return {
+    check: orNull(kind.check),
+    ...(kind.parsedCheck === undefined ? {} : { parsedCheck: orNull(kind.parsedCheck) }),
+    expected: `${kind.expected}${orNullText}`,
+    fallback,
+    // A collection's own ids are not all known while it is read: any positive id.
+    ...(spec.ref === undefined || spec.ref === collection ? {} : { ref: spec.ref }),
+  };
+}
+
+/**
+ * The seed's own rules, over what the tables give: a child's project is its task's (taken when left
+ * out, see ownProject); the mock has one organization.
+ */
+const seedRules: { readonly [C in CollectionName]?: { readonly [field: string]: (derived: Field) => Field } } = {
   users: {
-    id,
-    username: { check: nonEmptyStr, expected: "a non-empty string", ...modelled(userModel.username) },
-    email: { check: str, expected: "a string", ...modelled(userModel.email) },
-    first_name: { check: str, expected: "a string", ...modelled(userModel.first_name) },
-    last_name: { check: str, expected: "a string", ...modelled(userModel.last_name) },
-    // Not a model field: the server keeps the legacy key in authtoken's Token (one is generated for the first user).
-    token: { check: nonEmptyStr, expected: "a non-empty legacy API key", fallback: "optional" },
-    date_joined: now(),
-    last_activity: sameAs("date_joined"),
-    phone: { check: str, expected: "a string", ...modelled(userModel.phone) },
-    allow_newsletters: { check: orNull(bool), expected: "a boolean or null", ...modelled(userModel.allow_newsletters) },
-    custom_hotkeys: { check: orNull(jsonObject), expected: "a JSON object or null", ...modelled(userModel.custom_hotkeys) },
     // null: a user added to the organization but never switched into it (a persisted `POST /api/users/`).
-    active_organization: {
-      check: (v) => v === null,
-      expected: "null (absent: the mock's one organization)",
-      ...modelled(userModel.active_organization),
-    },
+    active_organization: () => ({ check: (v) => v === null, expected: "null (absent: the mock's one organization)", fallback: "optional" }),
   },
-  projects: {
-    id,
-    title: { check: str, expected: "a string", ...modelled(projectModel.title) },
-    description: { check: str, expected: "a string", ...modelled(projectModel.description) },
-    label_config: { check: str, expected: "a labeling config string", ...modelled(projectModel.label_config) },
-    // The seed format's own default, not the model's "": a seeded project has no model version, so every
-    // prediction counts for predictions_score (the engine filters by a version that is not None).
-    model_version: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
-    show_skip_button: { check: bool, expected: "a boolean", ...modelled(projectModel.show_skip_button) },
-    created_by: refOf(projectModel.created_by),
-    created_at: now(),
-  },
-  tasks: {
-    id,
-    project: ref("projects", false, "required"),
-    data: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: "required" },
-    meta: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", fallback: taskDefault("meta") },
-    created_at: now(),
-    updated_at: sameAs("created_at"),
-    updated_by: ref("users", true, taskDefault("updated_by")),
-    file_upload: { check: orNull(str), expected: "a string or null", fallback: taskDefault("file_upload") },
-    storage_filename: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
-    inner_id: { check: positiveInt, expected: "a positive integer", fallback: "optional" },
-    overlap: { check: positiveInt, expected: "a positive integer", fallback: taskDefault("overlap") },
-    unresolved_comment_count: {
-      check: (v) => isInt(v) && v >= 0,
-      expected: "a non-negative integer",
-      fallback: taskDefault("unresolved_comment_count"),
-    },
-    is_labeled: { check: bool, expected: "a boolean", fallback: "optional" },
-  },
-  predictions: {
-    id,
-    task: refOf(predictionModel.task),
-    // The task's project: taken from the task when left out (ownProject).
-    project: { ...refOf(predictionModel.project), fallback: "optional" },
-    result,
-    score: { check: orNull(finite), expected: "a finite number or null", ...modelled(predictionModel.score) },
-    model_version: { check: orNull(str), expected: "a string or null", ...modelled(predictionModel.model_version) },
-    created_at: now(),
-    updated_at: sameAs("created_at"),
-    cluster: { check: orNull(isInt), expected: "an integer or null", ...modelled(predictionModel.cluster) },
-    neighbors: { check: isJson, expected: "a JSON value", ...modelled(predictionModel.neighbors) },
-    mislabeling: { check: finite, expected: "a finite number", ...modelled(predictionModel.mislabeling) },
-    model: { check: orNull(positiveInt), expected: "an ML backend id or null", ...modelled(predictionModel.model) },
-    model_run: { check: orNull(positiveInt), expected: "a model run id or null", ...modelled(predictionModel.model_run) },
-  },
-  annotations: {
-    id,
-    task: refOf(annotationModel.task),
-    // The task's project: taken from the task when left out (ownProject).
-    project: { ...refOf(annotationModel.project), fallback: "optional" },
-    result,
-    completed_by: refOf(annotationModel.completed_by),
-    was_cancelled: { check: bool, expected: "a boolean", ...modelled(annotationModel.was_cancelled) },
-    ground_truth: { check: bool, expected: "a boolean", ...modelled(annotationModel.ground_truth) },
-    lead_time: { check: orNull(finite), expected: "a finite number or null", ...modelled(annotationModel.lead_time) },
-    created_at: now(),
-    updated_at: sameAs("created_at"),
-    parent_prediction: refOf(annotationModel.parent_prediction),
-    updated_by: refOf(annotationModel.updated_by),
-    draft_created_at: { expected: `${TIMESTAMP} or null`, ...modelled(annotationModel.draft_created_at), timestamp: "nullable" },
-    import_id: { check: orNull(isInt), expected: "an integer or null", ...modelled(annotationModel.import_id) },
-    last_action: { check: orNull(str), expected: "a string or null", ...modelled(annotationModel.last_action) },
-    bulk_created: { check: orNull(bool), expected: "a boolean or null", ...modelled(annotationModel.bulk_created) },
-    // The annotations' own ids are not known while they are read: any positive id.
-    parent_annotation: {
-      check: orNull(positiveInt),
-      expected: "an annotation id or null",
-      ...modelled(annotationModel.parent_annotation),
-    },
-    last_created_by: refOf(annotationModel.last_created_by),
-    unique_id: { check: nonEmptyStr, expected: "a UUID string", ...modelled(annotationModel.unique_id) },
-    prediction: {
-      check: orNull(jsonObject),
-      parsedCheck: orNull(isPlainObject),
-      expected: "a JSON object or null",
-      ...modelled(annotationModel.prediction),
-    },
-    result_count: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", ...modelled(annotationModel.result_count) },
-  },
-  drafts: {
-    id,
-    task: refOf(draftModel.task),
-    user: refOf(draftModel.user),
-    result,
-    created_at: now(),
-    updated_at: sameAs("created_at"),
-    lead_time: { check: orNull(finite), expected: "a finite number or null", ...modelled(draftModel.lead_time) },
-    was_postponed: { check: bool, expected: "a boolean", ...modelled(draftModel.was_postponed) },
-    import_id: { check: orNull(isInt), expected: "an integer or null", ...modelled(draftModel.import_id) },
-    annotation: refOf(draftModel.annotation),
-  },
-  views: {
-    id,
-    project: refOf(viewModel.project),
-    user: refOf(viewModel.user),
-    // Numbered per project after the load (crossCheck), as the server numbers a new view: the model's default is not taken.
-    order: { check: (v) => isInt(v) && v >= 0, expected: "a non-negative integer", fallback: "optional" },
-    data: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", ...modelled(viewModel.data) },
-    is_locked: { check: bool, expected: "a boolean", ...modelled(viewModel.is_locked) },
-    locked_by: refOf(viewModel.locked_by),
-    locked_at: { expected: `${TIMESTAMP} or null`, ...modelled(viewModel.locked_at), timestamp: "nullable" },
-  },
-  ml_backends: {
-    id,
-    project: refOf(mlBackendModel.project),
-    url: { check: nonEmptyStr, expected: "the model server's URL", ...modelled(mlBackendModel.url) },
-    title: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.title) },
-    description: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.description) },
-    state: {
-      check: choiceOf(mlBackendModel.state),
-      expected: `one of ${mlBackendModel.state.choices.join(", ")}`,
-      ...modelled(mlBackendModel.state),
-    },
-    is_interactive: { check: bool, expected: "a boolean", ...modelled(mlBackendModel.is_interactive) },
-    error_message: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.error_message) },
-    auth_method: {
-      check: choiceOf(mlBackendModel.auth_method),
-      expected: mlBackendModel.auth_method.choices.join(" or "),
-      ...modelled(mlBackendModel.auth_method),
-    },
-    basic_auth_user: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.basic_auth_user) },
-    basic_auth_pass: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.basic_auth_pass) },
-    extra_params: { check: isJson, expected: "any JSON value", ...modelled(mlBackendModel.extra_params) },
-    model_version: { check: orNull(str), expected: "a string or null", ...modelled(mlBackendModel.model_version) },
-    timeout: { check: finite, expected: "a number of seconds", ...modelled(mlBackendModel.timeout) },
-    auto_update: { check: bool, expected: "a boolean", ...modelled(mlBackendModel.auto_update) },
-    created_at: now(),
-    updated_at: sameAs("created_at"),
-  },
-  exports: {
-    id,
-    project: refOf(exportModel.project),
-    title: { check: str, expected: "a string", ...modelled(exportModel.title) },
-    created_at: now(),
-    created_by: refOf(exportModel.created_by),
-    finished_at: { expected: `${TIMESTAMP} or null`, ...modelled(exportModel.finished_at), timestamp: "nullable" },
-    status: { check: exportStatus, expected: EXPORT_STATUS, ...modelled(exportModel.status) },
-    md5: { check: str, expected: "a string", ...modelled(exportModel.md5) },
-    counters: { check: jsonObject, parsedCheck: isPlainObject, expected: "a JSON object", ...modelled(exportModel.counters) },
-    file: { check: orNull(str), expected: "a string or null", ...modelled(exportModel.file) },
-    // Not a model field: the file's text, kept with the record (null until written).
-    content: { check: orNull(str), expected: "a string or null", fallback: constant(null) },
-  },
-  converted_formats: {
-    id,
-    export: refOf(convertedFormatModel.export),
-    project: refOf(convertedFormatModel.project),
-    export_type: { check: nonEmptyStr, expected: "an export format name", ...modelled(convertedFormatModel.export_type) },
-    status: { check: exportStatus, expected: EXPORT_STATUS, ...modelled(convertedFormatModel.status) },
-    traceback: { check: orNull(str), expected: "a string or null", ...modelled(convertedFormatModel.traceback) },
-    created_at: now(),
-  },
+  annotations: { project: (f) => ({ ...f, fallback: "optional" }) },
+  predictions: { project: (f) => ({ ...f, fallback: "optional" }) },
 };
+
+const specs = Object.fromEntries(
+  collectionNames.map((collection) => [
+    collection,
+    Object.fromEntries(
+      Object.entries(tables[collection]).flatMap(([name, spec]): [string, Field][] => {
+        if (spec.stored === "computed") return [];
+        const derived = seedField(collection, name, spec);
+        return [[name, seedRules[collection]?.[name]?.(derived) ?? derived]];
+      }),
+    ),
+  ]),
+) as { readonly [C in CollectionName]: { readonly [field: string]: Field } };
 
 /** Task columns the store keeps; every other column is computed by the engine. */
 const storedTaskFields = new Set(Object.keys(specs.tasks));

@@ -1,6 +1,6 @@
 import { annotation, annotationExpanded } from "./annotation.js";
 import { draft } from "./draft.js";
-import { defaultsOf, int32, int64, nestedList, pick, type Declaration, type FieldSpec } from "./field.js";
+import { defaultsOf, int32, int64, minValue, nestedList, pick, type Declaration, type FieldSpec } from "./field.js";
 import { prediction } from "./prediction.js";
 import { annotatorDm } from "./user.js";
 
@@ -59,6 +59,24 @@ export const taskModel = {
 
 /** The task model's defaults (`overlap` 1, `meta` {}, …): read by the seed loader, the routes and the presenters. */
 export const taskDefaults = defaultsOf(taskModel);
+
+/** What the mock keeps with a task in a form of its own (the stored `TaskRecord`, records.ts), each entry saying why. */
+export const taskOwn = {
+  /**
+   * The upload's file path, null without one. The server keeps a `FileUpload` record and the task its
+   * pk; the mock keeps no uploads, only the path the Data Manager's `file_upload` column shows (its
+   * basename) and filters.
+   */
+  file_upload: { kind: "string", nullable: true, access: "read-only", blank: true, default: null },
+  /**
+   * Not a Task field: the key of the task's import storage link (the server keeps the links in
+   * io_storages and `annotate_storage_filename` joins them); the mock keeps the one link with the
+   * task, null without one.
+   */
+  storage_filename: { kind: "string", nullable: true, access: "read-only", blank: true, default: null },
+  /** Numbered per project from 1 when the task is created, never null (the model's default 0 is never what a task gets). */
+  inner_id: { kind: "integer", nullable: false, access: "read-write", stored: "numbered", checks: [minValue(1)] },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
 
 /**
  * `label_studio/tasks/serializers.py` `BaseTaskSerializer` (settings.TASK_SERIALIZER, drf-flex-fields):

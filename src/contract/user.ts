@@ -49,6 +49,15 @@ export const userModel = {
   date_joined: { kind: "datetime", nullable: false, access: "read-write" },
 } as const satisfies Readonly<Record<string, FieldSpec>>;
 
+/** What the mock keeps with a user that is no User field (the stored `UserRecord`, records.ts). */
+export const userOwn = {
+  /**
+   * The legacy API key (the server keeps it in authtoken's `Token`, one per user; one is generated for
+   * the first user). A secret: never log it; the engine's records never hold a user.
+   */
+  token: { kind: "string", nullable: false, access: "write-only", stored: "sparse" },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
 /** The user model's defaults. */
 export const userDefaults = defaultsOf(userModel);
 

@@ -38,6 +38,17 @@ export const viewModel = {
 /** The view model's defaults. */
 export const viewDefaults = defaultsOf(viewModel);
 
+/** What the mock keeps with a view in a form of its own (the stored `ViewRecord`, records.ts). */
+export const viewOwn = {
+  /**
+   * The wire form the server reads back (`title`, `filters` with plural `child_filters`, `ordering`,
+   * `selectedItems`, `columnsDisplayType`, …), never null.
+   */
+  data: { ...viewModel.data, nullable: false },
+  /** Numbered per project when a view is created or seeded (the model's default 0 is not taken), never null. */
+  order: { kind: "integer", nullable: false, access: "read-write", stored: "numbered" },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
 /**
  * `label_studio/data_manager/serializers.py` `ViewSerializer` over `View`, rendered by `ViewAPI`
  * (label_studio/data_manager/api.py). `to_representation` moves `filter_group` (as `{conjunction,

@@ -84,6 +84,40 @@ export type KnownOperators<Col extends KnownColumn, Next> = [KnownColumnKinds[Co
     : OperatorsByKind<Next, unknown>[K]
   : never;
 
+/**
+ * What `where(arg)` leads to, by `WhereKey<Arg, D>`: a known column's operators (by its kind), those of
+ * a union of known columns of several kinds, of a data column, of anything else a column may be (a
+ * typed data column, a union of known and data columns), every method after a column that does not
+ * type-check (one mistake, one error), or the next state after a condition. A lookup rather than a
+ * conditional type: the key depends on the argument and the task data only, so the compiler works it
+ * out once per column, and each selection state adds only the lookup.
+ */
+export interface WhereNext<Arg, D, Next, DataNext> extends OperatorsByKind<Next, unknown> {
+  mixed: KnownOperators<Arg & KnownColumn, Next>;
+  untypedData: OperatorsByKind<DataNext, unknown>["dataAny"];
+  columns: ColumnOperators<Arg, D, Next, DataNext>;
+  other: AnyOperators<Next>;
+  condition: Next;
+}
+/** The entry of `WhereNext` for an argument (tested as a whole: a union of columns is one key). */
+export type WhereKey<Arg, D> = [Arg] extends [KnownColumn]
+  ? KnownKind<Arg & KnownColumn>
+  : [Arg] extends [string]
+    ? [Arg] extends [ColumnArg<D>]
+      ? [D] extends [Untyped]
+        ? [Arg] extends [`tasks:data.${string}`]
+          ? "untypedData"
+          : "columns"
+        : "columns"
+      : "other"
+    : "condition";
+/** The kind of the known columns `Col`, or `"mixed"` for a union of columns of several kinds. */
+type KnownKind<Col extends KnownColumn> = [KnownColumnKinds[Col]] extends [infer K extends ColumnKindName]
+  ? IsUnion<K> extends true
+    ? "mixed"
+    : K
+  : never;
+
 /** The wire operator of a method (aliases included). */
 type OperatorOf<M> =
   | { [O in keyof typeof operators]: (typeof operators)[O]["method"] extends M ? O : never }[keyof typeof operators]

@@ -439,7 +439,7 @@ export interface DatetimeOperators<Next> {
    * Value: { min: Date | ISO string, max: Date | ISO string }. Sent with type Datetime.
    * @example selection(1).where("tasks:completed_at").in({ min: "2024-01-01", max: new Date() })
    */
-  in<const T extends { readonly min: DatetimeArg; readonly max: DatetimeArg }>(value: DatetimeRangeValue<T>): Next;
+  in<const Min extends DatetimeArg, const Max extends DatetimeArg>(value: DatetimeRangeValue<Min, Max>): Next;
   /**
    * `in` — is between (inclusive) (`between` is `in`): between min and max, both inclusive.
    *
@@ -448,7 +448,7 @@ export interface DatetimeOperators<Next> {
    * Value: { min: Date | ISO string, max: Date | ISO string }. Sent with type Datetime.
    * @example selection(1).where("tasks:completed_at").between({ min: "2024-01-01", max: new Date() })
    */
-  between<const T extends { readonly min: DatetimeArg; readonly max: DatetimeArg }>(value: DatetimeRangeValue<T>): Next;
+  between<const Min extends DatetimeArg, const Max extends DatetimeArg>(value: DatetimeRangeValue<Min, Max>): Next;
   /**
    * `not_in` — not between: the negation of in: outside [min, max].
    *
@@ -457,7 +457,7 @@ export interface DatetimeOperators<Next> {
    * Value: { min: Date | ISO string, max: Date | ISO string }. Sent with type Datetime.
    * @example selection(1).where("tasks:completed_at").notIn({ min: "2024-01-01", max: new Date() })
    */
-  notIn<const T extends { readonly min: DatetimeArg; readonly max: DatetimeArg }>(value: DatetimeRangeValue<T>): Next;
+  notIn<const Min extends DatetimeArg, const Max extends DatetimeArg>(value: DatetimeRangeValue<Min, Max>): Next;
   /**
    * `not_in` — not between (`notBetween` is `notIn`): the negation of in: outside [min, max].
    *
@@ -466,7 +466,7 @@ export interface DatetimeOperators<Next> {
    * Value: { min: Date | ISO string, max: Date | ISO string }. Sent with type Datetime.
    * @example selection(1).where("tasks:completed_at").notBetween({ min: "2024-01-01", max: new Date() })
    */
-  notBetween<const T extends { readonly min: DatetimeArg; readonly max: DatetimeArg }>(value: DatetimeRangeValue<T>): Next;
+  notBetween<const Min extends DatetimeArg, const Max extends DatetimeArg>(value: DatetimeRangeValue<Min, Max>): Next;
   /**
    * `empty` — is empty: true: the value is empty; false: it is not.
    *

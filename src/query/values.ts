@@ -43,15 +43,11 @@ export type DatetimeValue<V extends DatetimeArg> = V extends string ? NoInferenc
 type DatetimeString<V extends string> = string extends V ? V : DatetimeCheck<V> extends true ? V : Refused<DatetimeCheck<V> & string>;
 
 /**
- * A datetime range: both ends checked (two `Date`s first: nothing to check); a bare date as `max` is
- * the end of that day. Inferred from the first branch, as `IntegerRangeValue`.
+ * A datetime range: each end a `DatetimeValue` (a bare date as `max` is the end of that day). Each end
+ * is its own type argument, so the common range of two `Date`s is one type, checked once, and a
+ * refused end is named by its property.
  */
-export type DatetimeRangeValue<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> = [V["min"] | V["max"]] extends [Date]
-  ? V
-  : NoInference<DatetimeEnds<V>>;
-type DatetimeEnds<V extends { readonly min: DatetimeArg; readonly max: DatetimeArg }> =
-  DatetimeValue<V["min"]> extends V["min"]
-    ? DatetimeValue<V["max"]> extends V["max"]
-      ? V
-      : DatetimeValue<V["max"]>
-    : DatetimeValue<V["min"]>;
+export interface DatetimeRangeValue<Min extends DatetimeArg, Max extends DatetimeArg> {
+  readonly min: DatetimeValue<Min>;
+  readonly max: DatetimeValue<Max>;
+}

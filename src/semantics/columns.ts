@@ -1,6 +1,6 @@
 import { columns, type ColumnName } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
-import { computed, type PreparedDataset } from "./dataset.js";
+import { computed, innerIdAt, type PreparedDataset } from "./dataset.js";
 import { jsonbCompare } from "../emulation/jsonb.js";
 import type { Read } from "./changes.js";
 import type { AnnotationRecord, PredictionRecord, TaskRecord } from "./records.js";
@@ -29,6 +29,10 @@ export interface ScalarColumn {
   readonly numbers?: (ds: PreparedDataset) => ArrayLike<number>;
   /** The primary key: never NULL, read by `PreparedDataset.idAt`. */
   readonly primaryKey?: true;
+  /** One task's value, read without building the column `read` may build. */
+  readonly one?: (ds: PreparedDataset, i: number) => Scalar | null;
+  /** How a fused scan reads it straight from the task record (fused.ts InlineRead). */
+  readonly inline?: "id" | "inner";
   /** What the value derives from: a write that changes none of these leaves it (see `affects`). */
   readonly reads: readonly Read[];
 }
@@ -51,9 +55,10 @@ const nanToNull = (x: number | undefined): number | null => (x === undefined || 
 /** A typed computed column (NaN = NULL): its reader and the column itself. */
 function numbers(pick: (c: ReturnType<typeof computed>) => ArrayLike<number>) {
   return {
+    // The column is built on the first read (a fused scan may read the records instead).
     read: (ds: PreparedDataset) => {
-      const arr = pick(computed(ds));
-      return (i: number) => nanToNull(arr[i]);
+      let arr: ArrayLike<number> | undefined;
+      return (i: number) => nanToNull((arr ??= pick(computed(ds)))[i]);
     },
     numbers: (ds: PreparedDataset) => pick(computed(ds)),
   };
@@ -105,8 +110,15 @@ export const STORAGE_LINK_SLOTS = 5;
 const LABELED: readonly Read[] = ["annotations", "project", "task.overlap", "task.is_labeled"];
 
 export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = {
-  id: { reads: [], db: "int", field: "id", primaryKey: true, read: (ds) => (i) => ds.idAt(i) },
-  inner_id: { reads: ["task.inner_id"], db: "int", field: "inner_id", ...numbers((c) => c.innerId) },
+  id: { reads: [], db: "int", field: "id", primaryKey: true, read: (ds) => (i) => ds.idAt(i), inline: "id" },
+  inner_id: {
+    reads: ["task.inner_id"],
+    db: "int",
+    field: "inner_id",
+    ...numbers((c) => c.innerId),
+    one: (ds, i) => innerIdAt(ds.tasks[i] as TaskRecord, i),
+    inline: "inner",
+  },
   completed_at: {
     reads: LABELED,
     db: "timestamp",

@@ -27,6 +27,31 @@ interface Kept {
  */
 export const ENGINE_PROJECT_SETTINGS = ["skip_queue", "model_version"] as const;
 
+/** Set while uncheckedDataset constructs. */
+let trusting = false;
+
+/**
+ * A dataset over the records' task array taken as given (one project's tasks, ascending by id)
+ * without the pass that checks it: for a one-off evaluation, whose scan of every task checks it on
+ * the way (`settleCheck`), or `checkTasks` after. When the check fails, whatever was computed on it
+ * is wrong: the caller starts again with `new PreparedDataset`. Never patched (`apply`).
+ */
+export function uncheckedDataset(dataset: Dataset): PreparedDataset {
+  trusting = true;
+  try {
+    return new PreparedDataset(dataset);
+  } finally {
+    trusting = false;
+  }
+}
+
+/** Is the dataset's check still to be made (an unchecked dataset no scan has checked yet)? */
+export let checkPending: (ds: PreparedDataset) => boolean;
+/** A scan that read every task in order tells what it found: are they the project's, ascending by id? */
+export let settleCheck: (ds: PreparedDataset, ok: boolean) => void;
+/** Check the tasks now unless a scan did (one pass): can what was computed on the dataset stand? */
+export let checkTasks: (ds: PreparedDataset) => boolean;
+
 /**
  * A dataset indexed for evaluation: the project's tasks in id order, annotations, predictions and
  * drafts grouped by task, and each computed column built once, on first use, as a flat array. Building
@@ -45,8 +70,10 @@ export class PreparedDataset {
   /** Ids are consecutive (the usual case): an id's index is `id - firstId`, no map needed. */
   #firstId = 0;
   #consecutive = true;
-  /** Tasks without an inner_id: numbered by their place, so they renumber when rows move. */
+  /** Tasks without an inner_id: numbered by their place, so they renumber when rows move (-1: not counted yet). */
   #unnumbered = 0;
+  /** An unchecked dataset's tasks (uncheckedDataset): checked to be one project's in id order, or not yet. */
+  #check: "done" | "pending" | "failed" = "done";
   /** The records as given: read by one flat pass while no write has changed related records. */
   #source: Dataset | undefined;
   readonly #groups: { [K in ChildKind]?: ChildOf[K][][] } = {};
@@ -63,19 +90,18 @@ export class PreparedDataset {
     this.#project = dataset.project;
     const projectId = dataset.project.id;
     const all = dataset.tasks;
-    // The usual input (the mock's, a seed's) is one project's tasks in id order: keep that array.
-    let reuse = true;
-    let unnumbered = 0;
-    // One pass: the check and the count of tasks numbered by their place.
-    for (let i = 0, last = -Infinity; i < all.length; i++) {
-      const t = all[i] as TaskRecord;
-      if (t.project !== projectId || last >= t.id) {
-        reuse = false;
-        break;
-      }
-      last = t.id;
-      if (t.inner_id === undefined) unnumbered++;
+    if (trusting) {
+      // uncheckedDataset: the array as given; a scan checks it on the way (settleCheck), or checkTasks after.
+      this.#tasks = all as TaskRecord[];
+      this.#borrowed = true;
+      this.#check = "pending";
+      this.#unnumbered = -1;
+      this.#numbering();
+      return;
     }
+    // The usual input (the mock's, a seed's) is one project's tasks in id order: keep that array.
+    const unnumbered = ownTasks(all, projectId);
+    const reuse = unnumbered !== undefined;
     let tasks = all as TaskRecord[];
     if (!reuse) {
       tasks = [];
@@ -87,6 +113,17 @@ export class PreparedDataset {
     this.#numbering();
     if (reuse) this.#unnumbered = unnumbered;
     else for (const t of tasks) if (t.inner_id === undefined) this.#unnumbered++;
+  }
+
+  static {
+    checkPending = (ds) => ds.#check === "pending";
+    settleCheck = (ds, ok) => {
+      if (ds.#check === "pending") ds.#check = ok ? "done" : "failed";
+    };
+    checkTasks = (ds) => {
+      if (ds.#check === "pending") settleCheck(ds, ownTasks(ds.#tasks, ds.#project.id) !== undefined);
+      return ds.#check === "done";
+    };
   }
 
   get project(): ProjectRecord {
@@ -326,6 +363,7 @@ export class PreparedDataset {
       }
       if (i !== undefined || stays) touched.add(id);
     }
+    if (this.#unnumbered < 0) this.#unnumbered = this.#tasks.reduce((n, t) => n + (t.inner_id === undefined ? 1 : 0), 0);
     const unnumbered = this.#unnumbered;
     const count = (t: TaskRecord | undefined) => (t !== undefined && t.inner_id === undefined ? 1 : 0);
     for (const i of removed) this.#unnumbered -= count(this.#tasks[i]);
@@ -438,6 +476,21 @@ export class PreparedDataset {
 }
 
 const NONE: readonly unknown[] = Object.freeze([]);
+
+/**
+ * How many tasks of the array have no inner_id, when every task is the project's and ids ascend
+ * (the array can be used as it is); undefined otherwise. One pass.
+ */
+function ownTasks(all: readonly TaskRecord[], projectId: number): number | undefined {
+  let unnumbered = 0;
+  for (let i = 0, last = -Infinity; i < all.length; i++) {
+    const t = all[i] as TaskRecord;
+    if (t.project !== projectId || last >= t.id) return undefined;
+    last = t.id;
+    if (t.inner_id === undefined) unnumbered++;
+  }
+  return unnumbered;
+}
 
 /** A row's list without the record of this id (lists are replaced, never edited: a reader may hold one). */
 function without(groups: Child[][], i: number, id: number): boolean {
@@ -571,17 +624,20 @@ export function computed(ds: PreparedDataset): ComputedColumns {
   );
 }
 
+/** Task `t`'s inner_id at row `i`: numbered by place when it has none. */
+export const innerIdAt = (t: TaskRecord, i: number): number => t.inner_id ?? i + 1;
+
 /** `inner_id`, numbered by place for a task that has none (`apply` marks every row changed when such rows move). */
 function innerIds(ds: PreparedDataset): Float64Array {
   const values = new Float64Array(ds.size);
-  for (let i = 0; i < ds.size; i++) values[i] = (ds.tasks[i] as TaskRecord).inner_id ?? i + 1;
+  for (let i = 0; i < ds.size; i++) values[i] = innerIdAt(ds.tasks[i] as TaskRecord, i);
   return values;
 }
 
 function followInnerIds(ds: PreparedDataset): Patcher<Float64Array> {
   return (kept, p) => {
     const values = moveTyped(kept, p);
-    for (const i of p.changed) values[i] = (ds.tasks[i] as TaskRecord).inner_id ?? i + 1;
+    for (const i of p.changed) values[i] = innerIdAt(ds.tasks[i] as TaskRecord, i);
     return values;
   };
 }

@@ -1,13 +1,14 @@
 import type { QueryNode, SelectedItemsNode } from "../query/nodes.js";
-import { computed, PreparedDataset } from "./dataset.js";
+import { checkPending, checkTasks, computed, PreparedDataset, settleCheck, uncheckedDataset } from "./dataset.js";
 import { derivedAt } from "./derived.js";
 import { EvaluationError } from "./errors.js";
 import { compileFilters, type FilterSet } from "./filters.js";
 import { annotatedAliases } from "./field-error.js";
 import { compileOrdering } from "./ordering.js";
+import { fusedScan } from "./fused.js";
 import { Pending } from "./pieces.js";
 import type { Candidates } from "./plan.js";
-import type { Dataset, DerivedColumns } from "./records.js";
+import type { Dataset, DerivedColumns, TaskRecord } from "./records.js";
 
 /** Options of `evaluate`. */
 export interface EvaluateOptions {
@@ -42,7 +43,22 @@ export interface Evaluation {
  * 400 or 500. Pass a PreparedDataset to reuse its indexes across calls.
  */
 export function evaluate(dataset: Dataset | PreparedDataset, query: QueryNode, options: EvaluateOptions = {}): Evaluation {
-  const ds = dataset instanceof PreparedDataset ? dataset : new PreparedDataset(dataset);
+  if (dataset instanceof PreparedDataset) return evaluateOn(dataset, query, options);
+  // A one-off evaluation takes the task array as given (one project's, ascending by id) and checks
+  // that while its scan reads every task, rather than in a pass of its own first. Evaluation is pure:
+  // on records that are not so, it starts again from a dataset prepared the usual way.
+  const ds = uncheckedDataset(dataset);
+  let out: Evaluation;
+  try {
+    out = evaluateOn(ds, query, options);
+  } catch (e) {
+    if (checkTasks(ds)) throw e;
+    return evaluateOn(new PreparedDataset(dataset), query, options);
+  }
+  return checkTasks(ds) ? out : evaluateOn(new PreparedDataset(dataset), query, options);
+}
+
+function evaluateOn(ds: PreparedDataset, query: QueryNode, options: EvaluateOptions): Evaluation {
   const pending = new Pending(annotatedAliases(query));
   const filter = compileFilters(ds, query.filters, pending);
   if (filter.k === "none") return result(ds, [], undefined);
@@ -100,6 +116,32 @@ function filtered(ds: PreparedDataset, filter: FilterSet, selected: SelectedItem
     return out;
   }
   const n = ds.size;
+  const scan = test === undefined ? undefined : fusedScan((filter as Extract<FilterSet, { k: "test" }>).fused);
+  if (scan !== undefined) {
+    // One generated loop: reads each task once, tests inline, checks the tasks on the way.
+    const found = scan(ds.tasks, ds.project.id);
+    if (found !== undefined || checkPending(ds)) {
+      settleCheck(ds, found !== undefined);
+      return found ?? out;
+    }
+  }
+  if (checkPending(ds)) {
+    // The scan reads every task: it checks them on the way (see evaluate).
+    const tasks = ds.tasks,
+      project = ds.project.id;
+    let last = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const t = tasks[i] as TaskRecord;
+      if (t.project !== project || !(t.id > last)) {
+        settleCheck(ds, false);
+        return out;
+      }
+      last = t.id;
+      if (test === undefined || test(i)) out.push(i);
+    }
+    settleCheck(ds, true);
+    return out;
+  }
   if (test === undefined) {
     for (let i = 0; i < n; i++) out.push(i);
     return out;

@@ -7,7 +7,8 @@ import { unhandled } from "./errors.js";
 import { annotationAlias, fieldError } from "./field-error.js";
 import { genericPiece } from "./generic.js";
 import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece, type RowLookup } from "./pieces.js";
-import { candidates, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
+import { candidates, lookupFused, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
+import type { Fused, Inline } from "./fused.js";
 import { str, type PyVal } from "../emulation/python.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
 import { checkPythonRegex } from "../emulation/regex/python-re.js";
@@ -35,6 +36,8 @@ export type FilterSet =
   | {
       readonly k: "test";
       readonly test: (i: number) => boolean;
+      /** The same test as a fused scan compiles it (fused.ts). */
+      readonly fused: Fused;
       readonly candidates: Candidates | undefined;
       /** How many rows the server's SQL gives a selected task, when that can be more than one (groupedRows). */
       readonly rows?: (i: number) => number;
@@ -100,18 +103,25 @@ export function compileFilters(ds: PreparedDataset, filters: FiltersNode | undef
   // An OR of equalities on one target is one lookup (`x = a OR x = b` is `x IN (a, b)`).
   const merged =
     or && compiled.length > 1 && compiled.every((l) => l.lookup) ? mergeLookups(compiled.map((l) => l.lookup as Lookup)) : undefined;
-  const final: readonly Line[] = merged ? [{ test: lookupTest(merged), lookup: merged, cost: 1 }] : compiled;
+  const mergedTest = merged && lookupTest(merged);
+  const final: readonly Line[] =
+    merged && mergedTest ? [{ test: mergedTest, lookup: merged, cost: 1, fused: lookupFused(merged, mergedTest) }] : compiled;
   const found = candidates(ds, final, filters.conjunction);
-  if (final.length === 1) return { k: "test", test: (final[0] as Line).test, candidates: found };
+  if (final.length === 1) {
+    const line = final[0] as Line;
+    return { k: "test", test: line.test, fused: line.fused, candidates: found };
+  }
   // Every test is pure, so AND-ed lines can run cheapest first.
-  const tests = (or ? [...final] : [...final].sort((a, b) => a.cost - b.cost)).map((l) => l.test);
+  const ordered = or ? [...final] : [...final].sort((a, b) => a.cost - b.cost);
+  const tests = ordered.map((l) => l.test);
+  const fused: Fused = { k: or ? "or" : "and", items: ordered.map((l) => l.fused) };
   const rows = or
     ? groupedRows(
         ds,
         compiled.map((l) => l.parts),
       )
     : undefined;
-  return { k: "test", test: or ? anyOf(tests) : allOf(tests), candidates: found, ...(rows ? { rows } : {}) };
+  return { k: "test", test: or ? anyOf(tests) : allOf(tests), fused, candidates: found, ...(rows ? { rows } : {}) };
 }
 
 /** A line's conditions by what they read, for groupedRows. */
@@ -293,7 +303,7 @@ function lineTest(ds: PreparedDataset, pieces: readonly Piece[]): CompiledLine |
 }
 
 function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
-  const tasks: { test: (i: number) => boolean; cost: number }[] = [];
+  const tasks: { test: (i: number) => boolean; cost: number; inline?: Inline }[] = [];
   const annRow: ((a: AnnotationRecord | null) => boolean)[] = [];
   const predRow: ((p: PredictionRecord | null) => boolean)[] = [];
   let rowLookup: RowLookup | undefined;
@@ -303,7 +313,7 @@ function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
       .returnType<boolean>()
       .with({ k: "false" }, () => true)
       .with({ k: "task" }, (t) => {
-        tasks.push({ test: t.test, cost: t.lookup ? 1 : (t.cost ?? TASK_COST) });
+        tasks.push({ test: t.test, cost: t.lookup ? 1 : (t.cost ?? TASK_COST), ...(t.inline ? { inline: t.inline } : {}) });
         return false;
       })
       .with({ k: "ann" }, (a) => {
@@ -317,18 +327,23 @@ function lineOf(ds: PreparedDataset, only: readonly Piece[]): Line {
       })
       .with({ k: "emptyQ" }, () => false)
       .exhaustive();
-    if (matchesNothing) return { test: () => false, cost: 0 };
+    if (matchesNothing) {
+      const test = () => false;
+      return { test, cost: 0, fused: { k: "call", test } };
+    }
   }
-  if (only.length === 1 && only[0]?.k === "task" && only[0].lookup) return { test: only[0].test, lookup: only[0].lookup, cost: 1 };
+  if (only.length === 1 && only[0]?.k === "task" && only[0].lookup)
+    return { test: only[0].test, lookup: only[0].lookup, cost: 1, fused: lookupFused(only[0].lookup, only[0].test) };
   const joined = annRow.length > 0 ? { test: joinedRowTest(ds, "annotations", annRow), cost: ROW_COST } : undefined;
   if (joined) tasks.push(joined);
   if (predRow.length > 0) tasks.push({ test: joinedRowTest(ds, "predictions", predRow), cost: ROW_COST });
   tasks.sort((a, b) => a.cost - b.cost);
   const cost = tasks.reduce((sum, t) => sum + t.cost, 0);
+  const parts: Fused[] = tasks.map((t) => (t.inline ? { k: "inline", inline: t.inline } : { k: "call", test: t.test }));
   const line =
     tasks.length === 1
-      ? { test: (tasks[0] as { test: (i: number) => boolean }).test, cost }
-      : { test: allOf(tasks.map((t) => t.test)), cost };
+      ? { test: (tasks[0] as { test: (i: number) => boolean }).test, cost, fused: parts[0] as Fused }
+      : { test: allOf(tasks.map((t) => t.test)), cost, fused: { k: "and", items: parts } as const };
   if (rowLookup === undefined) return line;
   // A joined-row lookup: the tasks having such a row come from an index, the rest of the line is
   // tested on them (all of it when other row tests must hold on the same row).

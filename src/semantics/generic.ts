@@ -15,6 +15,7 @@ import { arrayElementsText, authorOf, readerOfKey, scalarText, type Target } fro
 import { keyTest } from "./plan.js";
 import { moveRows } from "./rows.js";
 import { castValue, pyFailure, valueAt } from "./values.js";
+import type { Inline, InlineTest } from "./fused.js";
 
 /**
  * The generic end of `apply_filters` (step 11 of docs/reference/filters.md#steps-within-a-line):
@@ -55,8 +56,12 @@ type Positive = ((v: unknown) => Tri) & {
   /** The same test by task index, on a kept text column (a reused dataset). */
   readonly at?: (i: number) => Tri;
   /** `test(get(i)) === true` by task index, reading a number column straight (no NULL boxing, no compare closure). */
-  readonly holds?: (i: number) => boolean;
+  readonly holds?: Holds;
 };
+
+/** A number test by task index; `cmp` when a fused scan can write it inline on the target's inline read. */
+type Holds = ((i: number) => boolean) & { readonly cmp?: InlineTest };
+const withCmp = (holds: (i: number) => boolean, cmp: InlineTest): Holds => Object.assign(holds, { cmp });
 
 /** A text scan (contains, regex) costs more than a column read: AND-ed lines run it last. */
 const TEXT_COST = 16;
@@ -168,11 +173,22 @@ function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoVa
   if (!negated && test.keys !== undefined && target.t !== "array") {
     // `v = key` is true exactly when the key set holds v (NULL and other types are not keys).
     const keys = test.keys;
-    return { k: "task", test: keyTest(get, keys), lookup: { target: target.key, get, keys } };
+    const read = "inline" in target ? target.inline : undefined;
+    return {
+      k: "task",
+      test: keyTest(get, keys),
+      lookup: { target: target.key, get, keys, ...(read ? { read } : {}) },
+      ...inlined(read && { read, test: { t: "in", keys } }),
+    };
   }
   const cost = test.cost === undefined ? {} : { cost: test.cost };
   const at = test.at;
-  if (!negated) return { k: "task", test: test.holds ?? (at ? (i) => at(i) === true : (i) => test(get(i)) === true), ...cost };
+  if (!negated) {
+    const cmp = test.holds?.cmp,
+      read = "inline" in target ? target.inline : undefined;
+    const inline = cmp && read && { read, test: cmp };
+    return { k: "task", test: test.holds ?? (at ? (i) => at(i) === true : (i) => test(get(i)) === true), ...cost, ...inlined(inline) };
+  }
   return {
     k: "task",
     test: (i) => {
@@ -182,6 +198,8 @@ function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoVa
     ...cost,
   };
 }
+
+const inlined = (inline: Inline | undefined) => (inline === undefined ? {} : { inline });
 
 export function notExistsRow(ds: Ctx["ds"], rowTest: (a: AnnotationRecord | null) => Tri): Piece {
   const anns = ds.annotations;
@@ -385,17 +403,20 @@ function finiteRhs(target: Target, lookup: Lookup, value: PyVal): number | undef
  * `lo <= v <= hi` (the `in` operator) in one read per task, on the same number columns as
  * numberHolds. NULL and NaN (greater than every number) fail it.
  */
-function numberBetween(ctx: Ctx, target: Target, min: PyVal, max: PyVal): ((i: number) => boolean) | undefined {
+function numberBetween(ctx: Ctx, target: Target, min: PyVal, max: PyVal): Holds | undefined {
   const lo = finiteRhs(target, "gte", min),
     hi = finiteRhs(target, "lte", max);
   if (lo === undefined || hi === undefined) return undefined;
   if (target.t === "dataNumber") {
     if (target.cast === undefined) {
       const get = target.get;
-      return (i) => {
-        const v = get(i);
-        return v !== null && v >= lo && v <= hi;
-      };
+      return withCmp(
+        (i) => {
+          const v = get(i);
+          return v !== null && v >= lo && v <= hi;
+        },
+        { t: "between", lo, hi },
+      );
     }
     const { values, nulls } = target.cast;
     return (i) => nulls[i] === 0 && (values[i] as number) >= lo && (values[i] as number) <= hi;
@@ -405,7 +426,7 @@ function numberBetween(ctx: Ctx, target: Target, min: PyVal, max: PyVal): ((i: n
   if (values !== undefined) return (i) => (values[i] as number) >= lo && (values[i] as number) <= hi;
   if (col?.primaryKey !== true) return undefined;
   const ds = ctx.ds;
-  return (i) => ds.idAt(i) >= lo && ds.idAt(i) <= hi;
+  return withCmp((i) => ds.idAt(i) >= lo && ds.idAt(i) <= hi, { t: "between", lo, hi });
 }
 
 /**
@@ -413,7 +434,7 @@ function numberBetween(ctx: Ctx, target: Target, min: PyVal, max: PyVal): ((i: n
  * of a counter, timestamp or inner_id (NaN for NULL; no other NaN), the id, or a data key's cast
  * (where NaN is a value, greater than every number, as in Postgres). Undefined: the general test.
  */
-function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): ((i: number) => boolean) | undefined {
+function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Holds | undefined {
   if (lookup === "exact") return undefined;
   const rhs = finiteRhs(target, lookup, value);
   if (rhs === undefined) return undefined;
@@ -423,19 +444,25 @@ function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): ((
       const get = target.get;
       switch (lookup) {
         case "lt":
-          return (i) => (get(i) ?? NaN) < rhs;
+          return withCmp((i) => (get(i) ?? NaN) < rhs, { t: "lt", rhs });
         case "lte":
-          return (i) => (get(i) ?? NaN) <= rhs;
+          return withCmp((i) => (get(i) ?? NaN) <= rhs, { t: "lte", rhs });
         case "gt":
-          return (i) => {
-            const v = get(i);
-            return v !== null && !(v <= rhs);
-          };
+          return withCmp(
+            (i) => {
+              const v = get(i);
+              return v !== null && !(v <= rhs);
+            },
+            { t: "gt", rhs },
+          );
         default:
-          return (i) => {
-            const v = get(i);
-            return v !== null && !(v < rhs);
-          };
+          return withCmp(
+            (i) => {
+              const v = get(i);
+              return v !== null && !(v < rhs);
+            },
+            { t: "gte", rhs },
+          );
       }
     }
     const { values, nulls } = target.cast;
@@ -456,15 +483,16 @@ function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): ((
     // The id: never NULL, read without the record when ids are consecutive.
     if (col?.primaryKey !== true) return undefined;
     const ds = ctx.ds;
+    // Inline on the record's id: never NULL, so the fused forms (NULL fails) test alike.
     switch (lookup) {
       case "lt":
-        return (i) => ds.idAt(i) < rhs;
+        return withCmp((i) => ds.idAt(i) < rhs, { t: "lt", rhs });
       case "lte":
-        return (i) => ds.idAt(i) <= rhs;
+        return withCmp((i) => ds.idAt(i) <= rhs, { t: "lte", rhs });
       case "gt":
-        return (i) => ds.idAt(i) > rhs;
+        return withCmp((i) => ds.idAt(i) > rhs, { t: "gt", rhs });
       default:
-        return (i) => ds.idAt(i) >= rhs;
+        return withCmp((i) => ds.idAt(i) >= rhs, { t: "gte", rhs });
     }
   }
   // NaN (NULL) fails every comparison.

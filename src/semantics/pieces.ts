@@ -1,6 +1,7 @@
 import type { EvaluationError } from "./errors.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { AnnotationRecord, PredictionRecord } from "./records.js";
+import type { Inline, InlineRead } from "./fused.js";
 
 /**
  * A compiled filter: the Django `Q` it stands for, in a form the engine evaluates. Conditions on a
@@ -14,6 +15,8 @@ export type Piece =
       readonly test: (i: number) => boolean;
       readonly lookup?: Lookup;
       readonly cost?: number;
+      /** The test as a fused scan writes it inline (fused.ts). */
+      readonly inline?: Inline;
       /** It reads an aggregate (`Avg`, `ArrayAgg`): Django puts it in HAVING. */
       readonly having?: boolean;
     }
@@ -45,6 +48,8 @@ export interface Lookup {
   readonly target: string;
   readonly get: (i: number) => unknown;
   readonly keys: ReadonlySet<unknown>;
+  /** How a fused scan reads the target inline (fused.ts), when it can. */
+  readonly read?: InlineRead;
 }
 
 /** A joined-row test that is `of(row)` in a set of scalar keys: the tasks having such a row come from an index. */

@@ -3,6 +3,7 @@ import type { Lookup, RowLookup } from "./pieces.js";
 import type { AnnotationRecord } from "./records.js";
 import { moveIndexes, moveRows, type Patcher } from "./rows.js";
 import { readerOfKey } from "./targets.js";
+import type { Fused } from "./fused.js";
 
 /**
  * What the server's planner does with indexes, for the engine: a filter line that is an equality
@@ -22,6 +23,8 @@ export interface Line {
    * (the line's other tests; none: the lookup is the whole line).
    */
   readonly within?: { readonly lookup: RowLookup; readonly rest: ((i: number) => boolean) | undefined };
+  /** The test as a fused scan compiles it (fused.ts). */
+  readonly fused: Fused;
 }
 
 export interface Candidates {
@@ -38,7 +41,12 @@ export function mergeLookups(lookups: readonly Lookup[]): Lookup | undefined {
   if (lookups.length === 1) return first;
   const keys = new Set<unknown>();
   for (const l of lookups) for (const k of l.keys) keys.add(k);
-  return { target: first.target, get: first.get, keys };
+  return { target: first.target, get: first.get, keys, ...(first.read ? { read: first.read } : {}) };
+}
+
+/** A lookup as a fused scan tests it: inline when its target has an inline read. */
+export function lookupFused(l: Lookup, test: (i: number) => boolean): Fused {
+  return l.read === undefined ? { k: "call", test } : { k: "inline", inline: { read: l.read, test: { t: "in", keys: l.keys } } };
 }
 
 export function lookupTest(l: Lookup): (i: number) => boolean {
@@ -266,7 +274,8 @@ export function candidates(ds: PreparedDataset, lines: readonly Line[], conjunct
       const line = lines[0] as Line;
       const found = lineIndexes(ds, line);
       if (found !== undefined) return { indexes: found, exact: true };
-      return line.lookup === undefined ? undefined : { indexes: scan(ds, line.lookup), exact: true };
+      // A lookup a fused scan reads inline is scanned there (one pass that also checks the tasks).
+      return line.lookup === undefined || line.lookup.read !== undefined ? undefined : { indexes: scan(ds, line.lookup), exact: true };
     }
     const lists: number[][] = [];
     for (const line of lines) {

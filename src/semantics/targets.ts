@@ -8,6 +8,7 @@ import { pyType } from "../emulation/python-json.js";
 import { parsePyInt } from "../emulation/python-text.js";
 import type { AnnotationRecord, TaskRecord } from "./records.js";
 import { moveTyped, type Patcher } from "./rows.js";
+import type { InlineRead } from "./fused.js";
 
 /**
  * What a generic condition reads: a task column, a `data` key (as JSON, or cast to float for a
@@ -22,6 +23,8 @@ export type Target =
       readonly col: ScalarColumn;
       readonly get: (i: number) => Scalar | null;
       readonly firstPyType: string;
+      /** How a fused scan reads it inline (the id, inner_id), when it can. */
+      readonly inline?: InlineRead;
     }
   | {
       readonly t: "array";
@@ -35,6 +38,8 @@ export type Target =
       readonly field: string;
       readonly get: (i: number) => JsonValue | undefined;
       readonly firstPyType: string;
+      /** How a fused scan reads it inline (one object key), when it can. */
+      readonly inline?: InlineRead;
     }
   | {
       readonly t: "dataNumber";
@@ -47,6 +52,8 @@ export type Target =
       /** The first text Postgres cannot cast to float, if any task holds one (every task cast). */
       readonly badText: () => string | undefined;
       readonly firstPyType: string;
+      /** How a fused scan reads it inline (a streamed cast of one key), when it can. */
+      readonly inline?: InlineRead;
     }
   | { readonly t: "annAuthor"; readonly field: string; readonly firstPyType: string };
 
@@ -178,6 +185,8 @@ interface StreamedCast {
   /** Row `i`'s float, or null for NULL (a text that does not cast is noted). */
   readonly at: (i: number) => number | null;
   readonly finish: () => string | undefined;
+  /** A scan read every task (through `at`, or straight when the value is a number): `finish` reads none again. */
+  readonly all: () => void;
 }
 
 function streamedCast(ds: PreparedDataset, jsonField: string): StreamedCast {
@@ -200,6 +209,9 @@ function streamedCast(ds: PreparedDataset, jsonField: string): StreamedCast {
   };
   return {
     at,
+    all() {
+      unseen = 0;
+    },
     finish() {
       if (unseen > 0) for (let i = 0; i < n; i++) if (seen[i] === 0) at(i);
       const c = firstBad === n ? null : castOne(read(firstBad));
@@ -232,12 +244,22 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
       } as const;
       if (!ds.keeps(`cast:${jsonField}`) && ds.firstAsk(`cast:${jsonField}`)) {
         const streamed = streamedCast(ds, jsonField);
-        return { ...number, get: streamed.at, cast: undefined, badText: streamed.finish };
+        const { key } = singleStep(jsonField);
+        const inline = key === undefined ? {} : { inline: { r: "number", key, cast: streamed.at, all: streamed.all } as const };
+        return { ...number, get: streamed.at, cast: undefined, badText: streamed.finish, ...inline };
       }
       const cast = castData(ds, jsonField);
       return { ...number, get: (i) => castAt(cast, i), cast, badText: () => cast.badText };
     }
-    return { t: "json", key: `json:${field}`, field, get: read, firstPyType };
+    const only = path.length === 1 ? (path[0] as PathStep).key : undefined;
+    return {
+      t: "json",
+      key: `json:${field}`,
+      field,
+      get: read,
+      firstPyType,
+      ...(only === undefined ? {} : { inline: { r: "data", key: only } }),
+    };
   }
   if (column === ANNOTATION_AUTHOR_TRAVERSAL) {
     const firstRow = first < 0 ? undefined : ds.annotations[first]?.[0];
@@ -249,7 +271,16 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
     return { t: "array", col, get: col.read(ds), firstPyType: first < 0 ? "str" : "list" };
   }
   const get = col.read(ds);
-  return { t: "scalar", key: `column:${column}`, col, get, firstPyType: first < 0 ? "str" : pyTypeOfScalar(col, get(first)) };
+  // One task's value without the column (which a fused scan may never need).
+  const firstValue = first < 0 ? null : col.one !== undefined ? col.one(ds, first) : get(first);
+  return {
+    t: "scalar",
+    key: `column:${column}`,
+    col,
+    get,
+    firstPyType: first < 0 ? "str" : pyTypeOfScalar(col, firstValue),
+    ...(col.inline === undefined ? {} : { inline: { r: col.inline } }),
+  };
 }
 
 /** The annotation row value of the `annotations__completed_by` traversal. */

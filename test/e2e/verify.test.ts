@@ -4,6 +4,7 @@ import { catalogue } from "../../src/cli/verify/catalogue.js";
 import type { EnvironmentRow } from "../../src/cli/verify/environment.js";
 import { verify, VerifyAborted, type VerifyReport } from "../../src/cli/verify/run.js";
 import type { Scenario } from "../../src/cli/verify/scenario.js";
+import type { Clock } from "../../src/vocabulary/clock.js";
 
 /**
  * `dmq verify`'s engine held against mocks: a mock against a second mock agrees everywhere, a
@@ -27,12 +28,20 @@ function sample(every = 7): (s: Scenario) => boolean {
 
 const differing = (r: VerifyReport) => r.comparisons.filter((c) => c.verdict === "differ");
 
+/**
+ * The mocks' clock: the time as it is, and timers that never fire. A mock's time limits run on its clock:
+ * the model server's health check gets 1 s (the server's limit), and a loaded machine can stall a worker
+ * longer than that on one side only, a difference verify would rightly report. These runs compare the
+ * answers, not the limits (test/unit/mock-server holds those, in virtual time): on both sides none trips.
+ */
+const untimed: Clock = { now: () => Date.now(), setTimeout: () => undefined, clearTimeout: () => undefined };
+
 let plain: Target, other: Target, strict: Target;
 beforeAll(async () => {
   [plain, other, strict] = await Promise.all([
-    mockTarget({ mock: { journalCapacity: 0 } }),
-    mockTarget({ mock: { journalCapacity: 0 } }),
-    mockTarget({ mock: { journalCapacity: 0, strict: true } }),
+    mockTarget({ mock: { journalCapacity: 0, clock: untimed } }),
+    mockTarget({ mock: { journalCapacity: 0, clock: untimed } }),
+    mockTarget({ mock: { journalCapacity: 0, strict: true, clock: untimed } }),
   ]);
 });
 afterAll(() => Promise.all([plain, other, strict].map((m) => m.close())));

@@ -59,6 +59,26 @@ describe("a task default is written once, in the model", () => {
   });
 });
 
+describe("a field added to the task model is checked and defaulted by the seed loader", () => {
+  test("its kind gives the check and the refusal's text, its default the stored value", async () => {
+    vi.resetModules();
+    vi.doMock("../../src/contract/task.js", async (importOriginal) => {
+      const original = await importOriginal<typeof import("../../src/contract/task.js")>();
+      const { defaultsOf, int32 } = await import("../../src/contract/field.js");
+      const reviews = { kind: "integer", nullable: false, access: "read-write", default: 2, checks: int32 } as const;
+      const taskModel = { ...original.taskModel, reviews };
+      return { ...original, taskModel, taskDefaults: defaultsOf(taskModel) };
+    });
+    const { loadSeed, SeedError } = await import("../../src/contract/seed.js");
+    expect((loadSeed(seed, NOW).tasks[0] as unknown as Record<string, unknown>)["reviews"]).toBe(2);
+    const refused = () => loadSeed({ ...seed, tasks: [{ ...seed.tasks[0], reviews: "many" }] }, NOW);
+    expect(refused).toThrow(SeedError);
+    expect(refused).toThrow(
+      'invalid seed data at tasks[0] (id 1).reviews: expected an integer from -2147483648 to 2147483647, found string "many"',
+    );
+  });
+});
+
 /*
  * The child records' models (annotations, predictions, drafts): a field the store keeps on every record
  * takes the model's default in the seed loader; a `sparse` one stays out of the record and the presenter
@@ -164,16 +184,19 @@ describe.each(Object.keys(children) as (keyof typeof children)[])("the %s model'
   const c = children[kind];
 
   test("the seed loader keeps what the model keeps, and the presenter renders every default the model declares", async () => {
-    const mod = (await import(c.module)) as Record<string, Record<string, { default?: unknown; stored?: string; owner?: true }>>;
-    const model = mod[c.model] as Record<string, { default?: unknown; stored?: string; owner?: true }>;
+    type Spec = { default?: unknown; stored?: string; owner?: true; seedDefault?: unknown };
+    const mod = (await import(c.module)) as Record<string, Record<string, Spec>>;
+    const model = mod[c.model] as Record<string, Spec>;
     const { stored, rendered } = await loadChild(kind);
     for (const [field, spec] of Object.entries(model)) {
-      // A seed record without `result` holds no regions (the seed format's `emptyResult`, src/contract/field.ts).
-      if (spec.default === undefined || spec.owner === true || field === "result") continue;
+      // The seed format's own default, stated at the model (a seeded result holds no regions, a seeded project no model version).
+      if (spec.seedDefault !== undefined) {
+        expect(stored[field], `${field}: the seed's own default`).toEqual(spec.seedDefault);
+        continue;
+      }
+      if (spec.default === undefined || spec.owner === true) continue;
       // Written only to the model server (a write-only secret): stored, never rendered.
       if (field === "basic_auth_pass") continue;
-      // The seed format's own (src/contract/seed.ts): a seeded project has no model version.
-      if (kind === "project" && field === "model_version") continue;
       if (spec.stored === "sparse") expect(Object.hasOwn(stored, field), `${field} is sparse: not stored`).toBe(false);
       else expect(stored[field], field).toEqual(spec.default);
       if (field in rendered) expect(rendered[field], field).toEqual(spec.default);

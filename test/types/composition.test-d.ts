@@ -168,6 +168,16 @@ describe("$if and $call", () => {
     s.and("tasks:inner_id").less(3);
     // @ts-expect-error with the step it is an AND chain
     s.or("tasks:inner_id");
+    // One condition or an AND chain takes what an AND chain takes, and leads where it leads: it is one.
+    expectTypeOf(s).toEqualTypeOf<Selection<Untyped, "none", "and">>();
+    const or = selection(1)
+      .where("tasks:id")
+      .equal(0)
+      .$if(flag, (x) => x.or("tasks:inner_id").less(3).or("tasks:id").equal(9));
+    expectTypeOf(or).toEqualTypeOf<Selection<Untyped, "none", "or">>();
+    // @ts-expect-error one condition or an OR chain: an OR chain
+    or.and("tasks:inner_id");
+    expectTypeOf(s.child("tasks:id").greater(1)).toEqualTypeOf<Selection<Untyped, "none", "and">>();
     const maybe = selection(1).$if(flag, (x) => x.where("tasks:id").equal(1));
     // @ts-expect-error maybe there is no filter yet, maybe there is one
     maybe.and("tasks:id");
@@ -472,7 +482,7 @@ describe("holes closed at compile time (issue #23)", () => {
 describe("optional filters: whereAll and whereAny (issue #23)", () => {
   test("the state counts the conditions that are surely present", () => {
     expectTypeOf(selection(1).whereAll([condition("tasks:id").greater(1), flag && condition("tasks:inner_id").less(3)])).toEqualTypeOf<
-      Selection<Untyped, "none", "first" | "and">
+      Selection<Untyped, "none", "and">
     >();
     expectTypeOf(selection(1).whereAll([condition("tasks:id").greater(1), condition("tasks:inner_id").less(3)])).toEqualTypeOf<
       Selection<Untyped, "none", "and">
@@ -481,10 +491,10 @@ describe("optional filters: whereAll and whereAny (issue #23)", () => {
       Selection<Untyped, "none", "first">
     >();
     expectTypeOf(selection(1).whereAny([flag && condition("tasks:id").greater(1), flag && condition("tasks:id").less(9)])).toEqualTypeOf<
-      Selection<Untyped, "none", "none" | "first" | "or">
+      Selection<Untyped, "none", "none" | "or">
     >();
     const list: Condition[] = [];
-    expectTypeOf(selection(1).whereAll(list)).toEqualTypeOf<Selection<Untyped, "none", "none" | "first" | "and">>();
+    expectTypeOf(selection(1).whereAll(list)).toEqualTypeOf<Selection<Untyped, "none", "none" | "and">>();
   });
   test("the rules of where() hold: once, not on a view, and destructive actions need a sure condition", () => {
     const sure = selection(handle).whereAll([condition("tasks:id").greater(1), flag && condition("tasks:inner_id").less(3)]);

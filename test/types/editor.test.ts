@@ -336,6 +336,11 @@ describe("errors that say what to do (exact texts)", () => {
           `This expression is not callable.\n  Type 'Refused<"greater: the columns of this union take different kinds of value, and no value suits them all; call it per column (with $if)">' has no call signatures.`,
         ],
         [
+          "an OR line after a $if that may add an AND line (one condition or an AND chain: an AND chain)",
+          'selection(1).where("tasks:id").equal(0).$if(flag, (x) => x.and("tasks:inner_id").less(3)).or("tasks:id");',
+          `This expression is not callable.\n  Type 'Refused<"${rules.mixedOrAfterAnd}">' has no call signatures.`,
+        ],
+        [
           "a variable typed by its first step, then given an AND chain",
           'let s = selection(1).where("tasks:id").equal(0); if (flag) s = s.and("tasks:draft_exists").equal(true);',
           `Type 'Selection<Untyped, "none", "and", "unordered", "unbound">' is not assignable to type 'Selection<Untyped, "none", "first", "unordered", "unbound">'.\n  The types of '[selectionIs].filters' are incompatible between these types.\n    Type '"${words.filters.and}"' is not assignable to type '"${words.filters.first}"'.`,

@@ -3,7 +3,18 @@ import type { Annotation, CreatedTask, Draft, Prediction } from "../../src/clien
 import type { annotation as annotationDeclaration, annotationModel as AnnotationModel } from "../../src/contract/annotation.js";
 import type { draft as draftDeclaration } from "../../src/contract/draft.js";
 import type { prediction as predictionDeclaration } from "../../src/contract/prediction.js";
-import type { AnnotationRecord, DraftRecord, PredictionRecord, StoredRecord, TaskRecord } from "../../src/contract/records.js";
+import type {
+  AnnotationRecord,
+  ConvertedFormatRecord,
+  DraftRecord,
+  ExportRecord,
+  PredictionRecord,
+  ProjectRecord,
+  StoredRecord,
+  TaskRecord,
+  UserRecord,
+  ViewRecord,
+} from "../../src/contract/records.js";
 import type { AnnotationRecord as EngineAnnotation, TaskRecord as EngineTask } from "../../src/semantics/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
 import type { FieldSpec, Rendered } from "../../src/contract/field.js";
@@ -27,6 +38,8 @@ describe("the task model and the client's types", () => {
   test("the stored task is the model's StoredRecord: computed counters left out, is_labeled sparse, the mock's own fields its own", () => {
     expectTypeOf<TaskRecord["overlap"]>().toEqualTypeOf<number>();
     expectTypeOf<TaskRecord["meta"]>().toEqualTypeOf<JsonValue | null>();
+    // The rendered kind map (KindTypes), read-only in the store.
+    expectTypeOf<TaskRecord["data"]>().toEqualTypeOf<{ readonly [key: string]: JsonValue }>();
     // An owned reference is never null in the store, though the model allows it.
     expectTypeOf<TaskRecord["project"]>().toEqualTypeOf<number>();
     expectTypeOf<Pick<TaskRecord, "is_labeled">>().toEqualTypeOf<{ readonly is_labeled?: boolean }>();
@@ -75,6 +88,12 @@ describe("the child models, the store's records and the client's types", () => {
     expectTypeOf<Pick<StoredRecord<typeof AnnotationModel & Sparse>, "reviews">>().toEqualTypeOf<{ readonly reviews?: number }>();
     expectTypeOf<PredictionRecord["model_version"]>().toEqualTypeOf<string | null>();
     expectTypeOf<DraftRecord["result"]>().toEqualTypeOf<readonly JsonValue[] | null>();
+    // The mock's own fields (each model file's `…Own` table): typed by their own entries.
+    expectTypeOf<ExportRecord["content"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<Pick<UserRecord, "token">>().toEqualTypeOf<{ readonly token?: string }>();
+    expectTypeOf<ViewRecord["order"]>().toEqualTypeOf<number>();
+    expectTypeOf<ProjectRecord["label_config"]>().toEqualTypeOf<string>();
+    expectTypeOf<ConvertedFormatRecord["created_at"]>().toEqualTypeOf<string>();
   });
 
   test("the engine's views hold only what the engine reads", () => {
