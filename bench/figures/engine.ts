@@ -4,7 +4,11 @@
  * records and builds whatever it needs; the hand loop starts from the same records. "prepared" is
  * the engine with a PreparedDataset reused across evaluations (as the mock server keeps one per
  * store version), after one warm-up evaluation. Every loop is checked to give the engine's answer.
+ * "new shape" is the cold evaluation with V8's compilation cache off: the engine compiles a query's
+ * scan to code (src/semantics/fused.ts), which V8 otherwise compiles once per query shape and
+ * reuses, so a cold run of a query the process never ran pays that compile as well.
  */
+import v8 from "node:v8";
 import { evaluate, PreparedDataset } from "../../src/semantics/index.js";
 import type { QueryNode } from "../../src/query/nodes.js";
 import type { Dataset } from "../../src/semantics/records.js";
@@ -174,6 +178,7 @@ export interface EngineTimes {
   readonly size: number;
   readonly query: string;
   readonly cold: number;
+  readonly newShape: number;
   readonly prepared: number;
   readonly hand: number;
   readonly selected: number;
@@ -193,6 +198,14 @@ export function measureEngine(sizes: readonly number[], log: (line: string) => v
       const t = timeAlternating(
         {
           cold: () => evaluate(d, c.query),
+          newShape: () => {
+            v8.setFlagsFromString("--no-compilation-cache");
+            try {
+              return evaluate(d, c.query);
+            } finally {
+              v8.setFlagsFromString("--compilation-cache");
+            }
+          },
           prepared: () => evaluate(prepared, c.query),
           hand: () => c.hand(d),
         },
@@ -202,12 +215,13 @@ export function measureEngine(sizes: readonly number[], log: (line: string) => v
         size,
         query: c.name,
         cold: t.cold as number,
+        newShape: t.newShape as number,
         prepared: t.prepared as number,
         hand: t.hand as number,
         selected: engineIds.length,
       });
       log(
-        `  engine ${c.name} @${size}: cold ${fmt(t.cold as number)} ms, prepared ${fmt(t.prepared as number)} ms, hand ${fmt(t.hand as number)} ms (${engineIds.length} ids)`,
+        `  engine ${c.name} @${size}: cold ${fmt(t.cold as number)} ms (new shape ${fmt(t.newShape as number)}), prepared ${fmt(t.prepared as number)} ms, hand ${fmt(t.hand as number)} ms (${engineIds.length} ids)`,
       );
     }
     data = undefined;
@@ -217,8 +231,9 @@ export function measureEngine(sizes: readonly number[], log: (line: string) => v
 
 export function engineFigures(times: readonly EngineTimes[], at = 100_000): Figure[] {
   const main = times.filter((t) => t.size === at);
-  const worst = (key: "cold" | "prepared") => main.reduce((w, t) => (t[key] / t.hand > w[key] / w.hand ? t : w));
+  const worst = (key: "cold" | "newShape" | "prepared") => main.reduce((w, t) => (t[key] / t.hand > w[key] / w.hand ? t : w));
   const cold = worst("cold"),
+    newShape = worst("newShape"),
     prepared = worst("prepared");
   const figures: Figure[] = [
     figure(
@@ -228,6 +243,14 @@ export function engineFigures(times: readonly EngineTimes[], at = 100_000): Figu
       2,
       "lower",
       `worst of ${main.length} at ${at / 1000}k: ${cold.query} ${fmt(cold.cold)} ms vs hand ${fmt(cold.hand)} ms`,
+    ),
+    figure(
+      "engine.new_shape_vs_handloop",
+      newShape.newShape / newShape.hand,
+      "×",
+      null,
+      "lower",
+      `worst of ${main.length} at ${at / 1000}k, V8's compilation cache off: ${newShape.query} ${fmt(newShape.newShape)} ms vs hand ${fmt(newShape.hand)} ms`,
     ),
     figure(
       "engine.prepared_vs_handloop",

@@ -1,6 +1,8 @@
 import { columns, type ColumnName } from "../vocabulary/columns.js";
 import type { JsonValue } from "../vocabulary/json.js";
-import { computed, innerIdAt, type PreparedDataset } from "./dataset.js";
+import { computed, innerIdAt, TIMESTAMP_COLUMNS, type PreparedDataset } from "./dataset.js";
+import type { InlineRead } from "./fused.js";
+import { timestampMicros } from "../vocabulary/timestamps.js";
 import { jsonbCompare } from "../emulation/jsonb.js";
 import type { Read } from "./changes.js";
 import type { AnnotationRecord, PredictionRecord, TaskRecord } from "./records.js";
@@ -31,8 +33,13 @@ export interface ScalarColumn {
   readonly primaryKey?: true;
   /** One task's value, read without building the column `read` may build. */
   readonly one?: (ds: PreparedDataset, i: number) => Scalar | null;
-  /** How a fused scan reads it straight from the task record (fused.ts InlineRead). */
-  readonly inline?: "id" | "inner";
+  /** How a fused scan reads it straight from the task record (fused.ts). */
+  readonly inline?: InlineRead;
+  /**
+   * The values read one task at a time, for a dataset that keeps no column of them and was never
+   * asked for one (a one-off evaluation): undefined once the column pays (the second ask builds it).
+   */
+  readonly streamed?: (ds: PreparedDataset) => ((i: number) => number | null) | undefined;
   /** What the value derives from: a write that changes none of these leaves it (see `affects`). */
   readonly reads: readonly Read[];
 }
@@ -61,6 +68,20 @@ function numbers(pick: (c: ReturnType<typeof computed>) => ArrayLike<number>) {
       return (i: number) => nanToNull((arr ??= pick(computed(ds)))[i]);
     },
     numbers: (ds: PreparedDataset) => pick(computed(ds)),
+  };
+}
+
+/** A task timestamp read one task at a time (microseconds; null when it does not parse), beside its typed column. */
+function timestamps(field: "created_at" | "updated_at") {
+  const at = (t: TaskRecord) => timestampMicros(t[field]);
+  return {
+    one: (ds: PreparedDataset, i: number) => at(ds.tasks[i] as TaskRecord),
+    inline: { r: "micros", field, parse: timestampMicros } as const,
+    streamed: (ds: PreparedDataset) => {
+      if (ds.keeps(TIMESTAMP_COLUMNS[field]) || ds.firstAsk(`micros:${field}`) === false) return undefined;
+      const tasks = ds.tasks;
+      return (i: number) => at(tasks[i] as TaskRecord);
+    },
   };
 }
 
@@ -110,14 +131,14 @@ export const STORAGE_LINK_SLOTS = 5;
 const LABELED: readonly Read[] = ["annotations", "project", "task.overlap", "task.is_labeled"];
 
 export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = {
-  id: { reads: [], db: "int", field: "id", primaryKey: true, read: (ds) => (i) => ds.idAt(i), inline: "id" },
+  id: { reads: [], db: "int", field: "id", primaryKey: true, read: (ds) => (i) => ds.idAt(i), inline: { r: "id" } },
   inner_id: {
     reads: ["task.inner_id"],
     db: "int",
     field: "inner_id",
     ...numbers((c) => c.innerId),
     one: (ds, i) => innerIdAt(ds.tasks[i] as TaskRecord, i),
-    inline: "inner",
+    inline: { r: "inner" },
   },
   completed_at: {
     reads: LABELED,
@@ -188,8 +209,20 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     field: "storage_filename",
     read: taskField((t) => `${t.storage_filename ?? ""}${";".repeat(STORAGE_LINK_SLOTS - 1)}`),
   },
-  created_at: { reads: ["task.created_at"], db: "timestamp", field: "created_at", ...numbers((c) => c.createdAt) },
-  updated_at: { reads: ["task.updated_at"], db: "timestamp", field: "updated_at", ...numbers((c) => c.updatedAt) },
+  created_at: {
+    reads: ["task.created_at"],
+    db: "timestamp",
+    field: "created_at",
+    ...numbers((c) => c.createdAt),
+    ...timestamps("created_at"),
+  },
+  updated_at: {
+    reads: ["task.updated_at"],
+    db: "timestamp",
+    field: "updated_at",
+    ...numbers((c) => c.updatedAt),
+    ...timestamps("updated_at"),
+  },
   updated_by: { reads: ["task.updated_by"], db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
   avg_lead_time: { reads: ["annotations"], db: "float", field: "avg_lead_time", aggregate: true, read: numbers((c) => c.avgLeadTime).read },
   draft_exists: {

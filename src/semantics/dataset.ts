@@ -548,6 +548,9 @@ export interface ComputedColumns {
   readonly updatedAt: Float64Array;
 }
 
+/** The memo keys of the typed timestamp columns (what `keeps` asks about). */
+export const TIMESTAMP_COLUMNS = { created_at: "computed:created", updated_at: "computed:updated" } as const;
+
 /** The project's `skip_queue`: with IGNORE_SKIPPED, skipped annotations also complete a task. */
 function countsSkipped(project: ProjectRecord): boolean {
   return project.skip_queue === "IGNORE_SKIPPED";
@@ -609,10 +612,10 @@ export function computed(ds: PreparedDataset): ComputedColumns {
           return predictions().score;
         },
         get createdAt() {
-          return timestamps("computed:created", (t) => t.created_at);
+          return timestamps(TIMESTAMP_COLUMNS.created_at, (t) => t.created_at);
         },
         get updatedAt() {
-          return timestamps("computed:updated", (t) => t.updated_at);
+          return timestamps(TIMESTAMP_COLUMNS.updated_at, (t) => t.updated_at);
         },
         get innerId() {
           return ds.memo("computed:inner", () => innerIds(ds), followInnerIds(ds));

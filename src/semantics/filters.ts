@@ -381,17 +381,18 @@ function joinedRowTest<K extends "annotations" | "predictions">(
   return (i) => {
     if (hit === undefined) {
       const marks = new Uint8Array(ds.size);
-      const joined = new Uint8Array(ds.size);
-      // Hot loop over every record: a plain loop, the row tests inline.
+      // Which tasks have rows matters only when the NULL row (a task without rows) passes.
+      const joined = passes(tests, null) ? new Uint8Array(ds.size) : undefined;
+      const only = tests.length === 1 ? (tests[0] as (r: RowOf[K] | null) => boolean) : undefined;
+      // Hot loop over every record: a plain loop, one row test called straight.
       for (let k = 0; k < flat.length; k++) {
         const r = flat[k] as RowOf[K];
         const at = ds.indexOf(r.task);
         if (at === undefined) continue;
-        joined[at] = 1;
-        if (marks[at] === 0 && passes(tests, r)) marks[at] = 1;
+        if (joined !== undefined) joined[at] = 1;
+        if (marks[at] === 0 && (only !== undefined ? only(r) : passes(tests, r))) marks[at] = 1;
       }
-      const nullPasses = passes(tests, null);
-      if (nullPasses) for (let at = 0; at < marks.length; at++) if (joined[at] === 0) marks[at] = 1;
+      if (joined !== undefined) for (let at = 0; at < marks.length; at++) if (joined[at] === 0) marks[at] = 1;
       hit = marks;
     }
     return hit[i] === 1;

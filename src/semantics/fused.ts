@@ -9,17 +9,19 @@
  * Where code cannot be generated (a Content-Security-Policy without 'unsafe-eval'), the closures run.
  */
 
-/** What an inline condition reads of task `i` (record `t`). */
+/** What an inline condition reads of task `i` (record `t`): the value its closures read (null: SQL NULL). */
 export type InlineRead =
   /** The id. */
   | { readonly r: "id" }
-  /** inner_id, numbered by place (i + 1) when the task has none, as a float. */
+  /** inner_id, numbered by place (i + 1) when the task has none, as a float (NaN: null). */
   | { readonly r: "inner" }
-  /** `data -> key` as JSON (one own key; undefined when data is a list): only tested against scalar keys. */
+  /** A timestamp field, in microseconds (`parse`; null when it does not parse). */
+  | { readonly r: "micros"; readonly field: "created_at" | "updated_at"; readonly parse: (text: string) => number | null }
+  /** `data -> key` as JSON: one own key (undefined: missing, or data is a list). */
   | { readonly r: "data"; readonly key: string }
   /**
    * `CAST(data ->> key AS float)`: a JSON number as it is, anything else through `cast` (which notes a
-   * text that does not cast). Read for every task, and `all` is told when the scan read every task.
+   * text that does not cast). `all` is told when the scan read every task.
    */
   | { readonly r: "number"; readonly key: string; readonly cast: (i: number) => number | null; readonly all: () => void };
 
@@ -29,7 +31,9 @@ export type InlineTest =
   | { readonly t: "in"; readonly keys: ReadonlySet<unknown> }
   /** A float8 comparison of a number read (NULL fails; NaN is a value, above every number). */
   | { readonly t: "lt" | "lte" | "gt" | "gte"; readonly rhs: number }
-  | { readonly t: "between"; readonly lo: number; readonly hi: number };
+  | { readonly t: "between"; readonly lo: number; readonly hi: number }
+  /** The condition's own three-valued test of the value read: it holds when that is true (a call). */
+  | { readonly t: "is"; readonly test: (v: unknown) => boolean | null };
 
 export interface Inline {
   readonly read: InlineRead;
@@ -64,28 +68,45 @@ function hasInline(f: Fused): boolean {
 export function fusedScan(filter: Fused): FusedScan | undefined {
   if (!enabled || !hasInline(filter)) return undefined;
   const consts: unknown[] = [];
-  const hoisted: string[] = [];
+  const reads: string[] = [];
   let data = false;
   const constant = (v: unknown) => `c${consts.push(v) - 1}`;
 
+  /**
+   * `d[key]`, undefined when data is a list (`data -> 'key'` of a jsonb array is NULL). A list
+   * parsed from JSON has no own key but its indexes and `length` (an index is a step of its own,
+   * inherited methods are functions, which the reads check): only `length` needs the check.
+   */
+  const keyOf = (key: string) => (key === "length" ? `(Array.isArray(d) ? undefined : d.length)` : `d[${JSON.stringify(key)}]`);
+
+  /** A statement that reads `r` into a new variable for every task (a number read must see them all); its name. */
   function read(r: InlineRead): string {
+    const v = `v${reads.length}`;
+    const key = "key" in r ? JSON.stringify(r.key) : "";
     // plain switch: a small closed union, compiled once per query.
     switch (r.r) {
       case "id":
-        return "t.id";
+        reads.push(`const ${v} = t.id;`);
+        break;
       case "inner":
-        return "+(t.inner_id ?? i + 1)";
+        reads.push(`let ${v} = +(t.inner_id ?? i + 1); if (${v} !== ${v}) ${v} = null;`);
+        break;
+      case "micros":
+        reads.push(`const ${v} = ${constant(r.parse)}(t[${JSON.stringify(r.field)}]);`);
+        break;
       case "data":
         data = true;
-        return `(a ? undefined : d[${JSON.stringify(r.key)}])`;
-      case "number": {
+        // An object found may be inherited (`constructor`): only own keys count.
+        reads.push(
+          `let ${v} = ${keyOf(r.key)}; if (typeof ${v} === "object" && ${v} !== null || typeof ${v} === "function") ${v} = Object.hasOwn(d, ${key}) ? ${v} : undefined;`,
+        );
+        break;
+      case "number":
         data = true;
-        const v = `v${hoisted.length}`;
-        const cast = constant(r.cast);
-        hoisted.push(`let ${v} = a ? undefined : d[${JSON.stringify(r.key)}]; if (typeof ${v} !== "number") ${v} = ${cast}(i);`);
-        return v;
-      }
+        reads.push(`let ${v} = ${keyOf(r.key)}; if (typeof ${v} !== "number") ${v} = ${constant(r.cast)}(i);`);
+        break;
     }
+    return v;
   }
 
   function leaf({ read: r, test }: Inline): string {
@@ -107,6 +128,8 @@ export function fusedScan(filter: Fused): FusedScan | undefined {
         return `(${v} !== null && !(${v} < ${constant(test.rhs)}))`;
       case "between":
         return `(${v} !== null && ${v} >= ${constant(test.lo)} && ${v} <= ${constant(test.hi)})`;
+      case "is":
+        return `(${constant(test.test)}(${v}) === true)`;
     }
   }
 
@@ -126,8 +149,8 @@ export function fusedScan(filter: Fused): FusedScan | undefined {
     "    const t = tasks[i];",
     "    if (t.project !== project || !(t.id > last)) return undefined;",
     "    last = t.id;",
-    ...(data ? ["    const d = t.data, a = Array.isArray(d);"] : []),
-    ...hoisted.map((h) => `    ${h}`),
+    ...(data ? ["    const d = t.data;"] : []),
+    ...reads.map((h) => `    ${h}`),
     `    if (${test}) out.push(i);`,
     "  }",
     "  return out;",
@@ -144,13 +167,13 @@ export function fusedScan(filter: Fused): FusedScan | undefined {
   const numbers = collect(filter);
   return (tasks, project) => {
     const out = scan(tasks, project);
-    // Every task was read: a number read's cast has seen them all.
+    // Every task was read (reads are not short-circuited): a number read's cast has seen them all.
     if (out !== undefined) for (const all of numbers) all();
     return out;
   };
 }
 
-/** The `all` of every number read (hoisted: read for every task). */
+/** The `all` of every number read. */
 function collect(f: Fused): (() => void)[] {
   if (f.k === "call") return [];
   if (f.k === "inline") return f.inline.read.r === "number" ? [f.inline.read.all] : [];

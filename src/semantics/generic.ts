@@ -186,7 +186,10 @@ function piece(ctx: Ctx, target: Target, test: Positive, negated: boolean, twoVa
   if (!negated) {
     const cmp = test.holds?.cmp,
       read = "inline" in target ? target.inline : undefined;
-    const inline = cmp && read && { read, test: cmp };
+    // Inline: a number test on the value read, or the condition's own test of it (not on a kept column).
+    const inline =
+      read &&
+      (cmp ? { read, test: cmp } : test.holds === undefined && at === undefined ? { read, test: { t: "is", test } as const } : undefined);
     return { k: "task", test: test.holds ?? (at ? (i) => at(i) === true : (i) => test(get(i)) === true), ...cost, ...inlined(inline) };
   }
   return {
@@ -407,17 +410,17 @@ function numberBetween(ctx: Ctx, target: Target, min: PyVal, max: PyVal): Holds 
   const lo = finiteRhs(target, "gte", min),
     hi = finiteRhs(target, "lte", max);
   if (lo === undefined || hi === undefined) return undefined;
-  if (target.t === "dataNumber") {
-    if (target.cast === undefined) {
-      const get = target.get;
-      return withCmp(
-        (i) => {
-          const v = get(i);
-          return v !== null && v >= lo && v <= hi;
-        },
-        { t: "between", lo, hi },
-      );
-    }
+  const get = streamedNumbers(target);
+  if (get !== undefined) {
+    return withCmp(
+      (i) => {
+        const v = get(i);
+        return v !== null && v >= lo && v <= hi;
+      },
+      { t: "between", lo, hi },
+    );
+  }
+  if (target.t === "dataNumber" && target.cast !== undefined) {
     const { values, nulls } = target.cast;
     return (i) => nulls[i] === 0 && (values[i] as number) >= lo && (values[i] as number) <= hi;
   }
@@ -438,33 +441,33 @@ function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Ho
   if (lookup === "exact") return undefined;
   const rhs = finiteRhs(target, lookup, value);
   if (rhs === undefined) return undefined;
-  if (target.t === "dataNumber") {
+  const get = streamedNumbers(target);
+  if (get !== undefined) {
     // plain switch: per-task hot loop. NaN is a value here, greater than every number.
-    if (target.cast === undefined) {
-      const get = target.get;
-      switch (lookup) {
-        case "lt":
-          return withCmp((i) => (get(i) ?? NaN) < rhs, { t: "lt", rhs });
-        case "lte":
-          return withCmp((i) => (get(i) ?? NaN) <= rhs, { t: "lte", rhs });
-        case "gt":
-          return withCmp(
-            (i) => {
-              const v = get(i);
-              return v !== null && !(v <= rhs);
-            },
-            { t: "gt", rhs },
-          );
-        default:
-          return withCmp(
-            (i) => {
-              const v = get(i);
-              return v !== null && !(v < rhs);
-            },
-            { t: "gte", rhs },
-          );
-      }
+    switch (lookup) {
+      case "lt":
+        return withCmp((i) => (get(i) ?? NaN) < rhs, { t: "lt", rhs });
+      case "lte":
+        return withCmp((i) => (get(i) ?? NaN) <= rhs, { t: "lte", rhs });
+      case "gt":
+        return withCmp(
+          (i) => {
+            const v = get(i);
+            return v !== null && !(v <= rhs);
+          },
+          { t: "gt", rhs },
+        );
+      default:
+        return withCmp(
+          (i) => {
+            const v = get(i);
+            return v !== null && !(v < rhs);
+          },
+          { t: "gte", rhs },
+        );
     }
+  }
+  if (target.t === "dataNumber" && target.cast !== undefined) {
     const { values, nulls } = target.cast;
     switch (lookup) {
       case "lt":
@@ -506,6 +509,15 @@ function numberHolds(ctx: Ctx, target: Target, lookup: Lookup, value: PyVal): Ho
     default:
       return (i) => (values[i] as number) >= rhs;
   }
+}
+
+/**
+ * The numbers a comparison reads one task at a time (null: NULL), when the dataset keeps no column
+ * of them and was never asked for one: a data key's streamed cast, a timestamp column's parse.
+ */
+function streamedNumbers(target: Target): ((i: number) => number | null) | undefined {
+  if (target.t === "dataNumber") return target.cast === undefined ? target.get : undefined;
+  return target.t === "scalar" ? target.streamed : undefined;
 }
 
 /** A float8 comparison with a prepared number (an equality for `exact`). */

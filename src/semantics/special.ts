@@ -118,11 +118,13 @@ export function userPiece(ctx: Ctx, column: string, operator: string, value: PyV
   const ids = parseUserIds(ctx, value);
   if (ids.length === 0) return "skipLine";
   const set = new Set(ids);
+  // One user (the usual filter): a comparison instead of a hash probe per annotation.
+  const has = ids.length === 1 ? (u: number) => u === ids[0] : (u: number) => set.has(u);
   if (operator === "contains") {
     if (onAnnotations)
       return {
         k: "ann",
-        test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by),
+        test: (a) => a !== null && a.completed_by !== null && has(a.completed_by),
         key: authorKey,
         lookup: { target: "annotations:completed_by", of: annotationAuthor, keys: set },
       };

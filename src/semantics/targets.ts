@@ -23,8 +23,10 @@ export type Target =
       readonly col: ScalarColumn;
       readonly get: (i: number) => Scalar | null;
       readonly firstPyType: string;
-      /** How a fused scan reads it inline (the id, inner_id), when it can. */
+      /** How a fused scan reads it inline (the id, inner_id, a timestamp), when it can. */
       readonly inline?: InlineRead;
+      /** Its numbers read one task at a time, when the dataset keeps no column of them and was never asked (ScalarColumn.streamed). */
+      readonly streamed?: (i: number) => number | null;
     }
   | {
       readonly t: "array";
@@ -271,6 +273,7 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
     return { t: "array", col, get: col.read(ds), firstPyType: first < 0 ? "str" : "list" };
   }
   const get = col.read(ds);
+  const streamed = col.streamed?.(ds);
   // One task's value without the column (which a fused scan may never need).
   const firstValue = first < 0 ? null : col.one !== undefined ? col.one(ds, first) : get(first);
   return {
@@ -279,7 +282,8 @@ export function targetOf(ds: PreparedDataset, column: string, type: string): Tar
     col,
     get,
     firstPyType: first < 0 ? "str" : pyTypeOfScalar(col, firstValue),
-    ...(col.inline === undefined ? {} : { inline: { r: col.inline } }),
+    ...(col.inline === undefined ? {} : { inline: col.inline }),
+    ...(streamed === undefined ? {} : { streamed }),
   };
 }
 

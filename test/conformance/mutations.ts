@@ -100,8 +100,8 @@ export const mutationList: readonly Mutation[] = [
     name: "annotators-skip-cancelled",
     what: "annotators contains ignores cancelled annotations",
     file: "src/semantics/special.ts",
-    from: "test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by),",
-    to: "test: (a) => a !== null && a.completed_by !== null && set.has(a.completed_by) && !a.was_cancelled,",
+    from: "test: (a) => a !== null && a.completed_by !== null && has(a.completed_by),",
+    to: "test: (a) => a !== null && a.completed_by !== null && has(a.completed_by) && !a.was_cancelled,",
   },
   {
     name: "display-type-ignored",
@@ -238,6 +238,27 @@ export const mutationList: readonly Mutation[] = [
     file: "src/semantics/generic.ts",
     from: "return Object.assign(test, { keys: new Set(keys) });",
     to: "return Object.assign(test, { keys: new Set(keys.flatMap((k) => [k, String(k)])) });",
+  },
+  {
+    name: "fused-gt-inclusive",
+    what: "engine: a fused scan's `greater` also holds for an equal number",
+    file: "src/semantics/fused.ts",
+    from: "return `(${v} !== null && !(${v} <= ${constant(test.rhs)}))`;",
+    to: "return `(${v} !== null && !(${v} < ${constant(test.rhs)}))`;",
+  },
+  {
+    name: "fused-null-holds",
+    what: "engine: a fused scan takes a condition that is NULL (unknown) for a task as holding",
+    file: "src/semantics/fused.ts",
+    from: "return `(${constant(test.test)}(${v}) === true)`;",
+    to: "return `(${constant(test.test)}(${v}) !== false)`;",
+  },
+  {
+    name: "fused-skips-check",
+    what: "engine: a fused scan takes another project's task, or ids out of order, as the project's tasks in order",
+    file: "src/semantics/fused.ts",
+    from: '"    if (t.project !== project || !(t.id > last)) return undefined;",',
+    to: '"    if (false) return undefined;",',
   },
   {
     name: "sort-index-drops-nulls",

@@ -1,7 +1,7 @@
 /**
  * Queries of lookups an index or a fused scan answers (issue #25): equalities and ranges on the id,
- * inner_id, a data key (as JSON or cast to a number), `annotators contains`, each maybe with a child
- * filter, combined by AND or OR. test/conformance/planner.test.ts and fused.test.ts.
+ * inner_id, a data key (as JSON or cast to a number), created_at, `contains` on a data key,
+ * `annotators contains`, each maybe with a child filter, combined by AND or OR. test/conformance/planner.test.ts and fused.test.ts.
  */
 import fc from "fast-check";
 import type { QueryNode } from "../../../src/query/nodes.js";
@@ -18,7 +18,9 @@ type Cond =
       readonly v: number;
       readonly to: number;
     }
-  | { readonly k: "annotators"; readonly users: readonly number[] };
+  | { readonly k: "annotators"; readonly users: readonly number[] }
+  | { readonly k: "contains"; readonly key: string; readonly v: string }
+  | { readonly k: "created"; readonly op: "equal" | "greater" | "less" | "in"; readonly v: string; readonly to: string };
 
 interface Line {
   readonly root: Cond;
@@ -49,6 +51,13 @@ const condArb: fc.Arbitrary<Cond> = fc.oneof(
     k: fc.constant("annotators" as const),
     users: fc.uniqueArray(fc.constantFrom(...pools.userIds), { minLength: 1, maxLength: 2 }),
   }),
+  fc.record({ k: fc.constant("contains" as const), key: fc.constantFrom(...pools.dataKeys), v: fc.constantFrom(...pools.words) }),
+  fc.record({
+    k: fc.constant("created" as const),
+    op: fc.constantFrom("equal" as const, "greater" as const, "less" as const, "in" as const),
+    v: fc.constantFrom(...pools.timestamps),
+    to: fc.constantFrom(...pools.timestamps),
+  }),
 );
 const lineArb: fc.Arbitrary<Line> = fc.record({ root: condArb, child: fc.option(condArb, { nil: undefined }) });
 export const queryArb = fc.record({ lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }), or: fc.boolean() });
@@ -71,6 +80,17 @@ function filterItem(c: Cond): Record<string, unknown> {
         : { filter: `filter:tasks:data.${c.key}`, operator: c.op, type: "Number", value: c.v };
     case "annotators":
       return { filter: "filter:tasks:annotators", operator: "contains", type: "List", value: c.users };
+    case "contains":
+      return { filter: `filter:tasks:data.${c.key}`, operator: "contains", type: "String", value: c.v };
+    case "created":
+      return c.op === "in"
+        ? {
+            filter: "filter:tasks:created_at",
+            operator: "in",
+            type: "Datetime",
+            value: { min: [c.v, c.to].sort()[0], max: [c.v, c.to].sort()[1] },
+          }
+        : { filter: "filter:tasks:created_at", operator: c.op, type: "Datetime", value: c.v };
   }
 }
 
