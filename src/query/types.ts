@@ -262,9 +262,8 @@ interface BindingMembers {
   unbound: R<"run", "notBound"> & R<"export", "exportNotBound">;
 }
 
-interface SelectionCore<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding> {
-  /** Compile-time only: the state this selection is in. */
-  readonly [selectionState]: SelectionState<I, F, O, D, B>;
+/** The members of every selection whose types do not depend on its state. */
+interface SelectionBasics {
   /** The documented body `{ filters?, ordering?, selectedItems? }`; `JSON.stringify(selection)` uses it. */
   toJSON(): QueryBody;
   /** The plain Query value behind this selection. */
@@ -276,6 +275,11 @@ interface SelectionCore<in out D, out I extends IdState, out F extends FilterSta
   readonly toRequest: ToRequest;
   readonly project: number;
   readonly view: number | undefined;
+}
+interface SelectionCore<in out D, out I extends IdState, out F extends FilterState, out O extends OrderState, out B extends Binding>
+  extends SelectionBasics {
+  /** Compile-time only: the state this selection is in. */
+  readonly [selectionState]: SelectionState<I, F, O, D, B>;
   /**
    * `then(this)` when `condition` holds, else this selection (Kysely's `$if`). The result's state is
    * either outcome, so a step is offered next only if both allow it.
@@ -316,7 +320,17 @@ export type Selection<
   out F extends FilterState = "none",
   out O extends OrderState = "unordered",
   out B extends Binding = "unbound",
-> = { [K in keyof Parts<I, F, O, B>]: K extends keyof MemberTypes<D, I, F, O, B> ? MemberTypes<D, I, F, O, B>[K] : never };
+> = {
+  // The members every state has alike, and the state, first: comparing a selection with an alias such as
+  // `AnySelection` reads them, and they need no member table (nor its refusal check) of the state.
+  [K in keyof Parts<I, F, O, B>]: K extends keyof SelectionBasics
+    ? SelectionBasics[K]
+    : K extends SelectionStateKey
+      ? SelectionState<I, F, O, D, B>
+      : K extends keyof MemberTypes<D, I, F, O, B>
+        ? MemberTypes<D, I, F, O, B>[K]
+        : never;
+};
 
 /**
  * The members of a selection in a state, for their declarations; a union of states gives the
@@ -353,12 +367,6 @@ interface MemberTypes<in out D, out I extends IdState, out F extends FilterState
   orderBy: Member<OrderPartsByFilter[F][O]["orderBy"], OrderByMember<D, I, F, B>["orderBy"]>;
   run: BindingMembers[B]["run"];
   export: BindingMembers[B]["export"];
-  [selectionState]: SelectionCore<D, I, F, O, B>[SelectionStateKey];
-  toJSON: SelectionCore<D, I, F, O, B>["toJSON"];
-  toQuery: SelectionCore<D, I, F, O, B>["toQuery"];
-  toRequest: SelectionCore<D, I, F, O, B>["toRequest"];
-  project: SelectionCore<D, I, F, O, B>["project"];
-  view: SelectionCore<D, I, F, O, B>["view"];
   $if: SelectionCore<D, I, F, O, B>["$if"];
   $call: SelectionCore<D, I, F, O, B>["$call"];
 }
