@@ -38,8 +38,11 @@ export function serverHeaders(_req: Request, res: Response, next: NextFunction):
  */
 export function sendJson(res: Response, body: unknown): void {
   const json = body instanceof JsonText ? body.text : JSON.stringify(body);
-  // Most answers hold neither separator: then no copy of the text is made.
-  const text = json.includes("\u2028") || json.includes("\u2029") ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
+  // Most answers hold neither separator: then no copy of the text is made (a list page's maker checked its items).
+  const text =
+    (!(body instanceof JsonText) || body.separators) && (json.includes("\u2028") || json.includes("\u2029"))
+      ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")
+      : json;
   res.setHeader("Content-Type", "application/json");
   // The text as it is: Node encodes it and counts its bytes for Content-Length, one write with the head.
   res.end(text, "utf8");

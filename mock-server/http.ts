@@ -66,7 +66,11 @@ export const ok = (body: unknown, status = 200): Reply => ({ status, body });
  * it is. Anything that serialises a reply again gets the same value back through `toJSON`.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** `separators`: the text may hold U+2028 or U+2029 (false when the maker checked its parts: no pass over the whole then). */
+  constructor(
+    readonly text: string,
+    readonly separators = true,
+  ) {}
   toJSON(): unknown {
     return JSON.parse(this.text);
   }

@@ -74,7 +74,7 @@ export function annotatedAliases(query: Pick<QueryNode, "filters" | "ordering">)
 }
 
 /** The server's `Cannot resolve keyword` FieldError (a 500) for a name it has no field for. */
-export function fieldError(path: string, name: string, annotated: readonly string[] = []): ReturnType<typeof unhandled> {
+export function cannotResolve(path: string, name: string, annotated: readonly string[] = []): ReturnType<typeof unhandled> {
   const choices = [...new Set([...TASK_MODEL_FIELDS, ...annotated])].sort().join(", ");
   return unhandled(
     { path, expected: `a field of the task (${choices}) or data.<key>`, found: JSON.stringify(name) },

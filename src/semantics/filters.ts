@@ -4,7 +4,7 @@ import { describeValue } from "../vocabulary/json.js";
 import { isAgreementRelated } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import { unhandled } from "./errors.js";
-import { annotationAlias, fieldError } from "./field-error.js";
+import { annotationAlias, cannotResolve } from "./field-error.js";
 import { genericPiece } from "./generic.js";
 import { NULL_ROW, type Ctx, type Lookup, type Pending, type Piece, type RowLookup } from "./pieces.js";
 import { candidates, lookupFused, lookupTest, mergeLookups, type Candidates, type Line } from "./plan.js";
@@ -224,7 +224,7 @@ function compileItem(ctx: Ctx, item: Item): Piece | readonly Piece[] | "skip" | 
   // resolve the name. (Ordering by it would fail the same way, but the list endpoint never runs
   // the ordered query for an empty page, so no error is reproduced there.)
   if (column === "predictions_score" && ctx.ds.size === 0)
-    ctx.pending.filter.push(fieldError(`${ctx.path}.filter`, column, ctx.pending.annotated));
+    ctx.pending.filter.push(cannotResolve(`${ctx.path}.filter`, column, ctx.pending.annotated));
   // get_fields_for_filter_ordering annotates the root filters' columns and the ordering's only: a
   // child filter on an annotated column that reaches the generic path names a field the queryset lacks.
   const alias = item.child ? annotationAlias(column) : undefined;
@@ -276,7 +276,7 @@ function unknownColumn(ctx: Ctx, column: string, field: string): Piece {
       true,
     );
   }
-  const error = fieldError(`${ctx.path}.filter`, field, ctx.pending.annotated);
+  const error = cannotResolve(`${ctx.path}.filter`, field, ctx.pending.annotated);
   // KNOWN_FILTER_VALUE_TYPES spares `reviewed` the values_list probe: its error waits for .filter().
   if (ctx.ds.size > 0 && column !== "reviewed") throw error;
   ctx.pending.filter.push(error);

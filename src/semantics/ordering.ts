@@ -4,7 +4,7 @@ import { isAgreementRelated, engineColumn } from "./columns.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { EvaluationError } from "./errors.js";
 import { unhandled } from "./errors.js";
-import { fieldError } from "./field-error.js";
+import { cannotResolve } from "./field-error.js";
 import { jsonbCompare, jsonbFieldText } from "../emulation/jsonb.js";
 import { collate, compareArrays, compareFloat8 } from "../emulation/postgres.js";
 import type { JsonValue } from "../vocabulary/json.js";
@@ -213,7 +213,7 @@ export function compileOrdering(
     };
   }
   const col = engineColumn(field);
-  if (col === undefined) return { k: "error", error: fieldError(path, field, annotated) };
+  if (col === undefined) return { k: "error", error: cannotResolve(path, field, annotated) };
   const id = `column:${field}`;
   /** The column's key over the dataset as it is. */
   const keyOf =

@@ -69,5 +69,15 @@ describe("DRF and Django headers", () => {
     const text = await response.text();
     expect(text).toContain("a\\u2028b\\u2029c");
     expect((JSON.parse(text) as { meta: { note: string } }).meta.note).toBe("a\u2028b\u2029c");
+    // The list page is joined from kept item texts (and checked item by item): the same escape, read twice (the
+    // second page from the kept texts).
+    for (let read = 0; read < 2; read++) {
+      const list = await fetch(`${server.url}/api/tasks/?project=1&page_size=100`, {
+        headers: { authorization: `Token ${server.legacyToken}` },
+      });
+      const listText = await list.text();
+      expect(listText).toContain("a\\u2028b\\u2029c");
+      expect(listText).not.toMatch(/[\u2028\u2029]/);
+    }
   });
 });
