@@ -21,9 +21,9 @@ export interface Untyped {
   readonly [untyped]: true;
 }
 
-type KnownColumnKinds = { readonly [C in ColumnName as `tasks:${C}`]: ColumnKindOf<C> };
 /** `tasks:<column>` for every known column. */
-export type KnownColumn = keyof KnownColumnKinds;
+export type KnownColumn = `tasks:${ColumnName}`;
+type KnownColumnKinds = { readonly [K in KnownColumn]: K extends `tasks:${infer C extends ColumnName}` ? ColumnKindOf<C> : never };
 /** `tasks:data.<key>`: any key, or the keys of the task-data type when one is given. */
 export type DataColumn<D> = [D] extends [Untyped] ? `tasks:data.${string}` : `tasks:data.${keyof D & string}`;
 /** A column a condition can name: a known `tasks:<column>` or a `tasks:data.<key>`. */

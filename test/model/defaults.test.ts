@@ -56,6 +56,27 @@ describe("a task default is written once, in the model", () => {
     const { stored, rendered } = await load();
     expect([stored["overlap"], stored["meta"], stored["unresolved_comment_count"]]).toEqual([3, { source: "model" }, 2]);
     expect([rendered["overlap"], rendered["meta"], rendered["unresolved_comment_count"]]).toEqual([3, { source: "model" }, 2]);
+
+    // The routes that create a task start from the same table: `POST /api/tasks/` and the project import.
+    const { startMockServer } = await import("../../mock-server/index.js");
+    const key = "model-defaults-key";
+    const mock = await startMockServer({ data: { users: [{ id: 1, username: "u", token: key }], projects: [{ id: 1 }] } });
+    try {
+      const post = (path: string, body: unknown) =>
+        fetch(`${mock.url}${path}`, {
+          method: "POST",
+          headers: { Authorization: `Token ${key}`, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const created = (await (await post("/api/tasks/", { project: 1, data: { text: "b" } })).json()) as Record<string, unknown>;
+      expect([created["meta"], created["unresolved_comment_count"], created["overlap"]]).toEqual([{ source: "model" }, 2, 3]);
+      expect((await post("/api/projects/1/import", [{ text: "c" }])).status).toBe(201);
+      const imported = mock.data().tasks.find((t) => t.data["text"] === "c");
+      // An import's overlap is the project's maximum_annotations (TaskSerializerBulk), not the task model's.
+      expect([imported?.unresolved_comment_count, imported?.storage_filename, imported?.file_upload]).toEqual([2, null, null]);
+    } finally {
+      await mock.close();
+    }
   });
 });
 
