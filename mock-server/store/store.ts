@@ -313,7 +313,8 @@ export class Store {
   /** Next per-project inner id (the server numbers a project's tasks from 1 up). */
   nextInnerId(project: number): number {
     let max = 0;
-    for (const task of this.list("tasks")) if (task.project === project && (task.inner_id ?? 0) > max) max = task.inner_id ?? 0;
+    // A stored task always has its inner id (taskOwn: numbered at creation, a seed's after the load).
+    for (const task of this.list("tasks")) if (task.project === project && task.inner_id > max) max = task.inner_id;
     return max + 1;
   }
 
