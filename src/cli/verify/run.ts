@@ -112,6 +112,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     const mock = side(options.mock, mm, made.mock);
     const record = (scenario: Scenario, aspect: string, diffs: Difference[]) => comparisons.push(judge(env, rows, scenario, aspect, diffs));
 
+    // One chain per `serial` key: a scenario with a key waits for the previous one with the same key.
+    const serials = new Map<string, Promise<unknown>>();
     let done = 0;
     // Area by area: a scenario that writes (a view, a project) never overlaps a read of another area.
     for (const area of areaNames) {
@@ -120,7 +122,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
         for (let s = queue.shift(); s; s = queue.shift()) {
           if (options.signal?.aborted) throw new VerifyAborted("interrupted");
           try {
-            await runScenario(s, target, mock, (aspect, diffs) => record(s, aspect, diffs));
+            await oneAtATimeBy(serials, s.serial, () => runScenario(s, target, mock, (aspect, diffs) => record(s, aspect, diffs)));
           } catch (error) {
             if (error instanceof TargetUnreachable) throw error;
             // A scenario that cannot run (a seed refused, an answer that is not JSON) is a difference of its own.
@@ -162,6 +164,21 @@ export function workersFor(options: Pick<VerifyOptions, "concurrency" | "databas
   const writes = scenarios.some((s) => s.probe.kind === "action" || s.probe.kind === "writes");
   const shared = scenarios.some((s) => oneAtATime.has(s.area));
   return shared || (options.database === "sqlite" && writes) ? 1 : (options.concurrency ?? 4);
+}
+
+/**
+ * Runs `run` after every earlier run with the same `key` has settled (at once without a key). `chains`
+ * holds each key's last run.
+ */
+export async function oneAtATimeBy<T>(chains: Map<string, Promise<unknown>>, key: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (key === undefined) return run();
+  const prior = chains.get(key) ?? Promise.resolve();
+  const mine = prior.then(run, run);
+  chains.set(
+    key,
+    mine.catch(() => undefined),
+  );
+  return mine;
 }
 
 /** Deletes every project the run made: the kit's (by id and title), then those a write scenario made itself. */

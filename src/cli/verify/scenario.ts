@@ -115,4 +115,9 @@ export interface Scenario {
   readonly area: Area;
   readonly traits: readonly Trait[];
   readonly probe: Probe;
+  /**
+   * Scenarios with the same key never run at the same time, whatever the area's workers: the server
+   * shares something between them that the scenarios do not own (see `oneStepExport` in route-scenarios.ts).
+   */
+  readonly serial?: string;
 }

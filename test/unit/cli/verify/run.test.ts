@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { catalogue } from "../../../../src/cli/verify/catalogue.js";
-import { workersFor } from "../../../../src/cli/verify/run.js";
+import { oneAtATimeBy, workersFor } from "../../../../src/cli/verify/run.js";
 import { formatReport } from "../../../../src/cli/verify/report.js";
 
 describe("workersFor", () => {
@@ -15,6 +15,50 @@ describe("workersFor", () => {
   test("on Postgres every area takes the concurrency (default 4)", () => {
     expect(workersFor({ database: "postgres" }, inArea("actions"))).toBe(4);
     expect(workersFor({ database: "postgres", concurrency: 2 }, inArea("filters"))).toBe(2);
+  });
+});
+
+describe("scenarios with a serial key", () => {
+  /** A run that starts when called and ends when `end` is called; `started` says whether it was called. */
+  function gate() {
+    const g = { started: false, end: () => {}, fail: (_: Error) => {} };
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        g.started = true;
+        g.end = () => resolve("done");
+        g.fail = reject;
+      });
+    return { g, run };
+  }
+  const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  test("the same key waits for the earlier run to settle, even a failed one; another key or none runs at once", async () => {
+    const chains = new Map<string, Promise<unknown>>();
+    const [a, b, c, d] = [gate(), gate(), gate(), gate()];
+    const ra = oneAtATimeBy(chains, "k", a.run);
+    const rb = oneAtATimeBy(chains, "k", b.run);
+    const rc = oneAtATimeBy(chains, "other", c.run);
+    const rd = oneAtATimeBy(chains, undefined, d.run);
+    await tick();
+    expect([a.g.started, b.g.started, c.g.started, d.g.started]).toEqual([true, false, true, true]);
+    a.g.fail(new Error("first failed"));
+    await expect(ra).rejects.toThrow("first failed");
+    await tick();
+    expect(b.g.started).toBe(true);
+    b.g.end();
+    c.g.end();
+    d.g.end();
+    expect(await Promise.all([rb, rc, rd])).toEqual(["done", "done", "done"]);
+  });
+
+  test("every one-step export the server runs shares one key (the server's export file is shared)", () => {
+    // Without credentials the server refuses before exporting.
+    const oneStep = catalogue().filter(
+      (s) =>
+        s.probe.kind === "request" && s.probe.request.auth === undefined && /^\/api\/projects\/[^/]+\/export$/.test(s.probe.request.path),
+    );
+    expect(oneStep.map((s) => s.id)).toEqual(["routes/export/one-step", "routes/export/unknown-type"]);
+    expect(new Set(oneStep.map((s) => s.serial))).toEqual(new Set(["one-step-export"]));
   });
 });
 
