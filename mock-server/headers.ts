@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { JsonText } from "./http.js";
+import { holdsLineSeparator, JsonText } from "./http.js";
 import type { Method } from "./routes/index.js";
 
 /**
@@ -40,7 +40,7 @@ export function sendJson(res: Response, body: unknown): void {
   const json = body instanceof JsonText ? body.text : JSON.stringify(body);
   // Most answers hold neither separator: then no copy of the text is made (a list page's maker checked its items).
   const text =
-    (!(body instanceof JsonText) || body.separators) && (json.includes("\u2028") || json.includes("\u2029"))
+    (!(body instanceof JsonText) || body.separators) && holdsLineSeparator(json)
       ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")
       : json;
   res.setHeader("Content-Type", "application/json");

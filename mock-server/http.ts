@@ -61,6 +61,9 @@ export type Handler = (req: MockRequest, ctx: MockContext) => Reply | Promise<Re
 
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });
 
+/** Does JSON text hold U+2028 or U+2029 (which DRF's JSONRenderer escapes)? */
+export const holdsLineSeparator = (text: string): boolean => text.includes("\u2028") || text.includes("\u2029");
+
 /**
  * A body already serialised as JSON (parts of it kept between requests, e.g. list items): sent as
  * it is. Anything that serialises a reply again gets the same value back through `toJSON`.

@@ -7,6 +7,7 @@ import { fieldError, HttpProblem, pythonException } from "../errors.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
 import {
   bodyDict,
+  holdsLineSeparator,
   intFromData,
   intFromQuery,
   JsonText,
@@ -123,7 +124,7 @@ function listPage(req: MockRequest, ctx: MockContext, project: ProjectRecord): R
     const items = page.items.map((id) => itemText(dataset, also, id, () => present(id)));
     // Each item is a flat string, mostly of one-byte characters, where looking for U+2028 / U+2029 costs nothing;
     // the page is a joined string, which a search would first copy flat.
-    const separators = items.some((t) => t.includes("\u2028") || t.includes("\u2029"));
+    const separators = items.some(holdsLineSeparator);
     return ok(new JsonText(`${JSON.stringify(head).slice(0, -1)},"tasks":[${items.join(",")}]}`, separators));
   }
   const tasks = page.items.map(present);

@@ -172,8 +172,8 @@ export function workersFor(options: Pick<VerifyOptions, "concurrency" | "databas
  */
 export async function oneAtATimeBy<T>(chains: Map<string, Promise<unknown>>, key: string | undefined, run: () => Promise<T>): Promise<T> {
   if (key === undefined) return run();
-  const prior = chains.get(key) ?? Promise.resolve();
-  const mine = prior.then(run, run);
+  // A chain never rejects (each link is kept with its failure caught), so `run` follows any outcome.
+  const mine = (chains.get(key) ?? Promise.resolve()).then(run);
   chains.set(
     key,
     mine.catch(() => undefined),
