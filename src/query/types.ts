@@ -6,7 +6,7 @@ import type { OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { ExportedFile, ExportOptions, QueryBody, QueryNode } from "./nodes.js";
 import type { ExportType } from "../vocabulary/export-formats.js";
-import type { NotAny, Refused, rules } from "./rules.js";
+import type { NotAny, NotAnyColumn, Refused, rules } from "./rules.js";
 import type { AnyCondition, Condition } from "./condition-value.js";
 import type { IsUnion } from "./unions.js";
 import type {
@@ -39,7 +39,7 @@ import type {
  */
 export interface Where<in out D, out Next, out DataNext = Next, in Accepts = D> {
   <const Arg extends OfferedColumn<D> | AnyCondition | (string & {})>(
-    this: NotAny<Arg, "where">,
+    this: NotAnyColumn<Arg>,
     column: CheckColumn<Arg, D, Accepts>,
   ): WhereNext<Arg, D, Next, DataNext>[WhereKey<Arg, D>];
   /** A data key compared as the given type (the filter's `type` drives the server's casting). */
