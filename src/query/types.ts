@@ -323,12 +323,12 @@ export type Selection<
 > = {
   // The members every state has alike, and the state, first: comparing a selection with an alias such as
   // `AnySelection` reads them, and they need no member table (nor its refusal check) of the state.
-  [K in keyof Parts<I, F, O, B>]: K extends keyof SelectionBasics
-    ? SelectionBasics[K]
-    : K extends SelectionStateKey
-      ? SelectionState<I, F, O, D, B>
-      : K extends keyof MemberTypes<D, I, F, O, B>
-        ? MemberTypes<D, I, F, O, B>[K]
+  [K in keyof Parts<I, F, O, B>]: K extends keyof MemberTypes<D, I, F, O, B>
+    ? MemberTypes<D, I, F, O, B>[K]
+    : K extends keyof SelectionBasics
+      ? SelectionBasics[K]
+      : K extends SelectionStateKey
+        ? SelectionState<I, F, O, D, B>
         : never;
 };
 
@@ -348,6 +348,7 @@ type Parts<I extends IdState, F extends FilterState, O extends OrderState, B ext
 type Member<Part, T> = Part extends Refused<string> ? Part : T;
 
 declare const selectionIs: SelectionIsKey;
+type MemberKey = keyof MemberTypes<N, N, N, N, N>;
 /**
  * The type of each member of a selection, read only when the member is used: its part of the state
  * says whether it is refused, its member interface gives its type at the selection's type arguments.
