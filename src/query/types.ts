@@ -336,13 +336,15 @@ export type Selection<
  * The members of a selection in a state, for their declarations; a union of states gives the
  * members they share. The state in words comes first, so that a mismatch is explained by it.
  */
-type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = StateWordsPart<N, N, N, N, N> &
-  FilterParts[F] &
-  FromViewParts[F][I][O] &
-  IdPartsByFilter[F][I] &
-  OrderPartsByFilter[F][O] &
-  BindingMembers[B] &
-  SelectionCore<N, N, N, N, N>;
+type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = [F] extends [FilterState]
+  ? StateWordsPart<N, N, N, N, N> &
+      FilterParts[F] &
+      FromViewParts[F][I][O] &
+      IdPartsByFilter[F][I] &
+      OrderPartsByFilter[F][O] &
+      BindingMembers[B] &
+      SelectionCore<N, N, N, N, N>
+  : never;
 
 /** A member refused by its part of the state is that refusal; an allowed one has its own type `T`. */
 type Member<Part, T> = Part extends Refused<string> ? Part : T;
