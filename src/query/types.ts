@@ -336,7 +336,7 @@ export type Selection<
  * The members of a selection in a state, for their declarations; a union of states gives the
  * members they share. The state in words comes first, so that a mismatch is explained by it.
  */
-type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = [F] extends [FilterState]
+type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = [F, FilterState] extends [unknown, unknown]
   ? StateWordsPart<N, N, N, N, N> &
       FilterParts[F] &
       FromViewParts[F][I][O] &
