@@ -321,8 +321,9 @@ export type Selection<
   out O extends OrderState = "unordered",
   out B extends Binding = "unbound",
 > = {
-  // The members every state has alike, and the state, first: comparing a selection with an alias such as
-  // `AnySelection` reads them, and they need no member table (nor its refusal check) of the state.
+  // The members whose types depend on the state through `MemberTypes`; the members every state has alike, and the
+  // state itself, need no member table (nor its refusal check): comparing a selection with an alias such as
+  // `AnySelection` reads only those. (Testing the state's members first measured fewer instantiations.)
   [K in keyof Parts<I, F, O, B>]: K extends keyof MemberTypes<D, I, F, O, B>
     ? MemberTypes<D, I, F, O, B>[K]
     : K extends keyof SelectionBasics
@@ -335,6 +336,12 @@ export type Selection<
 /**
  * The members of a selection in a state, for their declarations; a union of states gives the
  * members they share. The state in words comes first, so that a mismatch is explained by it.
+ * A conditional type that always holds, so that the compiler keeps one intersection per state: the
+ * mapped type reads `Parts` twice (its keys and its modifiers), and an intersection alias is built
+ * again at each instantiation, where a conditional one is cached by its type arguments. `F` is tested
+ * as a whole (a union of filter states is one `Parts`), and `FilterState` is named in the test so
+ * that its literals exist before the member names that are the same words (`"and"`, `"or"`): a union
+ * of filter states then prints in declaration order (`"first" | "and"`).
  */
 type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = [F, FilterState] extends [unknown, unknown]
   ? StateWordsPart<N, N, N, N, N> &
@@ -350,7 +357,6 @@ type Parts<I extends IdState, F extends FilterState, O extends OrderState, B ext
 type Member<Part, T> = Part extends Refused<string> ? Part : T;
 
 declare const selectionIs: SelectionIsKey;
-type MemberKey = keyof MemberTypes<N, N, N, N, N>;
 /**
  * The type of each member of a selection, read only when the member is used: its part of the state
  * says whether it is refused, its member interface gives its type at the selection's type arguments.
