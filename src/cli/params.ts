@@ -42,9 +42,9 @@ export function collectParam(item: string, previous: Params | undefined): Params
 /** `--body '{"title": "x"}'` or `--body @file.json`: a JSON object whose keys are parameters. */
 export function parseBody(text: string): Params {
   const source = text.startsWith("@") ? `the file ${JSON.stringify(text.slice(1))}` : "the argument";
-  let value: unknown;
+  let value: JsonValue;
   try {
-    value = JSON.parse(readArgument(text, "--body"));
+    value = JSON.parse(readArgument(text, "--body")) as JsonValue;
   } catch (error) {
     if (error instanceof CliUsageError) throw error;
     throw new InvalidArgumentError(`expected a JSON object (or @file holding one), found ${source} not JSON`);
@@ -52,7 +52,7 @@ export function parseBody(text: string): Params {
   // The kind only, never the content: a body may carry a secret.
   if (!isParams(value))
     throw new InvalidArgumentError(`expected a JSON object (or @file holding one), found ${source} holding ${jsonKind(value)}`);
-  return { ...value } as Params;
+  return { ...value };
 }
 
 function jsonKind(value: unknown): string {
