@@ -104,6 +104,11 @@ export const anyRefusals = {
 type AnyRefusals = typeof anyRefusals;
 /** `Self` unless `X` is `any`: then the refusal `Why`, put where the compiler checks `this` (so at the call). */
 export type NotAny<X, Why extends keyof AnyRefusals, Self = unknown> = 0 extends 1 & X ? Refused<AnyRefusals[Why]> : Self;
+/**
+ * `NotAny<X, "where">` with its refusal written out: every selection state's `where`/`and`/`or`/`child`
+ * clones it with its own signature, so fewer type parameters make each state cheaper.
+ */
+export type NotAnyColumn<X> = 0 extends 1 & X ? Refused<AnyRefusals["where"]> : unknown;
 
 export function refuse(rule: RuleName, path = ""): never {
   throw new QueryBuildError(path ? `${path}: ${rules[rule]}` : rules[rule], path);

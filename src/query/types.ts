@@ -6,7 +6,7 @@ import type { OfferedColumn, OfferedOrderKey, Untyped } from "./columns.js";
 import type { OperatorsByKind, RefusedMembers } from "./generated.js";
 import type { ExportedFile, ExportOptions, QueryBody, QueryNode } from "./nodes.js";
 import type { ExportType } from "../vocabulary/export-formats.js";
-import type { NotAny, Refused, rules } from "./rules.js";
+import type { NotAny, NotAnyColumn, Refused, rules } from "./rules.js";
 import type { AnyCondition, Condition } from "./condition-value.js";
 import type { IsUnion } from "./unions.js";
 import type {
@@ -39,7 +39,7 @@ import type {
  */
 export interface Where<in out D, out Next, out DataNext = Next, in Accepts = D> {
   <const Arg extends OfferedColumn<D> | AnyCondition | (string & {})>(
-    this: NotAny<Arg, "where">,
+    this: NotAnyColumn<Arg>,
     column: CheckColumn<Arg, D, Accepts>,
   ): WhereNext<Arg, D, Next, DataNext>[WhereKey<Arg, D>];
   /** A data key compared as the given type (the filter's `type` drives the server's casting). */
@@ -321,28 +321,37 @@ export type Selection<
   out O extends OrderState = "unordered",
   out B extends Binding = "unbound",
 > = {
-  // The members every state has alike, and the state, first: comparing a selection with an alias such as
-  // `AnySelection` reads them, and they need no member table (nor its refusal check) of the state.
-  [K in keyof Parts<I, F, O, B>]: K extends keyof SelectionBasics
-    ? SelectionBasics[K]
-    : K extends SelectionStateKey
-      ? SelectionState<I, F, O, D, B>
-      : K extends keyof MemberTypes<D, I, F, O, B>
-        ? MemberTypes<D, I, F, O, B>[K]
+  // The members whose types depend on the state through `MemberTypes`; the members every state has alike, and the
+  // state itself, need no member table (nor its refusal check): comparing a selection with an alias such as
+  // `AnySelection` reads only those. (Testing the state's members first measured fewer instantiations.)
+  [K in keyof Parts<I, F, O, B>]: K extends keyof MemberTypes<D, I, F, O, B>
+    ? MemberTypes<D, I, F, O, B>[K]
+    : K extends keyof SelectionBasics
+      ? SelectionBasics[K]
+      : K extends SelectionStateKey
+        ? SelectionState<I, F, O, D, B>
         : never;
 };
 
 /**
  * The members of a selection in a state, for their declarations; a union of states gives the
  * members they share. The state in words comes first, so that a mismatch is explained by it.
+ * A conditional type that always holds, so that the compiler keeps one intersection per state: the
+ * mapped type reads `Parts` twice (its keys and its modifiers), and an intersection alias is built
+ * again at each instantiation, where a conditional one is cached by its type arguments. `F` is tested
+ * as a whole (a union of filter states is one `Parts`), and `FilterState` is named in the test so
+ * that its literals exist before the member names that are the same words (`"and"`, `"or"`): a union
+ * of filter states then prints in declaration order (`"first" | "and"`).
  */
-type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = StateWordsPart<N, N, N, N, N> &
-  FilterParts[F] &
-  FromViewParts[F][I][O] &
-  IdPartsByFilter[F][I] &
-  OrderPartsByFilter[F][O] &
-  BindingMembers[B] &
-  SelectionCore<N, N, N, N, N>;
+type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = [F, FilterState] extends [unknown, unknown]
+  ? StateWordsPart<N, N, N, N, N> &
+      FilterParts[F] &
+      FromViewParts[F][I][O] &
+      IdPartsByFilter[F][I] &
+      OrderPartsByFilter[F][O] &
+      BindingMembers[B] &
+      SelectionCore<N, N, N, N, N>
+  : never;
 
 /** A member refused by its part of the state is that refusal; an allowed one has its own type `T`. */
 type Member<Part, T> = Part extends Refused<string> ? Part : T;

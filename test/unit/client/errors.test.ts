@@ -120,6 +120,20 @@ describe("ApiError", () => {
     await expect(client.projects.delete(1)).resolves.toBeUndefined();
     await expect(client.actions.list(1)).rejects.toThrow('GET /api/dm/actions/ → 200: expected a JSON array, found string ""');
   });
+
+  test("a __proto__ key in a body is dropped, not made the prototype of the error's copy; a call with a query reads it alike", async () => {
+    const text = '{"detail":"Not found.","__proto__":{"polluted":"yes"}}';
+    mock.use("GET /api/projects/{pk}/", faults.malformed({ status: 404, text, contentType: "application/json" }));
+    mock.use("GET /api/projects/", faults.malformed({ status: 404, text, contentType: "application/json" }));
+    const client = createClient({ baseUrl: mock.url, apiKey: LEGACY_KEY, maxRetries: 0 });
+    // No query: fetch is called directly; a page has one: through ofetch.
+    for (const error of [await caught(client.projects.get(2)), await caught(client.projects.list().page(1))] as ApiError[]) {
+      expect(error.message).toMatch(/ → 404: Not found\.$/);
+      expect(Object.getPrototypeOf(error.body)).toBe(Object.prototype);
+      expect(Object.keys(error.body as object)).toEqual(["detail"]);
+      expect((error.body as { polluted?: string }).polluted).toBeUndefined();
+    }
+  });
 });
 
 describe("no key or token in errors or in the client", () => {
