@@ -161,6 +161,34 @@ export function routeScenarios(): Scenario[] {
       step("list after reset", req("GET", "/api/dm/views/", undefined, { project: P }), { compare: "values" }),
     ]),
 
+    // ---- a task's meta: null -------------------------------------------------------------------------
+    // A create and an import run TaskValidator, which takes a dict or a list only (null too is refused); an update
+    // (TaskSimpleSerializer) stores what it is given, null included, and every rendering shows it as stored. The
+    // state after it holds each task's meta (snapshot), the list imported by the last step included.
+    writes("task-meta/writes", [
+      step("create with meta null", req("POST", "/api/tasks/", { project: ref.project(), data: { text: "m" }, meta: null }), {
+        compare: "error",
+      }),
+      step("create in project with meta null", req("POST", `/api/projects/${P}/tasks/`, { data: { text: "m" }, meta: null }), {
+        compare: "error",
+      }),
+      step(
+        "import with meta null or text",
+        req("POST", `/api/projects/${P}/import`, [
+          { data: { text: "m" }, meta: null },
+          { data: { text: "n" }, meta: "x" },
+          { data: { text: "o" }, meta: { k: 1 } },
+        ]),
+        { compare: "error" },
+      ),
+      step("update meta to null", req("PATCH", "/api/tasks/{task:t1}/", { meta: null })),
+      step("replace with meta null", req("PUT", "/api/tasks/{task:t2}/", { data: { text: "replaced" }, meta: null })),
+      step("update meta to text", req("PATCH", "/api/tasks/{task:t3}/", { meta: "x" })),
+      step("read task", req("GET", "/api/tasks/{task:t1}/")),
+      step("read project tasks", req("GET", `/api/projects/${P}/tasks/`, undefined, { page_size: "100" })),
+      step("import with meta a list", req("POST", `/api/projects/${P}/import`, [{ data: { text: "listed" }, meta: [1, "a"] }])),
+    ]),
+
     // ---- whole-record replacements -------------------------------------------------------------------
     writes("replace/writes", [
       step("replace task", req("PUT", "/api/tasks/{task:t3}/", { data: { text: "replaced" } })),
