@@ -104,6 +104,15 @@ export function routeScenarios(): Scenario[] {
       step("read deleted project", req("GET", "/api/projects/{made:project}/"), { compare: "error" }),
     ]),
 
+    // ---- a prediction's model (an ML backend) and model run: PrimaryKeyRelatedField's errors -------------
+    // No model run exists on a community server (no route makes one); the backends are the ml area's.
+    error("predictions/model-run-unknown", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model_run: 999999999 })),
+    error("predictions/model-run-text", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model_run: "abc" })),
+    error("predictions/model-run-bool", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model_run: true })),
+    error("predictions/model-unknown", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model: 999999999 })),
+    error("predictions/model-list", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model: [1] })),
+    error("predictions/model-unknown-update", req("PATCH", "/api/predictions/{prediction:p1}/", { model: "999999999" })),
+
     // ---- predictions imported, and model versions removed --------------------------------------------
     error("import-predictions/not-a-list", req("POST", `/api/projects/${P}/import/predictions`, { task: ref.task("t5") })),
     // The message names the project by title and id, which differ between the two.
@@ -314,5 +323,37 @@ function mlScenarios(): Scenario[] {
       step("delete", req("DELETE", "/api/ml/{made:ml}")),
       step("read deleted", req("GET", "/api/ml/{made:ml}"), { compare: "error" }),
     ]),
+    // A prediction names the backend that made it (`model`); deleting the backend deletes the prediction (CASCADE). On a
+    // project of its own, no state compared: the server leaves the task's total_predictions as it was.
+    writes(
+      "ml/prediction-model",
+      [
+        step("create project", req("POST", "/api/projects/", { title: "dmq verify prediction model", label_config: fixtureLabelConfig }), {
+          capture: { name: "project" },
+        }),
+        step("create task", req("POST", "/api/projects/{made:project}/tasks/", { data: { text: "one" } }), { capture: { name: "task" } }),
+        step("create backend", req("POST", "/api/ml/", { project: ref.made("project"), url: ref.context("modelServer"), title: "tiny" }), {
+          capture: { name: "ml" },
+        }),
+        step("create prediction by it", req("POST", "/api/predictions/", { task: ref.made("task"), result, model: ref.made("ml") }), {
+          capture: { name: "prediction" },
+        }),
+        step(
+          "create prediction by its id as text",
+          req("POST", "/api/predictions/", { task: ref.made("task"), result, model: "{made:ml}" }),
+        ),
+        step("delete backend", req("DELETE", "/api/ml/{made:ml}")),
+        step("read prediction", req("GET", "/api/predictions/{made:prediction}/"), { compare: "error" }),
+        step("list predictions", req("GET", "/api/predictions/", undefined, { task: "{made:task}" }), { compare: "values" }),
+        step(
+          "create prediction by it, deleted",
+          req("POST", "/api/predictions/", { task: ref.made("task"), result, model: ref.made("ml") }),
+          // The message names the backend's id, which differs between the two.
+          { compare: "error", mask: /"\d+"/g },
+        ),
+        step("delete project", req("DELETE", "/api/projects/{made:project}/")),
+      ],
+      "main",
+    ),
   ];
 }
