@@ -17,7 +17,7 @@ import {
 } from "./compare.js";
 import { explain, environmentRows, type Database, type Environment, type EnvironmentRow } from "./environment.js";
 import { fillRunTemplates, resolveDeep, UnresolvedRef, type Seeded } from "./refs.js";
-import { areaNames, oneAtATime, type Area, type Compare, type Loosening, type Scenario, type Step } from "./scenario.js";
+import { areaNames, type Area, type Compare, type Loosening, type Scenario, type Step } from "./scenario.js";
 import type { Target as KitTarget } from "../../../testing/index.js";
 import { buildFixture, type Built } from "./seed.js";
 import { startMLBackend } from "./model-server.js";
@@ -162,8 +162,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
  */
 export function workersFor(options: Pick<VerifyOptions, "concurrency" | "database">, scenarios: readonly Scenario[]): number {
   const writes = scenarios.some((s) => s.probe.kind === "action" || s.probe.kind === "writes");
-  const shared = scenarios.some((s) => oneAtATime.has(s.area));
-  return shared || (options.database === "sqlite" && writes) ? 1 : (options.concurrency ?? 4);
+  return options.database === "sqlite" && writes ? 1 : (options.concurrency ?? 4);
 }
 
 /**
