@@ -11,6 +11,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { evaluate, EvaluationError, PreparedDataset } from "../../src/semantics/index.js";
 import type { QueryNode } from "../../src/query/nodes.js";
 import type { Dataset } from "../../src/semantics/records.js";
+import type { JsonValue } from "../../src/vocabulary/json.js";
 import { FUSED_MIN_TASKS, fusedScan, useFusedScans } from "../../src/semantics/fused.js";
 import { datasetArb, PROJECT } from "./generators/datasets.js";
 import { queryArb, queryOf } from "./generators/lookup-queries.js";
@@ -34,6 +35,27 @@ function outcome(dataset: Dataset | PreparedDataset, query: QueryNode): Outcome 
 const ownTasks = (d: Dataset): Dataset => ({
   ...d,
   tasks: d.tasks.filter((t) => t.project === PROJECT).sort((a, b) => a.id - b.id),
+});
+
+/** The project's tasks 1…n in order, each holding `data(id)`. */
+const tasksOf = (n: number, data: (id: number) => Record<string, JsonValue>): Dataset => ({
+  project: { id: PROJECT, title: "t", label_config: "<View/>", model_version: null },
+  tasks: Array.from({ length: n }, (_, k) => ({
+    id: k + 1,
+    project: PROJECT,
+    inner_id: k + 1,
+    data: data(k + 1),
+    meta: {},
+    created_at: "2024-01-01T00:00:00.000000Z",
+    updated_at: "2024-01-01T00:00:00.000000Z",
+    updated_by: null,
+    file_upload: null,
+    storage_filename: null,
+    overlap: 1,
+    unresolved_comment_count: 0,
+  })),
+  annotations: [],
+  predictions: [],
 });
 
 afterEach(() => useFusedScans("sized"));
@@ -74,25 +96,7 @@ describe("which scans are generated", () => {
   });
 
   test("either side of the size: the same answers as the closures", () => {
-    const records = (n: number): Dataset => ({
-      project: { id: PROJECT, title: "t", label_config: "<View/>", model_version: null },
-      tasks: Array.from({ length: n }, (_, k) => ({
-        id: k + 1,
-        project: PROJECT,
-        inner_id: k + 1,
-        data: { n: k % 7, text: k % 3 === 0 ? "x" : "y" },
-        meta: {},
-        created_at: "2024-01-01T00:00:00.000000Z",
-        updated_at: "2024-01-01T00:00:00.000000Z",
-        updated_by: null,
-        file_upload: null,
-        storage_filename: null,
-        overlap: 1,
-        unresolved_comment_count: 0,
-      })),
-      annotations: [],
-      predictions: [],
-    });
+    const records = (n: number): Dataset => tasksOf(n, (id) => ({ n: (id - 1) % 7, text: (id - 1) % 3 === 0 ? "x" : "y" }));
     const query = parseQuery({
       filters: {
         conjunction: "or",
@@ -116,25 +120,8 @@ describe("which scans are generated", () => {
 describe("a fused scan's source holds data keys as literals only", () => {
   test("keys with quotes, backslashes, line breaks and U+2028 read their own values (no code runs)", () => {
     const keys = ['a"];globalThis.pwned=1;//', "b'\\\n`${1}`", "c\u2028\u2029d", "length"];
-    const records = (value: (id: number) => string | number): Dataset => ({
-      project: { id: PROJECT, title: "t", label_config: "<View/>", model_version: null },
-      tasks: [1, 2, 3].map((id) => ({
-        id,
-        project: PROJECT,
-        inner_id: id,
-        data: Object.fromEntries(keys.map((k) => [k, value(id)])),
-        meta: {},
-        created_at: "2024-01-01T00:00:00.000000Z",
-        updated_at: "2024-01-01T00:00:00.000000Z",
-        updated_by: null,
-        file_upload: null,
-        storage_filename: null,
-        overlap: 1,
-        unresolved_comment_count: 0,
-      })),
-      annotations: [],
-      predictions: [],
-    });
+    const records = (value: (id: number) => string | number): Dataset =>
+      tasksOf(3, (id) => Object.fromEntries(keys.map((k) => [k, value(id)])));
     const texts = records((id) => (id === 2 ? "hit" : "miss")),
       numbers = records((id) => id);
     const item = (key: string, operator: string, type: string, value: unknown) =>
