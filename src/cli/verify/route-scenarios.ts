@@ -43,11 +43,15 @@ const writes = (name: string, steps: readonly Step[], fixture: "copy" | "main" =
  * body. So these scenarios run one at a time.
  */
 const oneStepExport = (scenario: Scenario): Scenario => ({ ...scenario, serial: "one-step-export" });
-/** The caller's account and organization: the area `accounts`, run last and one at a time. */
+/**
+ * The caller's account and organization: the area `accounts`, run last and one at a time, since it writes what
+ * every other scenario reads (the organization's users, the caller's tokens).
+ */
 const account = (scenario: Scenario): Scenario => ({
   ...scenario,
   id: scenario.id.replace(/^routes\//, "accounts/"),
   area: "accounts",
+  serial: "accounts",
   ...(scenario.probe.kind === "writes" ? { probe: { ...scenario.probe, fixture: "main" as const } } : {}),
 });
 /** The project's model versions: a GROUP BY without ORDER BY, so the database orders them. */
@@ -252,7 +256,13 @@ export function routeScenarios(): Scenario[] {
       step("read deleted snapshot", req("GET", `/api/projects/${P}/exports/{made:export}`), { compare: "error" }),
     ]),
 
-    ...mlScenarios().map((scenario) => ({ ...scenario, id: scenario.id.replace(/^routes\/ml\//, "ml/"), area: "ml" as const })),
+    // One at a time: each waits on the run's own model server, which the server's health check gives 1 s.
+    ...mlScenarios().map((scenario) => ({
+      ...scenario,
+      id: scenario.id.replace(/^routes\/ml\//, "ml/"),
+      area: "ml" as const,
+      serial: "ml",
+    })),
     // ---- users, tokens, hotkeys (the caller's own; nothing of the fixture) ---------------------------
     ...accountScenarios().map(account),
   ];
