@@ -4,7 +4,7 @@ import { annotationDefaults } from "../../src/contract/annotation.js";
 import { newRecordDefaults, storedTable } from "../../src/contract/field.js";
 import { taskModel, taskOwn } from "../../src/contract/task.js";
 import { randomUUID } from "node:crypto";
-import { fieldError, pythonException, SERVER_VERSION, validationError } from "../errors.js";
+import { fieldError, pythonException, pythonExceptionOrStrict, SERVER_VERSION, validationError } from "../errors.js";
 import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { errorAnswer, pythonFailure, validationFailure } from "../../src/emulation/error-answer.js";
@@ -13,7 +13,7 @@ import { ServerException } from "../../src/emulation/exceptions.js";
 import { overlapSetting, updateTasksStates } from "../overlap.js";
 import { prepareResult } from "./predictions.js";
 import { metaProblem, taskDataProblem } from "./task-validator.js";
-import { parseConfig } from "../label-config.js";
+import { dataTypes, parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 
 /**
@@ -29,13 +29,14 @@ interface ImportItem {
   data: Record<string, JsonValue>;
   /** As sent (a dict or a list once checkItems passed it; the model's {} when absent). */
   meta: JsonValue;
-  annotations: Record<string, unknown>[];
+  /** As sent, a list: entries that are not objects pass the validator and fail in `authors`. */
+  annotations: readonly unknown[];
   /** As sent: `TaskValidator` and `add_predictions` judge them (checkItems, importTasks). */
   predictions: unknown;
 }
 
-function items(body: unknown): ImportItem[] {
-  // load_tasks (label_studio/data_import/uploader.py): a JSON object is one task, a list many, anything else none.
+/** `load_tasks` (label_studio/data_import/uploader.py): a JSON object is one task, a list many, anything else none. */
+function items(body: unknown): unknown[] {
   if (body !== undefined && !Array.isArray(body) && !isPlainObject(body)) {
     throw validationError({ non_field_errors: ["load_tasks: No data found in DATA or in FILES"] });
   }
@@ -44,35 +45,7 @@ function items(body: unknown): ImportItem[] {
   // BaseTaskSerializer.validate asks `'data' not in task` first: for a number, a boolean or null that is a TypeError.
   const scalar = list.find((raw) => raw === null || typeof raw === "number" || typeof raw === "boolean");
   if (scalar !== undefined) throw pythonException("TypeError", `argument of type '${pyType(scalar)}' is not iterable`);
-  const problems: Record<string, string[]> = {};
-  const out: ImportItem[] = [];
-  list.forEach((raw, i) => {
-    if (!isPlainObject(raw)) {
-      problems[`[${i}]`] = [`Task must be a JSON object, got ${pyType(raw)}.`];
-      return;
-    }
-    const task = "data" in raw ? raw : { data: raw };
-    if (!isPlainObject(task["data"])) {
-      problems[`[${i}].data`] = [`Task data must be a JSON object, got ${pyType(task["data"])}.`];
-      return;
-    }
-    const annotations = task["annotations"] ?? [];
-    const predictions = task["predictions"] ?? [];
-    if (!Array.isArray(annotations) || !annotations.every(isPlainObject)) {
-      problems[`[${i}].annotations`] = ["Expected a list of annotation objects."];
-      return;
-    }
-    out.push({
-      raw: raw as JsonValue,
-      root: !("data" in raw),
-      data: task["data"] as Record<string, JsonValue>,
-      meta: "meta" in task ? (task["meta"] as JsonValue) : {},
-      annotations,
-      predictions,
-    });
-  });
-  if (Object.keys(problems).length > 0) throw validationError(problems);
-  return out;
+  return list;
 }
 
 /** `list_of_strings_from_request` (core/utils/params.py): split at the first of `,` `;` `|` the text holds. */
@@ -117,22 +90,78 @@ function preannotated(body: unknown, fields: readonly string[], project: Project
 }
 
 /**
- * `TaskSerializerBulk.to_internal_value`: every item through `TaskValidator` against the project's config (its
- * data keys and their types); the 400 lists one entry per item, `{}` for a good one, else `Error at item <i>:
- * <reason> :: <the item as Python prints it>` (`format_error`).
+ * `TaskSerializerBulk.to_internal_value`: every item through `TaskValidator.validate` against the project's config;
+ * the 400 lists one entry per item, `{}` for a good one, else `Error at item <i>: <reason> :: <the item as Python
+ * prints it>` (`format_error`), cut at the hundredth entry, which becomes `...`. The items, once all pass.
  */
-function checkItems(project: ProjectRecord, tasks: readonly ImportItem[]): void {
-  const errors = tasks.map((item, i) => {
-    const problem = taskDataProblem(project, item.data);
-    if (problem === undefined) {
-      // Then `meta` (the validator's last check); an item that is its own data has none.
-      const refused = item.root ? undefined : (predictionsProblem(item.predictions) ?? metaProblem(item.raw as Record<string, unknown>));
-      return refused === undefined ? {} : `Error at item ${i}: ${refused} :: ${pyRepr(item.raw)}`;
+function checkItems(project: ProjectRecord, list: readonly unknown[]): ImportItem[] {
+  const errors: (string | Record<string, never>)[] = [];
+  for (const [i, raw] of list.entries()) {
+    const problem = itemProblem(project, raw);
+    errors.push(problem === undefined ? {} : `Error at item ${i}: ${problem} :: ${pyStr(raw)}`);
+    // The server's "do not print to user too many errors".
+    if (problem !== undefined && errors.length >= 100) {
+      errors[99] = "...";
+      break;
     }
-    const assume = item.root ? " [assume: item as is = task root with values] " : ' [assume: item["data"] = task root with values]';
-    return `Error at item ${i}: ${problem}${assume} :: ${pyRepr(item.raw)}`;
-  });
+  }
   if (errors.some((e) => typeof e === "string")) throw new ServerException(validationFailure({ non_field_errors: errors }));
+  return list.map((raw) => {
+    const item = raw as Record<string, JsonValue>;
+    const root = !Object.hasOwn(item, "data");
+    const task = root ? { data: item } : item;
+    return {
+      raw: item,
+      root,
+      data: task["data"] as Record<string, JsonValue>,
+      meta: Object.hasOwn(task, "meta") ? (task["meta"] as JsonValue) : {},
+      annotations: (task["annotations"] ?? []) as unknown[],
+      predictions: task["predictions"] ?? [],
+    };
+  });
+}
+
+/**
+ * `TaskValidator.validate` (tasks/validation.py) on one import item, in its order: an object; with a `data` key, that
+ * data (a dict or a list, then `check_data`), `annotations`, `predictions`, `meta`; without one, the item is the
+ * data. The reason, or undefined.
+ */
+function itemProblem(project: ProjectRecord, raw: unknown): string | undefined {
+  if (!isPlainObject(raw)) return 'Task root must be dict with "data", "meta", "annotations", "predictions" fields';
+  if (!Object.hasOwn(raw, "data")) {
+    const problem = taskDataProblem(project, raw);
+    return problem === undefined ? undefined : `${problem} [assume: item as is = task root with values] `;
+  }
+  const data = raw["data"];
+  if (!isPlainObject(data) && !Array.isArray(data)) return "Task[data] must be dict or list";
+  const problem = isPlainObject(data) ? taskDataProblem(project, data) : listDataProblem(project, data);
+  if (problem !== undefined) return `${problem} [assume: item["data"] = task root with values]`;
+  return annotationsProblem(raw) ?? predictionsProblem(raw["predictions"] ?? []) ?? metaProblem(raw);
+}
+
+/**
+ * `check_data` on list data: the config's first key, when the list lacks it (`key not in data`), is refused; else it
+ * is read from the list (or `$undefined$` moved to it), a TypeError (a 500). With no key to read the server stores the list as the
+ * task's data, which the mock does not hold (a 400 naming `data`).
+ */
+function listDataProblem(project: ProjectRecord, data: readonly unknown[]): string | undefined {
+  const first = dataTypes(project.label_config).keys().next().value?.split("[")[0];
+  if (first === undefined) throw fieldError("data", "expected a JSON object: the mock stores object data only (the server stores a list as is)");
+  if (!data.includes(first) && !data.includes("$undefined$")) return `"${first}" key is expected in task data`;
+  throw pythonException("TypeError", "list indices must be integers or slices, not str");
+}
+
+/** `TaskValidator.validate` on `task['annotations']`: a list, each object in it with `result`, a list (other entries pass, with a warning). */
+function annotationsProblem(task: Readonly<Record<string, unknown>>): string | undefined {
+  if (!Object.hasOwn(task, "annotations")) return undefined;
+  const annotations = task["annotations"];
+  if (!Array.isArray(annotations)) return "Task[annotations] must be list";
+  for (const a of annotations) {
+    if (!isPlainObject(a)) continue;
+    if (!Object.hasOwn(a, "result")) return 'Annotation must have "result" fields';
+    if (!Array.isArray(a["result"])) return '"result" field in annotation must be list';
+  }
+  return undefined;
 }
 
 /** `TaskValidator.validate` on `task['predictions']`: a list, each object in it with `result` (other entries pass, with a warning). */
@@ -194,8 +223,13 @@ function preparedPredictions(
 function authors(tasks: readonly ImportItem[], ctx: MockContext, caller: number): number[][] {
   const members = ctx.store.list("users");
   const refuse = (message: string) => validationError({ non_field_errors: [message] });
-  return tasks.map((task) =>
-    task.annotations.map((a) => {
+  return tasks.map((task, t) =>
+    task.annotations.map((a, j) => {
+      // `annotation.get('completed_by')` on an entry the validator let through with a warning.
+      if (!isPlainObject(a)) {
+        const type = pyType(a);
+        throw pythonExceptionOrStrict(ctx, "AttributeError", `'${type}' object has no attribute 'get'`, `[${t}].annotations[${j}]`, `expected an annotation object, found ${type} (the server answers 500)`);
+      }
       const by = a["completed_by"];
       if (by === undefined || by === null) return caller;
       if (isPlainObject(by)) {
@@ -229,8 +263,7 @@ const numberOr = (v: unknown, fallback: number | null): number | null => (typeof
 export function importTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
   const started = Date.now();
   const fields = listOfStrings(param(req.query, "preannotated_from_fields"));
-  const tasks = items(fields === undefined ? req.body : preannotated(req.body, fields, project));
-  checkItems(project, tasks);
+  const tasks = checkItems(project, items(fields === undefined ? req.body : preannotated(req.body, fields, project)));
   const prepared = preparedPredictions(tasks, project);
   if (!prepared.ok && ctx.strict)
     throw fieldError(prepared.where, `expected ${prepared.why} (the server stores the tasks, none of the predictions, and answers 500)`);
@@ -256,7 +289,8 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
   const taskIds = created.map((t) => t.id);
   let annotationCount = 0;
   tasks.forEach((item, t) => {
-    for (const [i, a] of item.annotations.entries()) {
+    for (const [i, entry] of item.annotations.entries()) {
+      const a = entry as Record<string, unknown>; // authors() refused any other entry
       const now = nowTimestamp();
       store.insert("annotations", {
         task: taskIds[t] as number,

@@ -130,4 +130,69 @@ describe("an import body the server refuses", () => {
     expect([number.status, number.body.detail]).toEqual([500, "argument of type 'int' is not iterable"]);
     expect((await listed(project)).length).toBe(0);
   });
+
+  // TaskValidator.validate (label_studio/tasks/validation.py) per item, BaseTaskSerializerBulk.format_error; measured
+  // on Label Studio 1.22: one entry per item, {} for a good one, nothing imported.
+  const textProject = async () =>
+    (
+      await raw(server, "POST", "/api/projects/", {
+        body: { title: "checked", label_config: '<View><Text name="text" value="$text"/><Choices name="c" toName="text"><Choice value="a"/></Choices></View>' },
+      })
+    ).body.id as number;
+
+  test("each item's data, annotations and their results are checked in the validator's order, in its words", async () => {
+    const project = await textProject();
+    const answer = await raw(server, "POST", `/api/projects/${project}/import`, {
+      body: [
+        { data: { text: "ok" } },
+        { data: "x" },
+        { data: { text: "a" }, annotations: "y" },
+        { data: { text: "a" }, annotations: [{ x: 1 }] },
+        { data: { text: "a" }, annotations: [{ result: null }] },
+        { data: null },
+        { data: ["t"] },
+        "abc",
+        [1],
+      ],
+    });
+    expect([answer.status, answer.body.validation_errors]).toEqual([
+      400,
+      {
+        non_field_errors: [
+          {},
+          "Error at item 1: Task[data] must be dict or list :: {'data': 'x'}",
+          "Error at item 2: Task[annotations] must be list :: {'data': {'text': 'a'}, 'annotations': 'y'}",
+          "Error at item 3: Annotation must have \"result\" fields :: {'data': {'text': 'a'}, 'annotations': [{'x': 1}]}",
+          "Error at item 4: \"result\" field in annotation must be list :: {'data': {'text': 'a'}, 'annotations': [{'result': None}]}",
+          "Error at item 5: Task[data] must be dict or list :: {'data': None}",
+          "Error at item 6: \"text\" key is expected in task data [assume: item[\"data\"] = task root with values] :: {'data': ['t']}",
+          'Error at item 7: Task root must be dict with "data", "meta", "annotations", "predictions" fields :: abc',
+          'Error at item 8: Task root must be dict with "data", "meta", "annotations", "predictions" fields :: [1]',
+        ],
+      },
+    ]);
+    expect((await listed(project)).length).toBe(0);
+  });
+
+  test("an annotation that is not an object passes the validator and fails the import with a 500, nothing stored", async () => {
+    // _insert_valid_completed_by calls annotation.get('completed_by') (tasks/serializers.py).
+    const project = await textProject();
+    for (const [entry, type] of [
+      [1, "int"],
+      ["s", "str"],
+      [null, "NoneType"],
+    ] as const) {
+      const answer = await raw(server, "POST", `/api/projects/${project}/import`, { body: [{ data: { text: "a" }, annotations: [{ result: [] }, entry] }] });
+      expect([answer.status, answer.body.detail]).toEqual([500, `'${type}' object has no attribute 'get'`]);
+    }
+    expect((await listed(project)).length).toBe(0);
+    expect(server.data().annotations.filter((a) => a.project === project)).toEqual([]);
+  });
+
+  test("past a hundred entries the list ends with '...'", async () => {
+    const project = await textProject();
+    const answer = await raw(server, "POST", `/api/projects/${project}/import`, { body: Array.from({ length: 150 }, () => ({ data: "x" })) });
+    const errors = answer.body.validation_errors.non_field_errors as string[];
+    expect([errors.length, errors[98], errors[99]]).toEqual([100, "Error at item 98: Task[data] must be dict or list :: {'data': 'x'}", "..."]);
+  });
 });
