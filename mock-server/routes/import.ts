@@ -146,7 +146,8 @@ function itemProblem(project: ProjectRecord, raw: unknown): string | undefined {
  */
 function listDataProblem(project: ProjectRecord, data: readonly unknown[]): string | undefined {
   const first = dataTypes(project.label_config).keys().next().value?.split("[")[0];
-  if (first === undefined) throw fieldError("data", "expected a JSON object: the mock stores object data only (the server stores a list as is)");
+  if (first === undefined)
+    throw fieldError("data", "expected a JSON object: the mock stores object data only (the server stores a list as is)");
   if (!data.includes(first) && !data.includes("$undefined$")) return `"${first}" key is expected in task data`;
   throw pythonException("TypeError", "list indices must be integers or slices, not str");
 }
@@ -228,7 +229,13 @@ function authors(tasks: readonly ImportItem[], ctx: MockContext, caller: number)
       // `annotation.get('completed_by')` on an entry the validator let through with a warning.
       if (!isPlainObject(a)) {
         const type = pyType(a);
-        throw pythonExceptionOrStrict(ctx, "AttributeError", `'${type}' object has no attribute 'get'`, `[${t}].annotations[${j}]`, `expected an annotation object, found ${type} (the server answers 500)`);
+        throw pythonExceptionOrStrict(
+          ctx,
+          "AttributeError",
+          `'${type}' object has no attribute 'get'`,
+          `[${t}].annotations[${j}]`,
+          `expected an annotation object, found ${type} (the server answers 500)`,
+        );
       }
       const by = a["completed_by"];
       if (by === undefined || by === null) return caller;

@@ -136,7 +136,10 @@ describe("an import body the server refuses", () => {
   const textProject = async () =>
     (
       await raw(server, "POST", "/api/projects/", {
-        body: { title: "checked", label_config: '<View><Text name="text" value="$text"/><Choices name="c" toName="text"><Choice value="a"/></Choices></View>' },
+        body: {
+          title: "checked",
+          label_config: '<View><Text name="text" value="$text"/><Choices name="c" toName="text"><Choice value="a"/></Choices></View>',
+        },
       })
     ).body.id as number;
 
@@ -182,17 +185,49 @@ describe("an import body the server refuses", () => {
       ["s", "str"],
       [null, "NoneType"],
     ] as const) {
-      const answer = await raw(server, "POST", `/api/projects/${project}/import`, { body: [{ data: { text: "a" }, annotations: [{ result: [] }, entry] }] });
+      const answer = await raw(server, "POST", `/api/projects/${project}/import`, {
+        body: [{ data: { text: "a" }, annotations: [{ result: [] }, entry] }],
+      });
       expect([answer.status, answer.body.detail]).toEqual([500, `'${type}' object has no attribute 'get'`]);
     }
     expect((await listed(project)).length).toBe(0);
     expect(server.data().annotations.filter((a) => a.project === project)).toEqual([]);
   });
 
+  test("strict mode refuses a non-object annotation with a 400 naming it; list data holding the key is the server's TypeError", async () => {
+    const strict = await startMockServer({
+      strict: true,
+      data: {
+        users: [{ id: 1, username: "admin" }],
+        projects: [{ id: 1, title: "Strict", label_config: '<View><Text name="text" value="$text"/></View>' }],
+      },
+    });
+    try {
+      const answer = await raw(strict, "POST", "/api/projects/1/import", {
+        body: [{ data: { text: "a" } }, { data: { text: "b" }, annotations: [{ result: [] }, 7] }],
+      });
+      expect([answer.status, answer.body.validation_errors]).toEqual([
+        400,
+        { "[1].annotations[1]": ["expected an annotation object, found int (the server answers 500)"] },
+      ]);
+      const listed = await raw(strict, "POST", "/api/projects/1/import", { body: [{ data: ["text"] }] });
+      expect([listed.status, listed.body.detail]).toEqual([500, "list indices must be integers or slices, not str"]);
+      expect(strict.data().tasks).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+
   test("past a hundred entries the list ends with '...'", async () => {
     const project = await textProject();
-    const answer = await raw(server, "POST", `/api/projects/${project}/import`, { body: Array.from({ length: 150 }, () => ({ data: "x" })) });
+    const answer = await raw(server, "POST", `/api/projects/${project}/import`, {
+      body: Array.from({ length: 150 }, () => ({ data: "x" })),
+    });
     const errors = answer.body.validation_errors.non_field_errors as string[];
-    expect([errors.length, errors[98], errors[99]]).toEqual([100, "Error at item 98: Task[data] must be dict or list :: {'data': 'x'}", "..."]);
+    expect([errors.length, errors[98], errors[99]]).toEqual([
+      100,
+      "Error at item 98: Task[data] must be dict or list :: {'data': 'x'}",
+      "...",
+    ]);
   });
 });

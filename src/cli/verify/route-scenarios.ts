@@ -202,6 +202,57 @@ export function routeScenarios(): Scenario[] {
       step("import with meta a list", req("POST", `/api/projects/${P}/import`, [{ data: { text: "listed" }, meta: [1, "a"] }])),
     ]),
 
+    // ---- an import's items: TaskValidator.validate, one entry per item ---------------------------------
+    // Every item is checked in the validator's order (data a dict or a list, then the config's keys; annotations a
+    // list, each object in it with a list `result`; predictions; meta), one answer entry per item, nothing stored. An
+    // annotation that is not an object passes the validator (a warning) and then fails the import with a 500. A
+    // create runs the same validator on data; it never sees annotations (not a Task field), so it stores the task.
+    writes("task-import/item-checks", [
+      step(
+        "import items the validator refuses",
+        req("POST", `/api/projects/${P}/import`, [
+          { data: { text: "fine" } },
+          { data: "x" },
+          { data: null },
+          { data: ["t"] },
+          { data: { text: "a" }, annotations: "y" },
+          { data: { text: "a" }, annotations: null },
+          { data: { text: "a" }, annotations: [{ lead_time: 1 }] },
+          { data: { text: "a" }, annotations: [{ result: null }] },
+          { data: { text: "a" }, annotations: [{ result: {} }] },
+          "abc",
+          [1],
+        ]),
+        { compare: "error" },
+      ),
+      step("import an annotation that is a number", req("POST", `/api/projects/${P}/import`, [{ data: { text: "a" }, annotations: [1] }]), {
+        compare: "error",
+      }),
+      step(
+        "import an annotation that is a text after a good one",
+        req("POST", `/api/projects/${P}/import`, [{ data: { text: "a" }, annotations: [{ result }, "s"] }]),
+        { compare: "error" },
+      ),
+      step(
+        "import an annotation without result",
+        req("POST", `/api/projects/${P}/import`, { data: { text: "a" }, annotations: [{ x: 1 }] }),
+        {
+          compare: "error",
+        },
+      ),
+      step("create with data a text", req("POST", "/api/tasks/", { project: ref.project(), data: "x" }), { compare: "error" }),
+      step("create in project with data a text", req("POST", `/api/projects/${P}/tasks/`, { data: "x" }), { compare: "error" }),
+      step("create in project with data null", req("POST", `/api/projects/${P}/tasks/`, { data: null }), { compare: "error" }),
+      step(
+        "create in project with annotations a text",
+        req("POST", `/api/projects/${P}/tasks/`, { data: { text: "kept" }, annotations: "y" }),
+      ),
+      step(
+        "import an annotation with an empty result",
+        req("POST", `/api/projects/${P}/import`, [{ data: { text: "b" }, annotations: [{ result: [] }] }]),
+      ),
+    ]),
+
     // ---- whole-record replacements -------------------------------------------------------------------
     writes("replace/writes", [
       step("replace task", req("PUT", "/api/tasks/{task:t3}/", { data: { text: "replaced" } })),
