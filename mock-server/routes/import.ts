@@ -12,7 +12,7 @@ import { parsePyFloat } from "../../src/emulation/python-text.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { overlapSetting, updateTasksStates } from "../overlap.js";
 import { prepareResult } from "./predictions.js";
-import { metaProblem, taskDataProblem } from "./task-validator.js";
+import { metaProblem, ROOT, taskDataProblem, wrongClass } from "./task-validator.js";
 import { dataTypes, parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 
@@ -133,9 +133,9 @@ function itemProblem(project: ProjectRecord, raw: unknown): string | undefined {
     return problem === undefined ? undefined : `${problem} [assume: item as is = task root with values] `;
   }
   const data = raw["data"];
-  if (!isPlainObject(data) && !Array.isArray(data)) return "Task[data] must be dict or list";
+  if (!isPlainObject(data) && !Array.isArray(data)) return wrongClass("data");
   const problem = isPlainObject(data) ? taskDataProblem(project, data) : listDataProblem(project, data);
-  if (problem !== undefined) return `${problem} [assume: item["data"] = task root with values]`;
+  if (problem !== undefined) return problem + ROOT;
   return annotationsProblem(raw) ?? predictionsProblem(raw["predictions"] ?? []) ?? metaProblem(raw);
 }
 

@@ -28,14 +28,15 @@ function isOneOf(value: unknown, types: readonly string[]): boolean {
 }
 
 /** `raise_if_wrong_class` with (dict, list): the class names joined by "or". */
-const wrongClass = (key: string) => `Task[${key}] must be ${pyType({})} or ${pyType([])}`;
+export const wrongClass = (key: string): string => `Task[${key}] must be ${pyType({})} or ${pyType([])}`;
 
 /** `TaskValidator.validate` on a task's `meta`: present, it must be a dict or a list (null is neither); the message, or undefined. */
 export function metaProblem(task: Readonly<Record<string, unknown>>): string | undefined {
   const meta = task["meta"];
   return Object.hasOwn(task, "meta") && !isPlainObject(meta) && !Array.isArray(meta) ? wrongClass("meta") : undefined;
 }
-const ROOT = ' [assume: item["data"] = task root with values]';
+/** `check_data_and_root`'s suffix when the item's `data` is the task data. */
+export const ROOT = ' [assume: item["data"] = task root with values]';
 
 /** `check_data` for the project's data types (the `$undefined$` key resolved first); the validator's message, or undefined. */
 export function taskDataProblem(project: ProjectRecord, data: Readonly<Record<string, unknown>>): string | undefined {
