@@ -30,6 +30,7 @@ import { newLegacyKey, TokenService } from "./tokens.js";
 import { Overrides, type OverrideHandler, type UseOptions } from "./overrides.js";
 import { routeKeys, type RouteKey } from "./routes/keys.js";
 import { describeValue } from "../src/vocabulary/json.js";
+import { holdIdleConnections } from "./keep-alive.js";
 
 /** Every route's name, as `use` takes it. */
 const named: ReadonlySet<string> = new Set(routeKeys);
@@ -58,6 +59,8 @@ export type { RouteKey } from "./routes/keys.js";
 /** Internal knobs (tests and benchmarks). */
 export interface MockTuning {
   readonly wal?: WalTuning;
+  /** Idle connections: the advertised `Keep-Alive: timeout` and the real hold (mock-server/keep-alive.ts). */
+  readonly keepAlive?: { readonly advertisedSeconds: number; readonly holdMs: number };
 }
 
 /** A running mock server: where it listens, the credentials of its first user, the request journal and its data. */
@@ -200,6 +203,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
     const s = app.listen(options.port ?? 0, host, () => resolve(s));
     s.once("error", reject);
   });
+  holdIdleConnections(server, tuning.keepAlive?.advertisedSeconds, tuning.keepAlive?.holdMs);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 

@@ -126,8 +126,8 @@ export async function httpFigures(seedPath: string, token: string, log: (line: s
 
 /** Calls per block; blocks of the two alternate (client, fetch; then fetch, client), so both see the same load. */
 const BLOCK = 50;
-/** Measured pairs of blocks (after a warm-up of WARM_UP calls each): 5,000 calls each. */
-const PAIRS = 100;
+/** Measured pairs of blocks (after a warm-up of WARM_UP calls each): 10,000 calls each. */
+const PAIRS = 200;
 const WARM_UP = 500;
 
 /**

@@ -100,13 +100,17 @@ function readDatetime(raw: unknown): Read<string> {
   return good(timestampFromMicros(micros));
 }
 
-/** PrimaryKeyRelatedField: `queryset.get(pk=data)`; Django turns the pk into `int(value)`. */
-function readPk(raw: unknown, store: Store, collection: CollectionName): Read<number> {
+/**
+ * PrimaryKeyRelatedField: `queryset.get(pk=data)`; Django turns the pk into `int(value)` (a float is truncated, a
+ * text must spell an integer); what int() refuses, and a boolean, is the wrong type. `collection` "none": a model
+ * the mock keeps no records of, so no pk exists.
+ */
+function readPk(raw: unknown, store: Store, collection: CollectionName | "none"): Read<number> {
   let id: number | undefined;
   if (typeof raw === "number") id = Math.trunc(raw);
   else if (typeof raw === "string") id = parsePyInt(raw);
   if (typeof raw === "boolean" || id === undefined || !Number.isFinite(id)) return bad(drfMessages.pkType(raw));
-  return store.find(collection, id) ? good(id) : bad(drfMessages.pkMissing(raw));
+  return collection !== "none" && store.find(collection, id) ? good(id) : bad(drfMessages.pkMissing(raw));
 }
 
 /**
@@ -155,11 +159,7 @@ function readKind(name: string, spec: FieldSpec, raw: unknown, options: ReadOpti
         const text = pyStr(raw);
         return spec.choices?.includes(text) ? good(text) : bad(drfMessages.choice(raw));
       })
-      .with("pk", () => {
-        const collection = options.relations?.[name] ?? spec.ref ?? "none";
-        if (collection === "none") return typeof raw === "boolean" ? bad(drfMessages.pkType(raw)) : bad(drfMessages.pkMissing(raw));
-        return readPk(raw, options.store, collection);
-      })
+      .with("pk", () => readPk(raw, options.store, options.relations?.[name] ?? spec.ref ?? "none"))
       .with("pks", () => {
         if (!Array.isArray(raw)) return bad(drfMessages.notAList(raw));
         const ids: number[] = [];

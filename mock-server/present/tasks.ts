@@ -29,7 +29,8 @@ function modelValues(t: TaskRecord, derived: DerivedColumns | undefined): Values
   return {
     id: t.id,
     data: t.data,
-    meta: t.meta ?? structuredClone(taskDefaults.meta),
+    // A stored null (PATCH or PUT `meta: null`; JSONField null=True) renders as null.
+    meta: t.meta === undefined ? structuredClone(taskDefaults.meta) : t.meta,
     created_at: t.created_at,
     updated_at: t.updated_at,
     is_labeled: derived?.is_labeled ?? taskDefaults.is_labeled,

@@ -12,7 +12,7 @@ import { parsePyFloat } from "../../src/emulation/python-text.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { overlapSetting, updateTasksStates } from "../overlap.js";
 import { prepareResult } from "./predictions.js";
-import { taskDataProblem } from "./task-validator.js";
+import { metaProblem, taskDataProblem } from "./task-validator.js";
 import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 
@@ -27,7 +27,8 @@ interface ImportItem {
   raw: JsonValue;
   root: boolean;
   data: Record<string, JsonValue>;
-  meta: Record<string, JsonValue>;
+  /** As sent (a dict or a list once checkItems passed it; the model's {} when absent). */
+  meta: JsonValue;
   annotations: Record<string, unknown>[];
   /** As sent: `TaskValidator` and `add_predictions` judge them (checkItems, importTasks). */
   predictions: unknown;
@@ -65,7 +66,7 @@ function items(body: unknown): ImportItem[] {
       raw: raw as JsonValue,
       root: !("data" in raw),
       data: task["data"] as Record<string, JsonValue>,
-      meta: isPlainObject(task["meta"]) ? (task["meta"] as Record<string, JsonValue>) : {},
+      meta: "meta" in task ? (task["meta"] as JsonValue) : {},
       annotations,
       predictions,
     });
@@ -124,7 +125,8 @@ function checkItems(project: ProjectRecord, tasks: readonly ImportItem[]): void 
   const errors = tasks.map((item, i) => {
     const problem = taskDataProblem(project, item.data);
     if (problem === undefined) {
-      const refused = item.root ? undefined : predictionsProblem(item.predictions);
+      // Then `meta` (the validator's last check); an item that is its own data has none.
+      const refused = item.root ? undefined : (predictionsProblem(item.predictions) ?? metaProblem(item.raw as Record<string, unknown>));
       return refused === undefined ? {} : `Error at item ${i}: ${refused} :: ${pyRepr(item.raw)}`;
     }
     const assume = item.root ? " [assume: item as is = task root with values] " : ' [assume: item["data"] = task root with values]';

@@ -211,11 +211,15 @@ export const updateMLBackend: Handler = async (req, ctx) => {
   return ok(presentMLBackend(backend));
 };
 
-/** `DELETE /api/ml/{id}`: a project whose version is the backend's title loses its version (`modify_project_model_version`). */
+/**
+ * `DELETE /api/ml/{id}`: a project whose version is the backend's title loses its version (`modify_project_model_version`);
+ * the predictions that name the backend as their `model` go with it, in any project (`Prediction.model`, CASCADE).
+ */
 export const deleteMLBackend: Handler = async (req, ctx) => {
   const { backend } = await updateState(ctx, backendOr404(req, ctx), hostnameOf(req));
   const project = ctx.store.find("projects", backend.project);
   if (project && project.model_version === backend.title) ctx.store.update("projects", project.id, { model_version: "" });
+  ctx.store.removeWhere("predictions", (p) => p.model === backend.id);
   ctx.store.removeWhere("ml_backends", (b) => b.id === backend.id);
   return noContent();
 };

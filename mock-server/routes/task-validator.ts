@@ -1,6 +1,6 @@
 import { isPlainObject } from "../../src/vocabulary/json.js";
 import type { ProjectRecord } from "../../src/contract/records.js";
-import { pyClass, pyStr, pyType } from "../../src/emulation/python-json.js";
+import { pyStr, pyType } from "../../src/emulation/python-json.js";
 import { validationError } from "../errors.js";
 import { dataTypes } from "../label-config.js";
 
@@ -27,7 +27,14 @@ function isOneOf(value: unknown, types: readonly string[]): boolean {
   return types.includes(t) || (t === "bool" && types.includes("int"));
 }
 
-const wrongClass = (key: string) => `Task[${key}] must be (${pyClass({})}, ${pyClass([])})`;
+/** `raise_if_wrong_class` with (dict, list): the class names joined by "or". */
+const wrongClass = (key: string) => `Task[${key}] must be ${pyType({})} or ${pyType([])}`;
+
+/** `TaskValidator.validate` on a task's `meta`: present, it must be a dict or a list (null is neither); the message, or undefined. */
+export function metaProblem(task: Readonly<Record<string, unknown>>): string | undefined {
+  const meta = task["meta"];
+  return Object.hasOwn(task, "meta") && !isPlainObject(meta) && !Array.isArray(meta) ? wrongClass("meta") : undefined;
+}
 const ROOT = ' [assume: item["data"] = task root with values]';
 
 /** `check_data` for the project's data types (the `$undefined$` key resolved first); the validator's message, or undefined. */
@@ -70,5 +77,6 @@ export function validateTask(project: ProjectRecord, attrs: Readonly<Record<stri
   const data = isPlainObject(raw) ? resolveUndefinedKey(project, raw) : raw;
   const problem = dataProblem(project, data);
   if (problem !== undefined) throw refuse(problem + ROOT);
-  if (Object.hasOwn(attrs, "meta") && !isPlainObject(attrs["meta"]) && !Array.isArray(attrs["meta"])) throw refuse(wrongClass("meta"));
+  const meta = metaProblem(attrs);
+  if (meta !== undefined) throw refuse(meta);
 }

@@ -41,11 +41,24 @@ export function collectParam(item: string, previous: Params | undefined): Params
 
 /** `--body '{"title": "x"}'` or `--body @file.json`: a JSON object whose keys are parameters. */
 export function parseBody(text: string): Params {
-  const value = jsonOrText(readArgument(text, "--body"));
-  if (!isParams(value)) {
-    throw new InvalidArgumentError(`expected a JSON object (or @file holding one), found ${JSON.stringify(text.slice(0, 40))}`);
+  const source = text.startsWith("@") ? `the file ${JSON.stringify(text.slice(1))}` : "the argument";
+  let value: JsonValue;
+  try {
+    value = JSON.parse(readArgument(text, "--body")) as JsonValue;
+  } catch (error) {
+    if (error instanceof CliUsageError) throw error;
+    throw new InvalidArgumentError(`expected a JSON object (or @file holding one), found ${source} not JSON`);
   }
+  // The kind only, never the content: a body may carry a secret.
+  if (!isParams(value))
+    throw new InvalidArgumentError(`expected a JSON object (or @file holding one), found ${source} holding ${jsonKind(value)}`);
   return { ...value };
+}
+
+function jsonKind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  return `a ${typeof value}`;
 }
 
 /** Reads a positive integer (ids, counts) for commander. */

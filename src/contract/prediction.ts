@@ -27,8 +27,9 @@ export const predictionModel = {
   mislabeling: { kind: "float", nullable: false, access: "read-write", default: 0, stored: "sparse" },
   created_at: { kind: "datetime", nullable: false, access: "read-only" },
   updated_at: { kind: "datetime", nullable: false, access: "read-only" },
-  /** The ML backend (`MLBackend`) and model run: the mock keeps no model records to check them against. */
-  model: { kind: "pk", nullable: true, access: "read-write", default: null, stored: "sparse" },
+  /** The ML backend that made it (`MLBackend`, any project's; CASCADE: deleting the backend deletes its predictions). */
+  model: { kind: "pk", nullable: true, access: "read-write", default: null, stored: "sparse", ref: "ml_backends" },
+  /** A run of a model version (`ml_models.ModelRun`): the community server has no route that makes one, so no id exists. */
   model_run: { kind: "pk", nullable: true, access: "read-write", default: null, stored: "sparse" },
   task: { kind: "pk", nullable: false, access: "read-write", required: true, ref: "tasks", owner: true },
   /** The task's project, kept on the prediction for speed (CASCADE; null-able in the model, never null in the store). */

@@ -320,11 +320,27 @@ export type Selection<
   out F extends FilterState = "none",
   out O extends OrderState = "unordered",
   out B extends Binding = "unbound",
+> = SelectionOf<D, I, F, O, B, MemberName>;
+/** Every member name: the same in every state (a state refuses a member, it does not remove it). */
+type MemberName = keyof Parts<"none", "none", "unordered", "unbound">;
+/*
+ * The mapped type of `Selection`. Its keys are `P`, a fixed list (`MemberName`), not `keyof Parts<I, F, O, B>`:
+ * for a selection generic over `I`, `O` or `B` (a helper's parameter), those keys would be read from the
+ * constraint of every part. `P`'s constraint `keyof Parts<I, F, O, B>` still gives each member its declaration
+ * (docs, readonly, @deprecated) from the state's parts.
+ */
+type SelectionOf<
+  D,
+  I extends IdState,
+  F extends FilterState,
+  O extends OrderState,
+  B extends Binding,
+  P extends keyof Parts<I, F, O, B>,
 > = {
   // The members whose types depend on the state through `MemberTypes`; the members every state has alike, and the
   // state itself, need no member table (nor its refusal check): comparing a selection with an alias such as
   // `AnySelection` reads only those. (Testing the state's members first measured fewer instantiations.)
-  [K in keyof Parts<I, F, O, B>]: K extends keyof MemberTypes<D, I, F, O, B>
+  [K in P]: K extends keyof MemberTypes<D, I, F, O, B>
     ? MemberTypes<D, I, F, O, B>[K]
     : K extends keyof SelectionBasics
       ? SelectionBasics[K]
@@ -336,23 +352,29 @@ export type Selection<
 /**
  * The members of a selection in a state, for their declarations; a union of states gives the
  * members they share. The state in words comes first, so that a mismatch is explained by it.
- * A conditional type that never holds, so that the compiler keeps one intersection per state: the
+ * A conditional type that always holds, so that the compiler keeps one intersection per state: the
  * mapped type reads `Parts` twice (its keys and its modifiers), and an intersection alias is built
- * again at each instantiation, where a conditional one is cached by its type arguments. The test is
- * on `F | FilterState`, not a naked `F` (a union of filter states is one `Parts`) nor a tuple (measured
- * dearer in the file's helpers), and names `FilterState` so that its literals exist before the member
- * names that are the same words (`"and"`, `"or"`): a union of filter states then prints in
- * declaration order (`"first" | "and"`).
+ * again at each instantiation, where a conditional one is cached by its type arguments. `F` is tested
+ * as a whole (a union of filter states is one `Parts`), and `FilterState` is named in the test so
+ * that its literals exist before the member names that are the same words (`"and"`, `"or"`): a union
+ * of filter states then prints in declaration order (`"first" | "and"`). `SelectionIsKey` is named first
+ * for the same reason: `MemberName` is a union, whose members (and so a selection's) are listed in the
+ * order the compiler made their key types, and a mismatch is explained by the first member that differs:
+ * the state in words must come before `"and"`, `"or"`, `"all"` (also state literals) and the rest.
  */
-type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = F | FilterState extends never
-  ? never
-  : StateWordsPart<N, N, N, N, N> &
+type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = [SelectionIsKey, F, FilterState] extends [
+  unknown,
+  unknown,
+  unknown,
+]
+  ? StateWordsPart<N, N, N, N, N> &
       FilterParts[F] &
       FromViewParts[F][I][O] &
       IdPartsByFilter[F][I] &
       OrderPartsByFilter[F][O] &
       BindingMembers[B] &
-      SelectionCore<N, N, N, N, N>;
+      SelectionCore<N, N, N, N, N>
+  : never;
 
 /** A member refused by its part of the state is that refusal; an allowed one has its own type `T`. */
 type Member<Part, T> = Part extends Refused<string> ? Part : T;

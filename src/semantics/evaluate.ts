@@ -116,7 +116,7 @@ function filtered(ds: PreparedDataset, filter: FilterSet, selected: SelectedItem
     return out;
   }
   const n = ds.size;
-  const scan = test === undefined ? undefined : fusedScan((filter as Extract<FilterSet, { k: "test" }>).fused);
+  const scan = test === undefined ? undefined : fusedScan((filter as Extract<FilterSet, { k: "test" }>).fused, n);
   if (scan !== undefined) {
     // One generated loop: reads each task once, tests inline, checks the tasks on the way.
     const found = scan(ds.tasks, ds.project.id);

@@ -25,6 +25,8 @@ export type DatetimeInput = Date | IsoDateString;
  */
 type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 type Two<S> = S extends `${Digit}${Digit}` ? true : false;
+/** Four digits, as two pairs: a pattern of four `Digit`s would be a union of 10,000 strings, built on the first check. */
+type Four<S> = S extends `${infer A}${infer B}${infer R}` ? (Two<`${A}${B}`> extends true ? Two<R> : false) : false;
 type Month = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12";
 type Day =
   | Month
@@ -98,7 +100,7 @@ type NoZone<S extends string> = Fail<S, Why["noZone"]>;
  * The calendar (February 30) and the year range are checked at run time.
  */
 export type DatetimeCheck<S extends string> = S extends `${infer Y}-${infer M}-${infer Rest}`
-  ? Y extends `${Digit}${Digit}${Digit}${Digit}`
+  ? Four<Y> extends true
     ? M extends Month
       ? Rest extends `${infer D1}${infer D2}${infer T}`
         ? `${D1}${D2}` extends Day

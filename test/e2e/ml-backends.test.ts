@@ -129,6 +129,41 @@ describe("reading, updating, deleting", () => {
   });
 });
 
+describe("a prediction's model and model run (PrimaryKeyRelatedField, measured on 1.22)", () => {
+  const result = [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Pos"] } }];
+  const predict = (body: Record<string, unknown>) => raw(server, "POST", "/api/predictions/", { body: { task: 3, result, ...body } });
+  const errors = async (body: Record<string, unknown>) => {
+    const answer = await predict(body);
+    return [answer.status, answer.body.validation_errors];
+  };
+
+  test("model names a backend, of any project, by its id or the id's text; deleting the backend deletes its predictions", async () => {
+    const backend = (await register()).body.id as number;
+    const made = await predict({ model: backend });
+    expect([made.status, made.body.model, made.body.model_run]).toEqual([201, backend, null]);
+    const byText = await predict({ model: String(backend) });
+    expect([byText.status, byText.body.model]).toEqual([201, backend]);
+    // Prediction.model is a ForeignKey with on_delete CASCADE (tasks/models.py).
+    expect((await raw(server, "DELETE", `/api/ml/${backend}`)).status).toBe(204);
+    expect(server.data().predictions.filter((p) => p.id === made.body.id || p.id === byText.body.id)).toEqual([]);
+    expect((await raw(server, "GET", `/api/predictions/${made.body.id}/`)).status).toBe(404);
+    expect(await errors({ model: backend })).toEqual([400, { model: [`Invalid pk "${backend}" - object does not exist.`] }]);
+  });
+
+  test("an id that names nothing, or a value of the wrong type: DRF's two messages; model_run names nothing on a community server", async () => {
+    expect(await errors({ model: 999999 })).toEqual([400, { model: ['Invalid pk "999999" - object does not exist.'] }]);
+    expect(await errors({ model: "12" })).toEqual([400, { model: ['Invalid pk "12" - object does not exist.'] }]);
+    expect(await errors({ model: [1] })).toEqual([400, { model: ["Incorrect type. Expected pk value, received list."] }]);
+    expect(await errors({ model_run: 999999 })).toEqual([400, { model_run: ['Invalid pk "999999" - object does not exist.'] }]);
+    expect(await errors({ model_run: 1.5 })).toEqual([400, { model_run: ['Invalid pk "1.5" - object does not exist.'] }]);
+    expect(await errors({ model_run: "abc" })).toEqual([400, { model_run: ["Incorrect type. Expected pk value, received str."] }]);
+    expect(await errors({ model_run: true })).toEqual([400, { model_run: ["Incorrect type. Expected pk value, received bool."] }]);
+    expect(await errors({ model_run: {} })).toEqual([400, { model_run: ["Incorrect type. Expected pk value, received dict."] }]);
+    const plain = await predict({ model: null, model_run: null });
+    expect([plain.status, plain.body.model, plain.body.model_run]).toEqual([201, null, null]);
+  });
+});
+
 describe("predictions from the backend", () => {
   test("retrieve_tasks_predictions sends the tasks without a prediction of the backend's version, stores what it answers", async () => {
     await register();

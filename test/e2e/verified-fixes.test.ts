@@ -318,3 +318,43 @@ describe("routes dmq verify reached in session 3 (label_studio 1.22, measured on
     expect(answer.body.exc_info).toMatch(/LabelStudioXMLSyntaxErrorSentryIgnored: Premature end of data/);
   });
 });
+
+describe("a task's meta (label_studio 1.22, measured on PostgreSQL in session 5)", () => {
+  test("an update stores meta null (TaskSimpleSerializer, JSONField null=True) and every rendering shows null", async () => {
+    const made = await raw(server, "POST", "/api/tasks/", { body: { project: 1, data: { text: "meta" } } });
+    expect([made.status, made.body.meta]).toEqual([201, {}]);
+    const id = made.body.id as number;
+    expect((await raw(server, "PATCH", `/api/tasks/${id}/`, { body: { meta: null } })).body.meta).toBeNull();
+    expect((await raw(server, "GET", `/api/tasks/${id}/`)).body.meta).toBeNull();
+    const listed = (await raw(server, "GET", "/api/tasks/?project=1")).body.tasks.find((t: { id: number }) => t.id === id);
+    expect(listed.meta).toBeNull();
+    const simple = (await raw(server, "GET", "/api/projects/1/tasks/?page_size=-1")).body.find((t: { id: number }) => t.id === id);
+    expect(simple.meta).toBeNull();
+    expect((await raw(server, "PUT", `/api/tasks/${id}/`, { body: { data: { text: "meta" }, meta: { k: 1 } } })).body.meta).toEqual({
+      k: 1,
+    });
+    expect((await raw(server, "PUT", `/api/tasks/${id}/`, { body: { data: { text: "meta" }, meta: null } })).body.meta).toBeNull();
+    await raw(server, "DELETE", `/api/tasks/${id}/`);
+  });
+
+  test("a create or an import refuses meta null (TaskValidator.raise_if_wrong_class: 'dict or list'); an import keeps a list", async () => {
+    const created = await raw(server, "POST", "/api/tasks/", { body: { project: 1, data: { text: "m" }, meta: null } });
+    expect([created.status, created.body.validation_errors]).toEqual([400, { non_field_errors: ["Task[meta] must be dict or list"] }]);
+    const before = server.data().tasks.length;
+    const imported = await raw(server, "POST", "/api/projects/1/import", {
+      body: [
+        { data: { text: "m" }, meta: null },
+        { data: { text: "o" }, meta: { k: 1 } },
+      ],
+    });
+    expect([imported.status, imported.body.validation_errors]).toEqual([
+      400,
+      { non_field_errors: ["Error at item 0: Task[meta] must be dict or list :: {'data': {'text': 'm'}, 'meta': None}", {}] },
+    ]);
+    expect(server.data().tasks.length).toBe(before);
+    expect((await raw(server, "POST", "/api/projects/1/import", { body: [{ data: { text: "l" }, meta: [1, "a"] }] })).status).toBe(201);
+    const listed = server.data().tasks.at(-1)!;
+    expect([listed.data, listed.meta]).toEqual([{ text: "l" }, [1, "a"]]);
+    await raw(server, "DELETE", `/api/tasks/${listed.id}/`);
+  });
+});

@@ -3,6 +3,7 @@ import { mockTarget, type Target } from "../../testing/index.js";
 import { catalogue } from "../../src/cli/verify/catalogue.js";
 import type { EnvironmentRow } from "../../src/cli/verify/environment.js";
 import { verify, VerifyAborted, type VerifyReport } from "../../src/cli/verify/run.js";
+import { TargetUnreachable } from "../../src/cli/verify/target.js";
 import type { Scenario } from "../../src/cli/verify/scenario.js";
 import type { Clock } from "../../src/vocabulary/clock.js";
 
@@ -158,5 +159,30 @@ describe("dmq verify's engine", () => {
     await expect(run).rejects.toBeInstanceOf(VerifyAborted);
     expect(projectsOn(plain)).toEqual([]);
     expect(projectsOn(other)).toEqual([]);
+  });
+
+  it("stops at a side that stops answering, also where the scenarios wait on an area's key", async () => {
+    // From the accounts area's first write on, the mock refuses every connection.
+    let refusing = false;
+    let triedAfter = 0;
+    const refused = () => Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
+    const dropping: Target = {
+      ...other,
+      async fetch(path, init) {
+        if (refusing) {
+          triedAfter++;
+          throw refused();
+        }
+        if (init?.method === "POST" && path.startsWith("/api/users/")) {
+          refusing = true;
+          throw refused();
+        }
+        return other.fetch(path, init);
+      },
+    };
+    const run = verify({ target: plain, mock: dropping, database: "postgres", select: (s) => s.area === "accounts" });
+    await expect(run).rejects.toBeInstanceOf(TargetUnreachable);
+    // Four workers had taken a scenario each; the three waiting on the key never sent theirs.
+    expect(triedAfter).toBe(0);
   });
 });

@@ -386,6 +386,7 @@ export function snapshot(list: Answer, keys: KeyMap): Record<string, unknown> {
     const key = n["id"] === "task?" ? `new ${JSON.stringify(n["data"])}` : String(n["id"]);
     out[key] = {
       data: n["data"],
+      meta: n["meta"],
       total_annotations: n["total_annotations"],
       cancelled_annotations: n["cancelled_annotations"],
       total_predictions: n["total_predictions"],

@@ -273,7 +273,7 @@ export const environmentRows: readonly EnvironmentRow[] = [
   {
     id: "project-evaluation-and-state",
     cause: older,
-    areas: ["responses", "routes"],
+    areas: ["responses", "routes", "ml"],
     path: /\.(annotator_evaluation_enabled|state)$/,
     target: /^absent$/,
     reason: "a project has annotator_evaluation_enabled and state (the FSM state) in the newest ProjectSerializer only",

@@ -43,11 +43,15 @@ const writes = (name: string, steps: readonly Step[], fixture: "copy" | "main" =
  * body. So these scenarios run one at a time.
  */
 const oneStepExport = (scenario: Scenario): Scenario => ({ ...scenario, serial: "one-step-export" });
-/** The caller's account and organization: the area `accounts`, run last and one at a time. */
+/**
+ * The caller's account and organization: the area `accounts`, run last and one at a time, since it writes what
+ * every other scenario reads (the organization's users, the caller's tokens).
+ */
 const account = (scenario: Scenario): Scenario => ({
   ...scenario,
   id: scenario.id.replace(/^routes\//, "accounts/"),
   area: "accounts",
+  serial: "accounts",
   ...(scenario.probe.kind === "writes" ? { probe: { ...scenario.probe, fixture: "main" as const } } : {}),
 });
 /** The project's model versions: a GROUP BY without ORDER BY, so the database orders them. */
@@ -103,6 +107,15 @@ export function routeScenarios(): Scenario[] {
       step("delete project", req("DELETE", "/api/projects/{made:project}/")),
       step("read deleted project", req("GET", "/api/projects/{made:project}/"), { compare: "error" }),
     ]),
+
+    // ---- a prediction's model (an ML backend) and model run: PrimaryKeyRelatedField's errors -------------
+    // No model run exists on a community server (no route makes one); the backends are the ml area's.
+    error("predictions/model-run-unknown", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model_run: 999999999 })),
+    error("predictions/model-run-text", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model_run: "abc" })),
+    error("predictions/model-run-bool", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model_run: true })),
+    error("predictions/model-unknown", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model: 999999999 })),
+    error("predictions/model-list", req("POST", "/api/predictions/", { task: ref.task("t5"), result, model: [1] })),
+    error("predictions/model-unknown-update", req("PATCH", "/api/predictions/{prediction:p1}/", { model: "999999999" })),
 
     // ---- predictions imported, and model versions removed --------------------------------------------
     error("import-predictions/not-a-list", req("POST", `/api/projects/${P}/import/predictions`, { task: ref.task("t5") })),
@@ -161,6 +174,34 @@ export function routeScenarios(): Scenario[] {
       step("list after reset", req("GET", "/api/dm/views/", undefined, { project: P }), { compare: "values" }),
     ]),
 
+    // ---- a task's meta: null -------------------------------------------------------------------------
+    // A create and an import run TaskValidator, which takes a dict or a list only (null too is refused); an update
+    // (TaskSimpleSerializer) stores what it is given, null included, and every rendering shows it as stored. The
+    // state after it holds each task's meta (snapshot), the list imported by the last step included.
+    writes("task-meta/writes", [
+      step("create with meta null", req("POST", "/api/tasks/", { project: ref.project(), data: { text: "m" }, meta: null }), {
+        compare: "error",
+      }),
+      step("create in project with meta null", req("POST", `/api/projects/${P}/tasks/`, { data: { text: "m" }, meta: null }), {
+        compare: "error",
+      }),
+      step(
+        "import with meta null or text",
+        req("POST", `/api/projects/${P}/import`, [
+          { data: { text: "m" }, meta: null },
+          { data: { text: "n" }, meta: "x" },
+          { data: { text: "o" }, meta: { k: 1 } },
+        ]),
+        { compare: "error" },
+      ),
+      step("update meta to null", req("PATCH", "/api/tasks/{task:t1}/", { meta: null })),
+      step("replace with meta null", req("PUT", "/api/tasks/{task:t2}/", { data: { text: "replaced" }, meta: null })),
+      step("update meta to text", req("PATCH", "/api/tasks/{task:t3}/", { meta: "x" })),
+      step("read task", req("GET", "/api/tasks/{task:t1}/")),
+      step("read project tasks", req("GET", `/api/projects/${P}/tasks/`, undefined, { page_size: "100" })),
+      step("import with meta a list", req("POST", `/api/projects/${P}/import`, [{ data: { text: "listed" }, meta: [1, "a"] }])),
+    ]),
+
     // ---- whole-record replacements -------------------------------------------------------------------
     writes("replace/writes", [
       step("replace task", req("PUT", "/api/tasks/{task:t3}/", { data: { text: "replaced" } })),
@@ -215,7 +256,13 @@ export function routeScenarios(): Scenario[] {
       step("read deleted snapshot", req("GET", `/api/projects/${P}/exports/{made:export}`), { compare: "error" }),
     ]),
 
-    ...mlScenarios().map((scenario) => ({ ...scenario, id: scenario.id.replace(/^routes\/ml\//, "ml/"), area: "ml" as const })),
+    // One at a time: each waits on the run's own model server, which the server's health check gives 1 s.
+    ...mlScenarios().map((scenario) => ({
+      ...scenario,
+      id: scenario.id.replace(/^routes\/ml\//, "ml/"),
+      area: "ml" as const,
+      serial: "ml",
+    })),
     // ---- users, tokens, hotkeys (the caller's own; nothing of the fixture) ---------------------------
     ...accountScenarios().map(account),
   ];
@@ -286,5 +333,37 @@ function mlScenarios(): Scenario[] {
       step("delete", req("DELETE", "/api/ml/{made:ml}")),
       step("read deleted", req("GET", "/api/ml/{made:ml}"), { compare: "error" }),
     ]),
+    // A prediction names the backend that made it (`model`); deleting the backend deletes the prediction (CASCADE). On a
+    // project of its own, no state compared: the server leaves the task's total_predictions as it was.
+    writes(
+      "ml/prediction-model",
+      [
+        step("create project", req("POST", "/api/projects/", { title: "dmq verify prediction model", label_config: fixtureLabelConfig }), {
+          capture: { name: "project" },
+        }),
+        step("create task", req("POST", "/api/projects/{made:project}/tasks/", { data: { text: "one" } }), { capture: { name: "task" } }),
+        step("create backend", req("POST", "/api/ml/", { project: ref.made("project"), url: ref.context("modelServer"), title: "tiny" }), {
+          capture: { name: "ml" },
+        }),
+        step("create prediction by it", req("POST", "/api/predictions/", { task: ref.made("task"), result, model: ref.made("ml") }), {
+          capture: { name: "prediction" },
+        }),
+        step(
+          "create prediction by its id as text",
+          req("POST", "/api/predictions/", { task: ref.made("task"), result, model: "{made:ml}" }),
+        ),
+        step("delete backend", req("DELETE", "/api/ml/{made:ml}")),
+        step("read prediction", req("GET", "/api/predictions/{made:prediction}/"), { compare: "error" }),
+        step("list predictions", req("GET", "/api/predictions/", undefined, { task: "{made:task}" }), { compare: "values" }),
+        step(
+          "create prediction by it, deleted",
+          req("POST", "/api/predictions/", { task: ref.made("task"), result, model: ref.made("ml") }),
+          // The message names the backend's id, which differs between the two.
+          { compare: "error", mask: /"\d+"/g },
+        ),
+        step("delete project", req("DELETE", "/api/projects/{made:project}/")),
+      ],
+      "main",
+    ),
   ];
 }

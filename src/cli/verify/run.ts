@@ -17,7 +17,7 @@ import {
 } from "./compare.js";
 import { explain, environmentRows, type Database, type Environment, type EnvironmentRow } from "./environment.js";
 import { fillRunTemplates, resolveDeep, UnresolvedRef, type Seeded } from "./refs.js";
-import { areaNames, oneAtATime, type Area, type Compare, type Loosening, type Scenario, type Step } from "./scenario.js";
+import { areaNames, type Area, type Compare, type Loosening, type Scenario, type Step } from "./scenario.js";
 import type { Target as KitTarget } from "../../../testing/index.js";
 import { buildFixture, type Built } from "./seed.js";
 import { startMLBackend } from "./model-server.js";
@@ -114,6 +114,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
 
     // One chain per `serial` key: a scenario with a key waits for the previous one with the same key.
     const serials = new Map<string, Promise<unknown>>();
+    // A target that stopped answering ends the run: scenarios already waiting on a key do not try it again.
+    let unreachable: TargetUnreachable | undefined;
     let done = 0;
     // Area by area: a scenario that writes (a view, a project) never overlaps a read of another area.
     for (const area of areaNames) {
@@ -121,9 +123,20 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       const worker = async () => {
         for (let s = queue.shift(); s; s = queue.shift()) {
           if (options.signal?.aborted) throw new VerifyAborted("interrupted");
+          if (unreachable) throw unreachable;
           try {
-            await oneAtATimeBy(serials, s.serial, () => runScenario(s, target, mock, (aspect, diffs) => record(s, aspect, diffs)));
+            await oneAtATimeBy(serials, s.serial, () => {
+              // Checked again once the key is this scenario's: it may have waited long.
+              if (options.signal?.aborted) throw new VerifyAborted("interrupted");
+              if (unreachable) throw unreachable;
+              // Kept before the next link of the key starts (this worker's catch below runs later).
+              return runScenario(s, target, mock, (aspect, diffs) => record(s, aspect, diffs)).catch((error: unknown) => {
+                if (error instanceof TargetUnreachable) unreachable = error;
+                throw error;
+              });
+            });
           } catch (error) {
+            if (error instanceof VerifyAborted) throw error;
             if (error instanceof TargetUnreachable) throw error;
             // A scenario that cannot run (a seed refused, an answer that is not JSON) is a difference of its own.
             record(s, "run", [{ path: "run", target: (error as Error).message, mock: "" }]);
@@ -162,8 +175,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
  */
 export function workersFor(options: Pick<VerifyOptions, "concurrency" | "database">, scenarios: readonly Scenario[]): number {
   const writes = scenarios.some((s) => s.probe.kind === "action" || s.probe.kind === "writes");
-  const shared = scenarios.some((s) => oneAtATime.has(s.area));
-  return shared || (options.database === "sqlite" && writes) ? 1 : (options.concurrency ?? 4);
+  return options.database === "sqlite" && writes ? 1 : (options.concurrency ?? 4);
 }
 
 /**

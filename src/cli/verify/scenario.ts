@@ -24,12 +24,6 @@ export type Area = keyof typeof areas;
 export const areaNames = Object.keys(areas) as readonly Area[];
 
 /**
- * Areas whose scenarios run one at a time: `accounts` writes what every other scenario reads (the organization's
- * users, the caller's tokens); `ml` waits on the run's own model server, which the server's health check gives 1 s.
- */
-export const oneAtATime: ReadonlySet<Area> = new Set<Area>(["accounts", "ml"]);
-
-/**
  * Facts about a scenario that an environment difference may turn on (docs/mock-server.md#fidelity).
  * The generator sets them from the request and the fixture; the environment table names them.
  */
@@ -117,7 +111,8 @@ export interface Scenario {
   readonly probe: Probe;
   /**
    * Scenarios with the same key never run at the same time, whatever the area's workers: the server
-   * shares something between them that the scenarios do not own (see `oneStepExport` in route-scenarios.ts).
+   * shares something between them that the scenarios do not own. A key may hold a whole area (`accounts`,
+   * `ml`) or a few scenarios (`one-step-export`); see route-scenarios.ts.
    */
   readonly serial?: string;
 }

@@ -12,8 +12,9 @@ describe("workersFor", () => {
     expect(workersFor({ database: "sqlite", concurrency: 6 }, inArea("filters"))).toBe(6);
   });
 
-  test("on Postgres every area takes the concurrency (default 4)", () => {
+  test("on Postgres every area takes the concurrency (default 4); one-at-a-time areas go by their key", () => {
     expect(workersFor({ database: "postgres" }, inArea("actions"))).toBe(4);
+    expect(workersFor({ database: "postgres" }, inArea("ml"))).toBe(4);
     expect(workersFor({ database: "postgres", concurrency: 2 }, inArea("filters"))).toBe(2);
   });
 });
@@ -49,6 +50,41 @@ describe("scenarios with a serial key", () => {
     c.g.end();
     d.g.end();
     expect(await Promise.all([rb, rc, rd])).toEqual(["done", "done", "done"]);
+  });
+
+  test("an area that runs one at a time is one key: every accounts and ml scenario holds its area's, no other scenario does", () => {
+    const keyed = catalogue().filter((s) => s.serial === "accounts" || s.serial === "ml");
+    expect(new Set(keyed.map((s) => `${s.area}:${s.serial}`))).toEqual(new Set(["accounts:accounts", "ml:ml"]));
+    for (const area of ["accounts", "ml"]) {
+      expect(keyed.filter((s) => s.area === area).length).toBe(catalogue().filter((s) => s.area === area).length);
+    }
+  });
+
+  test("an area's key runs its scenarios one at a time, in queue order, though several workers take them", async () => {
+    const chains = new Map<string, Promise<unknown>>();
+    const gates = [gate(), gate(), gate()];
+    const queue = [...gates];
+    const order: number[] = [];
+    // Four workers, as on PostgreSQL: each takes the next scenario and waits on the area's key.
+    const workers = Array.from({ length: 4 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const mine = next;
+        await oneAtATimeBy(chains, "ml", () => {
+          order.push(gates.indexOf(mine));
+          return mine.run();
+        });
+      }
+    });
+    await tick();
+    expect(gates.map((g) => g.g.started)).toEqual([true, false, false]);
+    gates[0]!.g.end();
+    await tick();
+    expect(gates.map((g) => g.g.started)).toEqual([true, true, false]);
+    gates[1]!.g.end();
+    await tick();
+    gates[2]!.g.end();
+    await Promise.all(workers);
+    expect(order).toEqual([0, 1, 2]);
   });
 
   test("every one-step export the server runs shares one key (the server's export file is shared)", () => {
