@@ -352,29 +352,29 @@ type SelectionOf<
 /**
  * The members of a selection in a state, for their declarations; a union of states gives the
  * members they share. The state in words comes first, so that a mismatch is explained by it.
- * A conditional type that always holds, so that the compiler keeps one intersection per state: the
+ * A conditional type that never holds, so that the compiler keeps one intersection per state: the
  * mapped type reads `Parts` twice (its keys and its modifiers), and an intersection alias is built
- * again at each instantiation, where a conditional one is cached by its type arguments. `F` is tested
- * as a whole (a union of filter states is one `Parts`), and `FilterState` is named in the test so
+ * again at each instantiation, where a conditional one is cached by its type arguments. The test is a
+ * union, not a tuple (fewer instantiations, and no tuple comparison per state); `F` is in it as a whole
+ * (not naked: a union of filter states is one `Parts`), and `FilterState` is named in the test so
  * that its literals exist before the member names that are the same words (`"and"`, `"or"`): a union
  * of filter states then prints in declaration order (`"first" | "and"`). `SelectionIsKey` is named first
  * for the same reason: `MemberName` is a union, whose members (and so a selection's) are listed in the
  * order the compiler made their key types, and a mismatch is explained by the first member that differs:
  * the state in words must come before `"and"`, `"or"`, `"all"` (also state literals) and the rest.
  */
-type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> = [SelectionIsKey, F, FilterState] extends [
-  unknown,
-  unknown,
-  unknown,
-]
-  ? StateWordsPart<N, N, N, N, N> &
+type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> =
+  | SelectionIsKey
+  | F
+  | FilterState extends never
+  ? never
+  : StateWordsPart<N, N, N, N, N> &
       FilterParts[F] &
       FromViewParts[F][I][O] &
       IdPartsByFilter[F][I] &
       OrderPartsByFilter[F][O] &
       BindingMembers[B] &
-      SelectionCore<N, N, N, N, N>
-  : never;
+      SelectionCore<N, N, N, N, N>;
 
 /** A member refused by its part of the state is that refusal; an allowed one has its own type `T`. */
 type Member<Part, T> = Part extends Refused<string> ? Part : T;
