@@ -82,9 +82,8 @@ export function createTransport(config: ResolvedOptions, secrets: Secrets): (aut
     const timer = clock.setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
     const onAbort = (): void => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
-    const headers: Record<string, string> = credential
-      ? { accept: stream ? "*/*" : "application/json", authorization: `${credential.scheme} ${credential.token}` }
-      : { accept: stream ? "*/*" : "application/json" };
+    const accept = stream ? "*/*" : "application/json";
+    const headers: Record<string, string> = credential ? { accept, authorization: `${credential.scheme} ${credential.token}` } : { accept };
     let streaming = false;
     try {
       const url = `${base}${call.path}`;

@@ -71,13 +71,20 @@ function numbers(pick: (c: ReturnType<typeof computed>) => ArrayLike<number>) {
   };
 }
 
-/** A task timestamp read one task at a time (microseconds; null when it does not parse), beside its typed column. */
-function timestamps(field: "created_at" | "updated_at") {
+/**
+ * A task timestamp column: its typed computed column (`pick`), and read one task at a time
+ * (microseconds; null when it does not parse) by a fused scan or a one-off evaluation.
+ */
+function timestampColumn(field: "created_at" | "updated_at", pick: (c: ReturnType<typeof computed>) => ArrayLike<number>): ScalarColumn {
   const at = (t: TaskRecord) => timestampMicros(t[field]);
   return {
-    one: (ds: PreparedDataset, i: number) => at(ds.tasks[i] as TaskRecord),
-    inline: { r: "micros", field, parse: timestampMicros } as const,
-    streamed: (ds: PreparedDataset) => {
+    reads: [`task.${field}`],
+    db: "timestamp",
+    field,
+    ...numbers(pick),
+    one: (ds, i) => at(ds.tasks[i] as TaskRecord),
+    inline: { r: "micros", field, parse: timestampMicros },
+    streamed: (ds) => {
       if (ds.keeps(TIMESTAMP_COLUMNS[field]) || ds.firstAsk(`micros:${field}`) === false) return undefined;
       const tasks = ds.tasks;
       return (i: number) => at(tasks[i] as TaskRecord);
@@ -209,20 +216,8 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     field: "storage_filename",
     read: taskField((t) => `${t.storage_filename ?? ""}${";".repeat(STORAGE_LINK_SLOTS - 1)}`),
   },
-  created_at: {
-    reads: ["task.created_at"],
-    db: "timestamp",
-    field: "created_at",
-    ...numbers((c) => c.createdAt),
-    ...timestamps("created_at"),
-  },
-  updated_at: {
-    reads: ["task.updated_at"],
-    db: "timestamp",
-    field: "updated_at",
-    ...numbers((c) => c.updatedAt),
-    ...timestamps("updated_at"),
-  },
+  created_at: timestampColumn("created_at", (c) => c.createdAt),
+  updated_at: timestampColumn("updated_at", (c) => c.updatedAt),
   updated_by: { reads: ["task.updated_by"], db: "int", field: "id", nullableFk: true, read: taskField((t) => t.updated_by) },
   avg_lead_time: { reads: ["annotations"], db: "float", field: "avg_lead_time", aggregate: true, read: numbers((c) => c.avgLeadTime).read },
   draft_exists: {
