@@ -14,7 +14,7 @@ import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, taskOr404 } from "./lookup.js";
 import { writeInput, inputValue, validateWrite } from "../drf/serializer.js";
 import { sparseFields } from "../drf/flex-fields.js";
-import { resolveUndefinedKey, validateTask } from "./task-validator.js";
+import { dataColumnsFailure, resolveUndefinedKey, validateTask } from "./task-validator.js";
 
 /**
  * Single tasks (label_studio/tasks/api.py `TaskListAPI.post`, `TaskAPI`); the Data Manager list is
@@ -91,9 +91,7 @@ export const createProjectTask: Handler = (req, ctx) => {
 function insertTask(req: MockRequest, ctx: MockContext, project: ProjectRecord, written: Readonly<Record<string, unknown>>): Reply {
   validateTask(project, written);
   const data = written["data"];
-  if (!isPlainObject(data)) {
-    throw validationError({ data: ["expected a JSON object: the mock stores task data as an object (the server also takes a list here)"] });
-  }
+  if (!isPlainObject(data)) throw dataColumnsFailure(ctx, data, "data");
   const now = nowTimestamp();
   const keep = stored(written);
   // TaskValidator has refused a meta that is no dict or list: the written fields go over the model's defaults as they are.
@@ -213,11 +211,7 @@ export const patchTask: Handler = (req, ctx) => {
       },
     });
   }
-  if (written.data !== undefined && !isPlainObject(written.data)) {
-    throw validationError({
-      data: ["expected a JSON object: the mock stores task data as an object (the server also takes other JSON here)"],
-    });
-  }
+  if (written.data !== undefined && !isPlainObject(written.data)) throw dataColumnsFailure(ctx, written.data, "data");
   const updated = ctx.store.update("tasks", task.id, { updated_at: nowTimestamp(), ...stored(written) });
   return ok(presentTaskSimple(updated, derivedOf(ctx, updated), relationsOf(ctx, updated), ctx.store));
 };

@@ -142,7 +142,7 @@ describe("tasks (BaseTaskSerializer + TaskValidator on create, TaskSimpleSeriali
       { project: 1, data: { text: null } },
       {
         non_field_errors: [
-          `data['text']=None is of type 'NoneType', but the object tag Text expects the following types: ['str', 'int', 'float']${assume}`,
+          `data['text']=None is of type 'NoneType', but the object tag Text expects the following types: ['str', 'int', 'float', 'list']${assume}`,
         ],
       },
     );

@@ -1,5 +1,6 @@
 import { FIXTURE_CONTROL, fixtureLabelConfig } from "./fixture.js";
 import { ref } from "./refs.js";
+import { TAG_DATA_TYPES } from "../../contract/task-data-types.js";
 import type { Compare, Loosening, Scenario, Step } from "./scenario.js";
 import type { Request } from "./target.js";
 
@@ -309,6 +310,8 @@ export function routeScenarios(): Scenario[] {
       step("read deleted snapshot", req("GET", `/api/projects/${P}/exports/{made:export}`), { compare: "error" }),
     ]),
 
+    ...taskDataScenarios(),
+
     // One at a time: each waits on the run's own model server, which the server's health check gives 1 s.
     ...mlScenarios().map((scenario) => ({
       ...scenario,
@@ -318,6 +321,98 @@ export function routeScenarios(): Scenario[] {
     })),
     // ---- users, tokens, hotkeys (the caller's own; nothing of the fixture) ---------------------------
     ...accountScenarios().map(account),
+  ];
+}
+
+/** Every object tag `_DATA_TYPES` names, and two it does not (they take a text only). */
+const DATA_TAGS = [...Object.keys(TAG_DATA_TYPES), "Audio", "Video"];
+/** A value of each JSON type, by the name Python gives its type. */
+const DATA_VALUES = { str: "s", int: 1, float: 1.5, bool: true, list: ["a"], dict: { k: "v" }, NoneType: null } as const;
+/** A project that reads one key per tag (`k_<Tag>`), controls pointing at the Text, and a dotted key (`$nested.key`). */
+const typesConfig = `<View>${DATA_TAGS.map((tag) => {
+  const control = /Labels$|^Choices$|^Taxonomy$|^Ranker$/.test(tag) ? ' toName="n_Text"' : "";
+  return `<${tag} name="n_${tag}" value="$k_${tag}"${control}/>`;
+}).join("")}<Text name="n_dotted" value="$nested.key"/></View>`;
+/** Task data every tag takes (a text under each key). */
+const typedData = (key?: string, value?: unknown): Record<string, unknown> => ({
+  ...Object.fromEntries(DATA_TAGS.map((tag) => [`k_${tag}`, "s"])),
+  nested: { key: "s" },
+  ...(key === undefined ? {} : { [key]: value }),
+});
+
+/**
+ * Task data against the config (`TaskValidator.check_data`, docs/reference/resources.md#task-data-types): per JSON
+ * type, one import whose items give it to one tag each (one answer entry per item), then creates (the same
+ * validator), an update (none), and a dotted key read step by step. Then list data where the config reads no key, and
+ * updates to data that is no dict: the server writes the task and answers a 500 (`update_data_columns`); the mock keeps
+ * nothing, so no state is compared after them and each project is deleted at the end.
+ */
+function taskDataScenarios(): Scenario[] {
+  const made = "/api/projects/{made:project}";
+  const createProject = (title: string, label_config: string) =>
+    step("create project", req("POST", "/api/projects/", { title, label_config }), { capture: { name: "project" } });
+  const deleteProject = step("delete project", req("DELETE", `${made}/`));
+  return [
+    writes(
+      "task-data/types",
+      [
+        createProject("dmq verify data types", typesConfig),
+        ...Object.entries(DATA_VALUES).map(([type, value]) =>
+          step(
+            `import a ${type} under each tag`,
+            req(
+              "POST",
+              `${made}/import`,
+              DATA_TAGS.map((tag) => ({ data: typedData(`k_${tag}`, value) })),
+            ),
+            type === "str" ? {} : { compare: "error" },
+          ),
+        ),
+        step("create with a list under Text", req("POST", `${made}/tasks/`, { data: typedData("k_Text", ["a"]) })),
+        step("create with a list under Table", req("POST", `${made}/tasks/`, { data: typedData("k_Table", ["a"]) })),
+        step("create with null under Taxonomy", req("POST", `${made}/tasks/`, { data: typedData("k_Taxonomy", null) })),
+        step("create with a dict under Chat", req("POST", `${made}/tasks/`, { data: typedData("k_Chat", { k: "v" }) }), {
+          compare: "error",
+        }),
+        step(
+          "create with a number under Audio",
+          req("POST", "/api/tasks/", { project: ref.made("project"), data: typedData("k_Audio", 1) }),
+          {
+            compare: "error",
+          },
+        ),
+        step("create", req("POST", `${made}/tasks/`, { data: typedData() }), { capture: { name: "task" } }),
+        step("update to a dict under Header", req("PATCH", "/api/tasks/{made:task}/", { data: typedData("k_Header", { k: "v" }) })),
+        step("create with the dotted key's parent a text", req("POST", `${made}/tasks/`, { data: typedData("nested", "s") }), {
+          compare: "error",
+        }),
+        step("create with the dotted key missing", req("POST", `${made}/tasks/`, { data: typedData("nested", {}) }), {
+          compare: "error",
+        }),
+        step("import with the dotted key's parent null", req("POST", `${made}/import`, [{ data: typedData("nested", null) }]), {
+          compare: "error",
+        }),
+        deleteProject,
+      ],
+      "main",
+    ),
+    writes(
+      "task-data/not-a-dict",
+      [
+        createProject("dmq verify list data", "<View></View>"),
+        step("import list data", req("POST", `${made}/import`, [{ data: { x: "a" } }, { data: ["a", "b"] }]), { compare: "error" }),
+        step("create with list data", req("POST", `${made}/tasks/`, { data: [1, 2] }), { compare: "error" }),
+        step("create elsewhere with list data", req("POST", "/api/tasks/", { project: ref.made("project"), data: ["z"] }), {
+          compare: "error",
+        }),
+        step("create a task", req("POST", `${made}/tasks/`, { data: { x: "a" } }), { capture: { name: "first" } }),
+        step("create another", req("POST", `${made}/tasks/`, { data: { x: "b" } }), { capture: { name: "second" } }),
+        step("update data to a list", req("PATCH", "/api/tasks/{made:first}/", { data: ["p"] }), { compare: "error" }),
+        step("update data to a text", req("PATCH", "/api/tasks/{made:second}/", { data: "t" }), { compare: "error" }),
+        deleteProject,
+      ],
+      "main",
+    ),
   ];
 }
 
