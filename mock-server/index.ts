@@ -30,7 +30,8 @@ import { newLegacyKey, TokenService } from "./tokens.js";
 import { Overrides, type OverrideHandler, type UseOptions } from "./overrides.js";
 import { routeKeys, type RouteKey } from "./routes/keys.js";
 import { describeValue } from "../src/vocabulary/json.js";
-import { holdIdleConnections, type KeepAliveTuning } from "./keep-alive.js";
+import { holdIdleConnections } from "./keep-alive.js";
+import type { KeepAliveTuning } from "./keep-alive-tuning.js";
 
 /** Every route's name, as `use` takes it. */
 const named: ReadonlySet<string> = new Set(routeKeys);

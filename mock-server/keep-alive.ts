@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import type { KeepAliveTuning } from "./keep-alive-tuning.js";
 
 /** What the mock tells clients: reuse an idle connection for at most this long (`Keep-Alive: timeout=5`, Node's default). */
 export const KEEP_ALIVE_ADVERTISED_SECONDS = 5;
@@ -16,12 +17,6 @@ export const KEEP_ALIVE_ADVERTISED_SECONDS = 5;
  * would close connections under a client that is about to write on them.
  */
 export const KEEP_ALIVE_HOLD_MS = 60_000;
-
-/** Idle keep-alive connections: the advertised `Keep-Alive: timeout` and how long one is really held. */
-export interface KeepAliveTuning {
-  readonly advertisedSeconds: number;
-  readonly holdMs: number;
-}
 
 /**
  * Advertises `tuning.advertisedSeconds` on every kept-alive answer and closes idle connections after

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { holdIdleConnections, type KeepAliveTuning } from "../../../mock-server/keep-alive.js";
+import type { KeepAliveTuning } from "../../../mock-server/keep-alive-tuning.js";
+import { holdIdleConnections } from "../../../mock-server/keep-alive.js";
 
 /**
  * A tiny ML backend (a model server as Label Studio calls one), for `dmq verify`'s ML backend scenarios
