@@ -821,7 +821,8 @@ function predictionStats(ds: PreparedDataset): PredictionColumns {
   const n = ds.size;
   const out = { count: new Int32Array(n), score: new Float64Array(n) };
   const preds = ds.predictions;
-  for (let i = 0; i < n; i++) predictionRow(out, preds[i] as readonly PredictionRecord[], ds.tasks[i] as TaskRecord, ds.project.model_version, i);
+  for (let i = 0; i < n; i++)
+    predictionRow(out, preds[i] as readonly PredictionRecord[], ds.tasks[i] as TaskRecord, ds.project.model_version, i);
   return out;
 }
 
@@ -829,7 +830,8 @@ function followPredictions(ds: PreparedDataset): Patcher<PredictionColumns> {
   return (columns, p) => {
     const next = { count: moveTyped(columns.count, p), score: moveTyped(columns.score, p, NaN) };
     const preds = ds.predictions;
-    for (const i of p.changed) predictionRow(next, preds[i] as readonly PredictionRecord[], ds.tasks[i] as TaskRecord, ds.project.model_version, i);
+    for (const i of p.changed)
+      predictionRow(next, preds[i] as readonly PredictionRecord[], ds.tasks[i] as TaskRecord, ds.project.model_version, i);
     return next;
   };
 }
