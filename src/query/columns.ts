@@ -172,8 +172,14 @@ export type ColumnSuggestion<S extends string, D> = string extends S
  * The column argument as written, or (for a wrong one, not inferred from) the suggestion. Only the
  * first branch is inferred from: the rest is behind `NoInference`, so that inferring `Arg` at a
  * call does not instantiate every branch for each selection state the call is made on.
+ *
+ * The test pairs `Arg` with a constant (`[Arg, 0]`, not `[Arg]`): a one-element tuple test gives `Arg`
+ * in the first branch the implied constraint `KnownColumn`, and the compiler, which takes the base
+ * constraint of the parameter type to decide whether a literal argument stays literal, then
+ * intersected `Arg`'s constraint (every offered column) with every known column, once per selection
+ * state (each state's `where` has its own `Arg`).
  */
-export type CheckColumn<Arg, D, Accepts = D> = [Arg] extends [KnownColumn] ? Arg : NoInference<CheckOtherColumn<Arg, D, Accepts>>;
+export type CheckColumn<Arg, D, Accepts = D> = [Arg, 0] extends [KnownColumn, 0] ? Arg : NoInference<CheckOtherColumn<Arg, D, Accepts>>;
 type CheckOtherColumn<Arg, D, Accepts> = [Arg] extends [string]
   ? [Arg] extends [NoKey]
     ? Refused<NoKeyRule>
@@ -186,8 +192,8 @@ type CheckOtherColumn<Arg, D, Accepts> = [Arg] extends [string]
 /** `tasks:data.` without a key: refused (the server would read a key named ""). */
 type NoKey = "tasks:data." | "-tasks:data.";
 type NoKeyRule = "tasks:data. needs a key: tasks:data.<key>";
-/** The ordering key as written, or the suggestion (keeping a leading `-`); inferred from as `CheckColumn`. */
-export type CheckOrderKey<K, D> = [K] extends [KnownOrderKey] ? K : NoInference<CheckOtherOrderKey<K, D>>;
+/** The ordering key as written, or the suggestion (keeping a leading `-`); inferred from and tested as `CheckColumn`. */
+export type CheckOrderKey<K, D> = [K, 0] extends [KnownOrderKey, 0] ? K : NoInference<CheckOtherOrderKey<K, D>>;
 type CheckOtherOrderKey<K, D> = [K] extends [NoKey] ? Refused<NoKeyRule> : [K] extends [OrderKey<D>] ? K : OrderKeySuggestion<K, D>;
 type OrderKeySuggestion<K, D> = K extends string
   ? string extends K

@@ -106,9 +106,12 @@ type AnyRefusals = typeof anyRefusals;
 export type NotAny<X, Why extends keyof AnyRefusals, Self = unknown> = 0 extends 1 & X ? Refused<AnyRefusals[Why]> : Self;
 /**
  * `NotAny<X, "where">` with its refusal written out: every selection state's `where`/`and`/`or`/`child`
- * clones it with its own signature, so fewer type parameters make each state cheaper.
+ * clones it with its own signature, so fewer type parameters make each state cheaper. `any` is the one
+ * type for which `X extends never` gives both branches; `X` is not in the test's `extends` type, so
+ * the compiler infers nothing for `X` from a `this` that is itself a conditional type (a selection
+ * generic over its task data), where `0 extends 1 & X` gave `X` a stray candidate.
  */
-export type NotAnyColumn<X> = 0 extends 1 & X ? Refused<AnyRefusals["where"]> : unknown;
+export type NotAnyColumn<X> = boolean extends (X extends never ? true : false) ? Refused<AnyRefusals["where"]> : unknown;
 
 export function refuse(rule: RuleName, path = ""): never {
   throw new QueryBuildError(path ? `${path}: ${rules[rule]}` : rules[rule], path);

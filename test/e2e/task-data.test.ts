@@ -16,6 +16,12 @@ const seed = (label_config: string) => ({
   projects: [
     { id: 1, title: "Tags", label_config },
     { id: 2, title: "No keys", label_config: "<View></View>" },
+    {
+      id: 3,
+      title: "Repeater",
+      label_config:
+        '<View><Repeater on="$pages" indexFlag="{{idx}}"><Image name="page_{{idx}}" value="$pages[{{idx}}].url"/></Repeater></View>',
+    },
   ],
 });
 const TAGS_CONFIG =
@@ -87,6 +93,14 @@ describe("the types each object tag takes (_DATA_TYPES)", () => {
     const made = await create(server, 1, good);
     const patched = await raw(server, "PATCH", `/api/tasks/${made.body.id}/`, { body: { data: { ...good, header: { a: 1 } } } });
     expect([patched.status, patched.body.data.header]).toEqual([200, { a: 1 }]);
+  });
+
+  test("a key read inside a Repeater takes a list only, whatever the tag", async () => {
+    expect((await create(server, 3, { pages: [{ url: "a" }] })).status).toBe(201);
+    const text = await create(server, 3, { pages: "a" });
+    expect(text.body.validation_errors).toEqual({
+      non_field_errors: [`data['pages']=a is of type 'str', but the object tag Image expects the following types: ['list']${ASSUME}`],
+    });
   });
 
   test("a dotted key is read step by step: missing is the validator's refusal, a parent Python cannot index a 500", async () => {

@@ -328,22 +328,25 @@ export function routeScenarios(): Scenario[] {
 const DATA_TAGS = [...Object.keys(TAG_DATA_TYPES), "Audio", "Video"];
 /** A value of each JSON type, by the name Python gives its type. */
 const DATA_VALUES = { str: "s", int: 1, float: 1.5, bool: true, list: ["a"], dict: { k: "v" }, NoneType: null } as const;
-/** A project that reads one key per tag (`k_<Tag>`), controls pointing at the Text, and a dotted key (`$nested.key`). */
+/** A key read inside a Repeater (`$pages[{{idx}}]…`): a list, whatever the tag. */
+const REPEATER = '<Repeater on="$pages" indexFlag="{{idx}}"><Image name="page_{{idx}}" value="$pages[{{idx}}].url"/></Repeater>';
+/** A project that reads one key per tag (`k_<Tag>`), controls pointing at the Text, a dotted key (`$nested.key`) and a repeated one. */
 const typesConfig = `<View>${DATA_TAGS.map((tag) => {
   const control = /Labels$|^Choices$|^Taxonomy$|^Ranker$/.test(tag) ? ' toName="n_Text"' : "";
   return `<${tag} name="n_${tag}" value="$k_${tag}"${control}/>`;
-}).join("")}<Text name="n_dotted" value="$nested.key"/></View>`;
+}).join("")}<Text name="n_dotted" value="$nested.key"/>${REPEATER}</View>`;
 /** Task data every tag takes (a text under each key). */
 const typedData = (key?: string, value?: unknown): Record<string, unknown> => ({
   ...Object.fromEntries(DATA_TAGS.map((tag) => [`k_${tag}`, "s"])),
   nested: { key: "s" },
+  pages: [{ url: "s" }],
   ...(key === undefined ? {} : { [key]: value }),
 });
 
 /**
  * Task data against the config (`TaskValidator.check_data`, docs/reference/resources.md#task-data-types): per JSON
  * type, one import whose items give it to one tag each (one answer entry per item), then creates (the same
- * validator), an update (none), and a dotted key read step by step. Then list data where the config reads no key, and
+ * validator), an update (none), a dotted key read step by step and a repeated key (a list). Then list data where the config reads no key, and
  * updates to data that is no dict: the server writes the task and answers a 500 (`update_data_columns`); the mock keeps
  * nothing, so no state is compared after them and each project is deleted at the end.
  */
@@ -390,6 +393,9 @@ function taskDataScenarios(): Scenario[] {
           compare: "error",
         }),
         step("import with the dotted key's parent null", req("POST", `${made}/import`, [{ data: typedData("nested", null) }]), {
+          compare: "error",
+        }),
+        step("create with the repeated key a text", req("POST", `${made}/tasks/`, { data: typedData("pages", "s") }), {
           compare: "error",
         }),
         deleteProject,
