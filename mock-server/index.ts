@@ -31,6 +31,7 @@ import { Overrides, type OverrideHandler, type UseOptions } from "./overrides.js
 import { routeKeys, type RouteKey } from "./routes/keys.js";
 import { describeValue } from "../src/vocabulary/json.js";
 import { holdIdleConnections } from "./keep-alive.js";
+import type { KeepAliveTuning } from "./keep-alive-tuning.js";
 
 /** Every route's name, as `use` takes it. */
 const named: ReadonlySet<string> = new Set(routeKeys);
@@ -60,7 +61,7 @@ export type { RouteKey } from "./routes/keys.js";
 export interface MockTuning {
   readonly wal?: WalTuning;
   /** Idle connections: the advertised `Keep-Alive: timeout` and the real hold (mock-server/keep-alive.ts). */
-  readonly keepAlive?: { readonly advertisedSeconds: number; readonly holdMs: number };
+  readonly keepAlive?: KeepAliveTuning;
 }
 
 /** A running mock server: where it listens, the credentials of its first user, the request journal and its data. */
@@ -203,7 +204,7 @@ export async function startMockServer(options: MockServerOptions = {}, tuning: M
     const s = app.listen(options.port ?? 0, host, () => resolve(s));
     s.once("error", reject);
   });
-  holdIdleConnections(server, tuning.keepAlive?.advertisedSeconds, tuning.keepAlive?.holdMs);
+  holdIdleConnections(server, tuning.keepAlive);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import type { KeepAliveTuning } from "./keep-alive-tuning.js";
 
 /** What the mock tells clients: reuse an idle connection for at most this long (`Keep-Alive: timeout=5`, Node's default). */
 export const KEEP_ALIVE_ADVERTISED_SECONDS = 5;
@@ -18,14 +19,18 @@ export const KEEP_ALIVE_ADVERTISED_SECONDS = 5;
 export const KEEP_ALIVE_HOLD_MS = 60_000;
 
 /**
- * Advertises `advertisedSeconds` on every kept-alive answer and closes idle connections after `holdMs`
- * (the mock's: {@link KEEP_ALIVE_ADVERTISED_SECONDS}, {@link KEEP_ALIVE_HOLD_MS}).
+ * Advertises `tuning.advertisedSeconds` on every kept-alive answer and closes idle connections after
+ * `tuning.holdMs` (by default the mock's: {@link KEEP_ALIVE_ADVERTISED_SECONDS}, {@link KEEP_ALIVE_HOLD_MS}).
+ * The mock and verify's model server both listen through it.
  */
-export function holdIdleConnections(server: Server, advertisedSeconds = KEEP_ALIVE_ADVERTISED_SECONDS, holdMs = KEEP_ALIVE_HOLD_MS): void {
-  server.keepAliveTimeout = holdMs;
+export function holdIdleConnections(
+  server: Server,
+  tuning: KeepAliveTuning = { advertisedSeconds: KEEP_ALIVE_ADVERTISED_SECONDS, holdMs: KEEP_ALIVE_HOLD_MS },
+): void {
+  server.keepAliveTimeout = tuning.holdMs;
   // Before the app's listener, which may answer at once. A header of our own stops Node from writing its
   // `Keep-Alive` line, which would advertise the hold (`_defaultKeepAlive`, node's _http_outgoing.js).
   server.prependListener("request", (_req, res) => {
-    if (res.shouldKeepAlive) res.setHeader("Keep-Alive", `timeout=${advertisedSeconds}`);
+    if (res.shouldKeepAlive) res.setHeader("Keep-Alive", `timeout=${tuning.advertisedSeconds}`);
   });
 }

@@ -39,6 +39,9 @@ export const deleteTasksAnnotations: ActionEffect = ({ ctx, ids, body, user }) =
   );
   store.removeWhere("drafts", (d) => selected.has(d.task) && (annotator === undefined || d.user === annotator));
   const now = nowTimestamp();
-  for (const task of new Set(removed.map((a) => a.task))) store.update("tasks", task, { updated_at: now, updated_by: user.id });
+  const touched = new Set(removed.map((a) => a.task));
+  for (const task of touched) store.update("tasks", task, { updated_at: now, updated_by: user.id });
+  // update_tasks_counters_and_is_labeled(real_task_ids): every counter of those tasks, total_predictions too.
+  store.recomputeCounters(touched);
   return ok({ processed_items: removed.length, detail: `Deleted ${removed.length} annotations` });
 };

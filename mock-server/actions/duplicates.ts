@@ -87,6 +87,6 @@ export const removeDuplicates: ActionEffect = ({ ctx, project, ids }) => {
   }
   deleteTasksOf(store, project.id, new Set(removing));
   // _update_tasks_counters_and_task_states(project.tasks.all(), …, from_scratch=True).
-  store.recomputeLabeled(store.list("tasks").flatMap((t) => (t.project === project.id ? [t.id] : [])));
+  store.recomputeCounters(store.list("tasks").flatMap((t) => (t.project === project.id ? [t.id] : [])));
   return ok({});
 };

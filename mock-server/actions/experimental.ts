@@ -25,6 +25,8 @@ export const propagateAnnotations: ActionEffect = (run) => {
   const targets = [...new Set(ids)].filter((t) => t !== source.task);
   const now = nowTimestamp();
   for (const task of targets) insertCopiedAnnotation(run, task, source.result, null, now);
+  // update_tasks_counters_and_is_labeled(tasks): every counter of the targets, total_predictions too.
+  ctx.store.recomputeCounters(targets);
   return ok({ detail: `Created ${targets.length} annotations` });
 };
 

@@ -47,7 +47,10 @@ export const predictionsToAnnotations: ActionEffect = (run) => {
   const now = nowTimestamp();
   for (const p of predictions) insertCopiedAnnotation(run, p.task, p.result, p.id, now);
   // `Task.objects.filter(id__in=tasks_ids).update(updated_at=now(), updated_by=request.user)`.
-  for (const task of new Set(predictions.map((p) => p.task))) store.update("tasks", task, { updated_at: now, updated_by: run.user.id });
+  const touched = new Set(predictions.map((p) => p.task));
+  for (const task of touched) store.update("tasks", task, { updated_at: now, updated_by: run.user.id });
+  // update_tasks_counters_and_is_labeled(tasks_ids): every counter of those tasks, total_predictions too.
+  store.recomputeCounters(touched);
   return ok({ detail: `Created ${predictions.length} annotations` });
 };
 

@@ -23,6 +23,7 @@ import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, projectOr404, recordOr404 } from "./lookup.js";
 import { inputHas, validateWrite, writeInput, type CustomRules } from "../drf/serializer.js";
 import { drfMessages } from "../drf/fields.js";
+import { removePredictionsAtOnce } from "../store/prediction-counter.js";
 
 /**
  * ML backends (label_studio/ml/api.py): list and create (`MLBackendListAPI`), get, update and delete
@@ -219,7 +220,7 @@ export const deleteMLBackend: Handler = async (req, ctx) => {
   const { backend } = await updateState(ctx, backendOr404(req, ctx), hostnameOf(req));
   const project = ctx.store.find("projects", backend.project);
   if (project && project.model_version === backend.title) ctx.store.update("projects", project.id, { model_version: "" });
-  ctx.store.removeWhere("predictions", (p) => p.model === backend.id);
+  removePredictionsAtOnce(ctx.store, (p) => p.model === backend.id);
   ctx.store.removeWhere("ml_backends", (b) => b.id === backend.id);
   return noContent();
 };

@@ -7,6 +7,7 @@ import { validationError } from "../errors.js";
 import { bodyDict, ok, param, type Handler, type MockContext } from "../http.js";
 import { pathId, projectOr404 } from "./lookup.js";
 import { liveBackends } from "./ml.js";
+import { removePredictionsAtOnce } from "../store/prediction-counter.js";
 
 /**
  * `/api/projects/{id}/model-versions/` (label_studio/projects/api.py `ProjectModelVersions`,
@@ -57,7 +58,7 @@ export const deleteModelVersion: Handler = (req, ctx) => {
   // should_none_model_version: deleting the project's own version (or one an ML backend of the project is titled) clears it.
   const own = project.model_version === version || mlBackendTitled(ctx, project.id, project.model_version);
   if (project.model_version && own) ctx.store.update("projects", project.id, { model_version: null });
-  const deleted = ctx.store.removeWhere("predictions", (p) => p.project === project.id && p.model_version === version);
+  const deleted = removePredictionsAtOnce(ctx.store, (p) => p.project === project.id && p.model_version === version);
   return ok({ deleted_predictions: deleted.length });
 };
 

@@ -369,24 +369,32 @@ export class Store {
       if (open.changes.length === 0) open.firstChange = this.#changeCount;
       open.changes.push(change);
     } else this.#wal?.append([redoOf(change)], this.db.getState());
-    if (change.collection === "annotations") for (const r of records) this.#recomputeLabeled(taskOf(r));
-  }
-
-  /** The server recomputes these tasks' counters and `is_labeled` (`update_tasks_counters_and_is_labeled`). */
-  recomputeLabeled(tasks: Iterable<number>): void {
-    for (const id of tasks) this.#recomputeLabeled(id);
+    if (change.collection === "annotations") for (const r of records) this.#recompute(taskOf(r), "is_labeled");
+    if (change.collection === "predictions") for (const r of records) this.#recompute(taskOf(r), "total_predictions");
   }
 
   /**
-   * A change to a task's annotations: the server recomputes `is_labeled` (the annotation signals,
-   * `update_tasks_counters_and_is_labeled`), so a flag stored by an import gives way to the computed one.
+   * The server recomputes these tasks' counters and `is_labeled` (`update_tasks_counters`,
+   * `update_tasks_counters_and_is_labeled`): what a write stored gives way to what the engine computes.
    */
-  #recomputeLabeled(taskId: number): void {
+  recomputeCounters(tasks: Iterable<number>): void {
+    for (const id of tasks) {
+      this.#recompute(id, "is_labeled");
+      this.#recompute(id, "total_predictions");
+    }
+  }
+
+  /**
+   * A change to a task's annotations (predictions): the server recomputes `is_labeled` (`total_predictions`)
+   * in their signals, so a value a write stored (an import's flag; a counter a delete of several predictions
+   * at once left off, prediction-counter.ts) gives way to the computed one.
+   */
+  #recompute(taskId: number, field: "is_labeled" | "total_predictions"): void {
     const task = this.find("tasks", taskId);
-    if (task?.is_labeled === undefined) return;
+    if (task?.[field] === undefined) return;
     const rows = this.#rows("tasks");
     const at = rows.findIndex((r) => r.id === taskId);
-    const { is_labeled: _, ...after } = task;
+    const { [field]: _, ...after } = task;
     rows[at] = after;
     this.#changed({ kind: "update", collection: "tasks", at, before: task, after });
   }

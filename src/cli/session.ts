@@ -1,3 +1,4 @@
+import { match } from "ts-pattern";
 import type { Client } from "../client/client.js";
 import { ClientConfigError } from "../client/errors.js";
 import type { ClientOptions } from "../client/options.js";
@@ -106,6 +107,18 @@ export class Session {
 
   print(value: unknown, columns?: readonly string[]): void {
     this.io.stdout(`${render(value, this.format, columns)}\n`);
+  }
+
+  /**
+   * The outcome of a request whose answer has no body (a 204 after a delete, a train request): nothing on
+   * stdout, the exit code says it worked. `--format json` given on the command line prints `null`, so a script
+   * that asked for JSON always gets a document to parse; JSON lines and CSV hold no record, a table no row.
+   */
+  printEmpty(): void {
+    match(this.format)
+      .with("json", () => (this.options.formatGiven ? this.print(null) : undefined))
+      .with("jsonl", "csv", "table", () => undefined)
+      .exhaustive();
   }
 
   /** A file's bytes to stdout, as they are. */

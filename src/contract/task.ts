@@ -46,7 +46,12 @@ export const taskModel = {
   inner_id: { kind: "integer", nullable: true, access: "read-write", default: 0, checks: int64 },
   total_annotations: computed(counter),
   cancelled_annotations: computed(counter),
-  total_predictions: computed(counter),
+  /**
+   * Stored only when a delete of several predictions at once leaves the server's counter off (see
+   * `removePredictionsAtOnce`, mock-server/store/prediction-counter.ts); absent, the engine counts the
+   * task's predictions. A change to the task's predictions drops it, as the server recounts then.
+   */
+  total_predictions: { ...counter, stored: "sparse" },
   comment_count: computed(counter),
   unresolved_comment_count: counter,
   last_comment_updated_at: computed({ kind: "datetime", nullable: true, access: "read-write", default: null }),

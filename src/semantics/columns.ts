@@ -163,7 +163,12 @@ export const engineColumns: { readonly [C in CommunityColumn]: EngineColumn } = 
     field: "cancelled_annotations",
     ...numbers((c) => c.cancelledAnnotations),
   },
-  total_predictions: { reads: ["predictions"], db: "int", field: "total_predictions", ...numbers((c) => c.totalPredictions) },
+  total_predictions: {
+    reads: ["predictions", "task.total_predictions"],
+    db: "int",
+    field: "total_predictions",
+    ...numbers((c) => c.totalPredictions),
+  },
   annotators: {
     reads: ["annotations"],
     db: "array",

@@ -798,10 +798,12 @@ interface PredictionColumns {
 function predictionRow(
   { count, score }: PredictionColumns,
   list: readonly PredictionRecord[],
+  task: TaskRecord,
   modelVersion: string | null,
   i: number,
 ): void {
-  count[i] = list.length;
+  // A counter a delete of several predictions at once left off is stored on the task (the mock: removePredictionsAtOnce).
+  count[i] = task.total_predictions ?? list.length;
   // annotate_predictions_score: Avg(score), only the project's model_version when it is set.
   let sum = 0,
     k = 0;
@@ -819,7 +821,8 @@ function predictionStats(ds: PreparedDataset): PredictionColumns {
   const n = ds.size;
   const out = { count: new Int32Array(n), score: new Float64Array(n) };
   const preds = ds.predictions;
-  for (let i = 0; i < n; i++) predictionRow(out, preds[i] as readonly PredictionRecord[], ds.project.model_version, i);
+  for (let i = 0; i < n; i++)
+    predictionRow(out, preds[i] as readonly PredictionRecord[], ds.tasks[i] as TaskRecord, ds.project.model_version, i);
   return out;
 }
 
@@ -827,7 +830,8 @@ function followPredictions(ds: PreparedDataset): Patcher<PredictionColumns> {
   return (columns, p) => {
     const next = { count: moveTyped(columns.count, p), score: moveTyped(columns.score, p, NaN) };
     const preds = ds.predictions;
-    for (const i of p.changed) predictionRow(next, preds[i] as readonly PredictionRecord[], ds.project.model_version, i);
+    for (const i of p.changed)
+      predictionRow(next, preds[i] as readonly PredictionRecord[], ds.tasks[i] as TaskRecord, ds.project.model_version, i);
     return next;
   };
 }

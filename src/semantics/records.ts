@@ -32,7 +32,7 @@ export type TaskRecord = Pick<
   StoredTask,
   "id" | "project" | "data" | "created_at" | "updated_at" | "updated_by" | "file_upload" | "storage_filename"
 > &
-  Partial<Pick<StoredTask, "inner_id" | "overlap" | "unresolved_comment_count" | "is_labeled" | "meta">>;
+  Partial<Pick<StoredTask, "inner_id" | "overlap" | "unresolved_comment_count" | "is_labeled" | "total_predictions" | "meta">>;
 
 /** An annotation as the engine reads it. */
 export type AnnotationRecord = Pick<

@@ -123,7 +123,7 @@ describe("writing (each test starts from the demo data)", () => {
     const updated = await dmqIn(["projects", "update", String(project.id), "-p", "title=Reviews (done)"], { env });
     expect(json<{ title: string }>(updated).title).toBe("Reviews (done)");
     const deleted = await dmqIn(["projects", "delete", String(project.id)], { env });
-    expect(deleted).toMatchObject({ code: 0, stdout: "null\n" });
+    expect(deleted).toMatchObject({ code: 0, stdout: "" });
     expect((await dmqIn(["projects", "get", String(project.id)], { env })).code).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockServer, type MockServer } from "../../mock-server/index.js";
 import { KEEP_ALIVE_ADVERTISED_SECONDS, KEEP_ALIVE_HOLD_MS } from "../../mock-server/keep-alive.js";
+import { startMLBackend } from "../helpers/ml-backend.js";
 
 /**
  * Idle keep-alive connections. The mock advertises 5 s (Node's default) and keeps an idle connection a
@@ -10,7 +11,8 @@ import { KEEP_ALIVE_ADVERTISED_SECONDS, KEEP_ALIVE_HOLD_MS } from "../../mock-se
  * the event loop they share goes seconds without running its timers (the ECONNRESET verify's e2e test met
  * under load, when Node closed at exactly 5 s). Connections live in real time, as clients reuse them (a
  * virtual clock would close sockets under a client), so the hold is shown on a mock tuned to advertise 1 s,
- * beside a server that closes at Node's own timer: an idle wait of 3 s, no CPU.
+ * beside a server that closes at Node's own timer: an idle wait of 3 s, no CPU. verify's model server (which
+ * the server under test and the mock both call) listens through the same holdIdleConnections.
  */
 let mock: MockServer;
 beforeAll(async () => {
@@ -101,6 +103,41 @@ describe("the mock's idle keep-alive connections", () => {
       expect(p.closedAt).toBeDefined();
       expect(h.closedAt).toBeUndefined();
       expect((await h.get("/api/version/")).status).toBe(200);
+      h.socket.end();
+    } finally {
+      await held.close();
+      plain.server.close();
+      plain.server.closeAllConnections();
+    }
+  });
+});
+
+describe("verify's model server's idle keep-alive connections", () => {
+  it("advertises 5 s like the mock", async () => {
+    const model = await startMLBackend();
+    try {
+      const c = new Connection(model.url);
+      const answer = await c.get("/health");
+      expect(answer.status).toBe(200);
+      expect(answer.headers.filter(([k]) => k === "keep-alive")).toEqual([["keep-alive", `timeout=${KEEP_ALIVE_ADVERTISED_SECONDS}`]]);
+      c.socket.end();
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("keeps a connection idle past the advertised time, where Node's own timer closes it", async () => {
+    const held = await startMLBackend({ keepAlive: { advertisedSeconds: 1, holdMs: 60_000 } });
+    const plain = await plainServer((s) => (s.keepAliveTimeout = 1000));
+    try {
+      const [h, p] = [new Connection(held.url), new Connection(plain.url)];
+      const answers = await Promise.all([h.get("/health"), p.get("/")]);
+      expect(answers.map((a) => a.headers.find(([k]) => k === "keep-alive")?.[1])).toEqual(["timeout=1", "timeout=1"]);
+      await idle(3000);
+      expect(p.closedAt).toBeDefined();
+      expect(h.closedAt).toBeUndefined();
+      expect((await h.get("/versions")).status).toBe(200);
+      expect(held.seen.map((r) => r.path)).toEqual(["/health", "/versions"]);
       h.socket.end();
     } finally {
       await held.close();

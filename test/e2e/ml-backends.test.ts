@@ -262,3 +262,81 @@ describe("predictions from the backend", () => {
     expect(answer.body.live.map((b: { title: string }) => b.title)).toEqual(["tiny"]);
   });
 });
+
+/*
+ * A task's total_predictions after a delete of several predictions at once, as measured on fresh 1.22 servers
+ * (PostgreSQL and SQLite, the same figures on both): Prediction's pre_delete receiver sets the counter to the
+ * count before minus one, once per prediction, all before any row goes, so a task losing k of n keeps n − 1.
+ */
+describe("total_predictions after a delete of several predictions at once (measured on 1.22)", () => {
+  const result = [{ from_name: "sentiment", to_name: "text", type: "choices", value: { choices: ["Pos"] } }];
+  const newTask = async (text: string) =>
+    (await raw(server, "POST", "/api/tasks/", { body: { project: 1, data: { text } } })).body.id as number;
+  const predict = async (task: number, body: Record<string, unknown> = {}) =>
+    (await raw(server, "POST", "/api/predictions/", { body: { task, result, ...body } })).body.id as number;
+  const counted = async (task: number) => (await raw(server, "GET", `/api/tasks/${task}/`)).body.total_predictions as number;
+  const left = (task: number) => server.data().predictions.filter((p) => p.task === task).length;
+  const dmIds = async (query: unknown) => {
+    const answer = await raw(server, "GET", `/api/tasks/?project=1&page_size=1000&query=${encodeURIComponent(JSON.stringify(query))}`);
+    return (answer.body.tasks as { id: number }[]).map((t) => t.id).sort((a, b) => a - b);
+  };
+
+  test("deleting the ML backend: a task that lost k of its n predictions counts n − 1, until its predictions change", async () => {
+    const backend = (await register()).body.id as number;
+    // [name, predictions by the backend, others]: the four cases measured.
+    const made: Record<string, number> = {};
+    for (const [name, byIt, others] of [
+      ["T1", 2, 1],
+      ["T2", 1, 1],
+      ["T3", 2, 0],
+      ["T4", 3, 0],
+    ] as const) {
+      const task = (made[name] = await newTask(name));
+      for (let i = 0; i < others; i++) await predict(task);
+      for (let i = 0; i < byIt; i++) await predict(task, { model: backend });
+    }
+    const ids = Object.values(made);
+    expect(await Promise.all(ids.map(counted))).toEqual([3, 2, 2, 3]);
+    expect((await raw(server, "DELETE", `/api/ml/${backend}`)).status).toBe(204);
+    expect(ids.map(left)).toEqual([1, 1, 0, 0]);
+    expect(await Promise.all(ids.map(counted))).toEqual([2, 1, 1, 2]);
+    // The Data Manager filters and orders on the stored counter, and sums it in the list's head.
+    const two = {
+      filters: { conjunction: "and", items: [{ filter: "filter:tasks:total_predictions", operator: "equal", type: "Number", value: 2 }] },
+    };
+    expect(await dmIds(two)).toEqual(expect.arrayContaining([made["T1"], made["T4"]]));
+    expect(await dmIds(two)).not.toContain(made["T2"]);
+    const head = await raw(
+      server,
+      "GET",
+      `/api/tasks/?project=1&query=${encodeURIComponent(JSON.stringify({ filters: { conjunction: "and", items: [{ filter: "filter:tasks:id", operator: "in_list", type: "Number", value: ids }] } }))}`,
+    );
+    expect(head.body.total_predictions).toBe(6);
+    // A prediction made (post_save recounts) or deleted one at a time (count − 1 before it goes) puts it right.
+    await predict(made["T1"] as number);
+    expect(await counted(made["T1"] as number)).toBe(2);
+    const t2Prediction = server.data().predictions.find((p) => p.task === made["T2"])!.id;
+    await raw(server, "DELETE", `/api/predictions/${t2Prediction}/`);
+    expect(await counted(made["T2"] as number)).toBe(0);
+    // The Data Manager's delete_tasks_annotations recounts every counter of the tasks that lost annotations.
+    await raw(server, "POST", `/api/tasks/${made["T4"]}/annotations/`, { body: { result } });
+    const action = await raw(server, "POST", "/api/dm/actions/?id=delete_tasks_annotations&project=1", {
+      body: { selectedItems: { all: false, included: [made["T3"], made["T4"]] } },
+    });
+    expect(action.status).toBe(200);
+    expect([await counted(made["T3"] as number), await counted(made["T4"] as number)]).toEqual([1, 0]);
+  });
+
+  test("deleting a model version (a queryset's delete) leaves the same counter; delete_tasks_predictions recounts", async () => {
+    const task = await newTask("versions");
+    for (const version of ["m1", "m2", "m2"]) await predict(task, { model_version: version });
+    const deleted = await raw(server, "DELETE", "/api/projects/1/model-versions/", { body: { model_version: "m2" } });
+    expect(deleted.body).toEqual({ deleted_predictions: 2 });
+    expect([await counted(task), left(task)]).toEqual([2, 1]);
+    const action = await raw(server, "POST", "/api/dm/actions/?id=delete_tasks_predictions&project=1", {
+      body: { selectedItems: { all: false, included: [task] } },
+    });
+    expect(action.body).toEqual({ processed_items: 1, detail: "Deleted 1 predictions" });
+    expect([await counted(task), left(task)]).toEqual([0, 0]);
+  });
+});

@@ -221,7 +221,7 @@ export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       const project = projectOf(options.project, {}, "exports delete");
       await session.confirm(`Delete snapshot ${id} of project ${project}?`, options.yes);
       await (await session.client()).projects.exports.delete(project, id);
-      session.print(null);
+      session.printEmpty();
     }),
   );
   examples(remove, ["dmq exports delete 3 --project 1 --yes"]);

@@ -44,7 +44,7 @@ export function mlCommands(program: Command<[], {}, {}>, kit: CommandKit): void 
   remove.action((id) =>
     kit.run(async (session) => {
       await (await session.client()).ml.delete(id);
-      session.print(null);
+      session.printEmpty();
     }),
   );
   examples(remove, ["dmq ml delete 1"]);
@@ -56,7 +56,7 @@ export function mlCommands(program: Command<[], {}, {}>, kit: CommandKit): void 
   train.action((id) =>
     kit.run(async (session) => {
       await (await session.client()).ml.train(id);
-      session.print(null);
+      session.printEmpty();
     }),
   );
   examples(train, ["dmq ml train 1"]);

@@ -47,7 +47,7 @@ export function recordCommands(group: Group, kit: CommandKit, spec: RecordSpec):
     kit.run(async (session) => {
       if (spec.confirmDelete) await session.confirm(`Delete ${spec.noun} ${id}?`, options.yes);
       await spec.pick(await session.client()).delete(id);
-      session.print(null);
+      session.printEmpty();
     }),
   );
   examples(remove, [`dmq ${name} delete 3`, `dmq ${name} delete 3 --dry-run`]);

@@ -321,8 +321,11 @@ const REFERENCES: Readonly<Record<string, Kind | "project" | "user">> = {
   created_by: "user",
   updated_by: "user",
 };
-/** Fields whose value each server makes up: its own ids of records the fixture did not make, and secrets. */
-const MADE_UP = /^(id|.*_id|.*_pk|token|access|refresh|jti|exp|iat)$/;
+/**
+ * Fields whose value each server makes up: its own ids of records the fixture did not make (a prediction's
+ * `model` is an ML backend the run registered), and secrets.
+ */
+const MADE_UP = /^(id|model|.*_id|.*_pk|token|access|refresh|jti|exp|iat)$/;
 
 /**
  * Any answer with the ids and timestamps each server made up reduced to what they are: references

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { KeepAliveTuning } from "../../../mock-server/keep-alive-tuning.js";
+import { holdIdleConnections } from "../../../mock-server/keep-alive.js";
 
 /**
  * A tiny ML backend (a model server as Label Studio calls one), for `dmq verify`'s ML backend scenarios
@@ -21,6 +23,11 @@ export interface MLBackendOptions {
   readonly predict?: (task: { id: number; data: Record<string, unknown> }, config: string) => unknown;
   /** Answer an endpoint with this status instead (e.g. `{ versions: 404 }`). */
   readonly fail?: Partial<Record<"health" | "setup" | "predict" | "versions" | "webhook", number>>;
+  /**
+   * Idle keep-alive connections: what it advertises and how long it really holds them (default: the mock's,
+   * 5 s and a minute, so a client reusing a socket never meets Node's close at exactly the advertised time).
+   */
+  readonly keepAlive?: KeepAliveTuning;
 }
 
 export interface MLBackend {
@@ -65,8 +72,9 @@ export async function startMLBackend(options: MLBackendOptions = {}): Promise<ML
       const endpoint = path.slice(1) as keyof NonNullable<MLBackendOptions["fail"]>;
       const failing = options.fail?.[endpoint];
       const send = (status: number, answer: unknown) => {
-        res.writeHead(status, { "Content-Type": "application/json" });
-        res.end(JSON.stringify(answer));
+        const payload = JSON.stringify(answer);
+        res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) });
+        res.end(payload);
       };
       if (failing !== undefined) return send(failing, { error: `${endpoint} failed` });
       if (path === "/health") return send(200, { status: "UP", model_class: "Tiny" });
@@ -88,6 +96,7 @@ export async function startMLBackend(options: MLBackendOptions = {}): Promise<ML
       send(404, { error: "no such endpoint" });
     });
   });
+  holdIdleConnections(server, options.keepAlive);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

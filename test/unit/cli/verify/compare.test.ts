@@ -151,6 +151,24 @@ describe("the environment table", () => {
     expect(explain(pg, scenario, { path: "body.detail", target: url("2.10"), mock: `x${url("2.9")}` }, rows)).toBeUndefined();
   });
 
+  it("emptied-model-signals: a counter left at the count before the delete, never a mock that recounted", () => {
+    const counter = { id: "ml/prediction-counter", area: "ml" as const, traits: [] };
+    const versions = { id: "routes/model-versions/delete", area: "routes" as const, traits: [] };
+    const id = (s: typeof counter | typeof versions, path: string, target: number, mock: number) =>
+      explain({ ...pg, database: "sqlite" }, s, { path, target, mock })?.id;
+    // What a server without its receivers answers against the mock (measured on a long-running 1.22).
+    expect(id(counter, "body[0].total_predictions", 3, 2)).toBe("emptied-model-signals");
+    expect(id(counter, "body[1].total_predictions", 3, 2)).toBe("emptied-model-signals");
+    expect(id(counter, "body.tasks.length", 0, 2)).toBe("emptied-model-signals");
+    expect(id(versions, "body[0].total_predictions", 3, 2)).toBe("emptied-model-signals");
+    // What a fresh server answers against a mock that recounts: a difference of the mock.
+    expect(id(counter, "body[0].total_predictions", 2, 1)).toBeUndefined();
+    expect(id(counter, "body[1].total_predictions", 2, 0)).toBeUndefined();
+    expect(id(counter, "body.tasks.length", 2, 0)).toBeUndefined();
+    expect(id(versions, "body[0].total_predictions", 2, 1)).toBeUndefined();
+    expect(id({ ...counter, id: "ml/writes" }, "body[0].total_predictions", 3, 2)).toBeUndefined();
+  });
+
   it("orders versions numerically, a pre-release before its release", () => {
     expect(versionBefore("1.22.0.dev0", "1.23")).toBe(true);
     expect(versionBefore("1.23.0.dev0", "1.23")).toBe(true);
