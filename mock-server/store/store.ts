@@ -435,7 +435,14 @@ export class Store {
       return;
     }
     // Users, organizations, views and the export records are in no dataset.
-    if (collection === "users" || collection === "organizations" || collection === "views" || collection === "exports" || collection === "converted_formats") return;
+    if (
+      collection === "users" ||
+      collection === "organizations" ||
+      collection === "views" ||
+      collection === "exports" ||
+      collection === "converted_formats"
+    )
+      return;
     for (const record of records) {
       const r = record as AnyRecord & { project?: number; task?: number };
       // A draft names its task; a project record is its own project (also checked by identity).
