@@ -86,11 +86,13 @@ export const environmentRows: readonly EnvironmentRow[] = [
     target: /^(3|0)$/,
     mock: /^2$/,
     reason:
-      "two project deletes at once leave the server process without its model signal receivers (a project delete " +
-      "empties and restores them, not thread-safe), so deleting predictions no longer moves total_predictions; a " +
-      "server started since counts n − 1 like the mock",
+      "a project delete empties the model signals' receivers while it runs, and Django caches each model's receivers " +
+      "at first use: a server process that deleted a project holding predictions before it looked up Prediction's " +
+      "pre_delete receivers (or since a task delete cleared that cache) caches none, and deleting predictions no " +
+      "longer moves total_predictions; a fresh process counts n − 1 like the mock",
     server:
-      "ProjectAPI.perform_destroy (label_studio/projects/api.py), temporary_disconnect_all_signals (label_studio/core/utils/common.py)",
+      "ProjectAPI.perform_destroy (label_studio/projects/api.py), temporary_disconnect_all_signals (label_studio/core/utils/common.py), " +
+      "Signal._live_receivers (django/dispatch/dispatcher.py)",
   },
   // ---- libraries ---------------------------------------------------------------------------------
   {

@@ -133,13 +133,15 @@ export function routeScenarios(): Scenario[] {
       step("model versions", req("GET", `/api/projects/${P}/model-versions/`), { compare: "values", unordered: MODEL_VERSION_ITEMS }),
     ]),
     // On a project of its own. Project.delete_predictions deletes by queryset: a task that loses 2 of its 3 predictions
-    // counts 2 (Prediction's pre_delete receiver, once per prediction before any goes; removePredictionsAtOnce).
+    // counts 2 (Prediction's pre_delete receiver, once per prediction before any goes; removePredictionsAtOnce). The
+    // project's tasks deleted first clear the server's cache of receivers (see ml/prediction-counter).
     writes(
       "model-versions/delete",
       [
         step("create project", req("POST", "/api/projects/", { title: "dmq verify model versions", label_config: fixtureLabelConfig }), {
           capture: { name: "project" },
         }),
+        step("delete the project's tasks", req("DELETE", "/api/projects/{made:project}/tasks/")),
         step(
           "import",
           req("POST", "/api/projects/{made:project}/import", [
@@ -573,7 +575,11 @@ function mlScenarios(): Scenario[] {
     // A task's total_predictions after the backend's predictions go with it: Prediction's pre_delete receiver sets the
     // count before minus one, once per prediction and before any goes, so a task losing k of its n counts n − 1
     // (removePredictionsAtOnce, mock-server/store/prediction-counter.ts): 2 and 2 here, with 1 and 0 left. The Data
-    // Manager filters on that counter; a new prediction (post_save) recounts.
+    // Manager filters on that counter; a new prediction (post_save) recounts. The server process may have lost that
+    // receiver: Django caches each model's receivers at first use, and a project delete empties them while it runs, so
+    // a model first used then caches none (the environment row emptied-model-signals). Deleting a project's tasks
+    // disconnects and reconnects receivers of the delete signals (Task.delete_tasks_without_signals), which clears that
+    // cache: done first here, the backend's delete looks Prediction's receivers up again.
     writes(
       "ml/prediction-counter",
       [
@@ -584,6 +590,7 @@ function mlScenarios(): Scenario[] {
             capture: { name: "project" },
           },
         ),
+        step("delete the project's tasks", req("DELETE", "/api/projects/{made:project}/tasks/")),
         step("create task one", req("POST", "/api/projects/{made:project}/tasks/", { data: { text: "one" } }), {
           capture: { name: "one" },
         }),

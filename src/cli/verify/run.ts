@@ -106,7 +106,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       main: { ...main, seeded: { ...main.seeded, context } },
       keys: new KeyMap(main.seeded),
       projects,
-      send: (request) => send(target, request, timeoutMs),
+      send: projectDeletesOneAtATime((request) => send(target, request, timeoutMs)),
     });
     const target = side(options.target, tm, made.target);
     const mock = side(options.mock, mm, made.mock);
@@ -191,6 +191,22 @@ export async function oneAtATimeBy<T>(chains: Map<string, Promise<unknown>>, key
     mine.catch(() => undefined),
   );
   return mine;
+}
+
+const PROJECT_DELETE = /^\/api\/projects\/\d+\/?$/;
+
+/**
+ * A send whose project deletes wait for each other. A server deleting two projects at once empties its model signal
+ * receivers for good (`temporary_disconnect_all_signals` in ProjectAPI.perform_destroy is not thread-safe), and then
+ * keeps stale task counters for every later request; the write scenarios of one area delete their projects from
+ * several workers. Other requests go at once.
+ */
+export function projectDeletesOneAtATime(send: (request: Request) => Promise<Answer>): (request: Request) => Promise<Answer> {
+  const chains = new Map<string, Promise<unknown>>();
+  return (request) =>
+    oneAtATimeBy(chains, request.method === "DELETE" && PROJECT_DELETE.test(request.path) ? "project-delete" : undefined, () =>
+      send(request),
+    );
 }
 
 /** Deletes every project the run made: the kit's (by id and title), then those a write scenario made itself. */

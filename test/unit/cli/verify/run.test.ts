@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { catalogue } from "../../../../src/cli/verify/catalogue.js";
-import { oneAtATimeBy, workersFor } from "../../../../src/cli/verify/run.js";
+import { oneAtATimeBy, projectDeletesOneAtATime, workersFor } from "../../../../src/cli/verify/run.js";
+import type { Answer, Request } from "../../../../src/cli/verify/target.js";
 import { formatReport } from "../../../../src/cli/verify/report.js";
 
 describe("workersFor", () => {
@@ -138,5 +139,34 @@ describe("formatReport as lines", () => {
     const rows = formatReport(report, "csv").split("\r\n");
     expect(rows[0]).toBe("scenario,area,aspect,verdict,differences,explained");
     expect(rows[2]).toBe('responses/version,responses,answer,environment,[],"[""mock-marker""]"');
+  });
+});
+
+describe("project deletes", () => {
+  const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  test("a project delete waits for the one before it (the server's signal receivers would be emptied); other requests go at once", async () => {
+    const open = new Map<string, () => void>();
+    const started: string[] = [];
+    const send = projectDeletesOneAtATime(
+      (request: Request) =>
+        new Promise<Answer>((resolve) => {
+          const name = `${request.method} ${request.path}`;
+          started.push(name);
+          open.set(name, () => resolve({ status: 204 } as Answer));
+        }),
+    );
+    const first = send({ method: "DELETE", path: "/api/projects/7/" });
+    const second = send({ method: "DELETE", path: "/api/projects/8/" });
+    const task = send({ method: "DELETE", path: "/api/tasks/3/" });
+    const read = send({ method: "GET", path: "/api/projects/8/" });
+    await tick();
+    expect([...started].sort()).toEqual(["DELETE /api/projects/7/", "DELETE /api/tasks/3/", "GET /api/projects/8/"]);
+    open.get("DELETE /api/projects/7/")!();
+    await first;
+    await tick();
+    expect(started.at(-1)).toBe("DELETE /api/projects/8/");
+    for (const end of open.values()) end();
+    expect((await Promise.all([second, task, read])).map((a) => a.status)).toEqual([204, 204, 204]);
   });
 });
