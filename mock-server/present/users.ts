@@ -1,5 +1,6 @@
 import type { UserRecord } from "../../src/contract/records.js";
 import { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "../../src/contract/index.js";
+import { DELETED_MEMBER } from "../../src/contract/user.js";
 import { orDefault, type Rendered } from "../../src/contract/field.js";
 import { userDefaults } from "../../src/contract/user.js";
 import { render, type RenderContext, type Values } from "../../src/contract/render.js";
@@ -72,15 +73,18 @@ export function presentWhoAmI(u: UserRecord, store: Store, ctx?: RenderContext):
   return render(whoAmI, { ...userValues(u, store, u), permissions: [...allPermissions] }, ctx);
 }
 
+/**
+ * `CompletedByDMSerializer`. A soft-deleted member is shown as "Deleted User" (with a `username`), as to a caller in
+ * the organization: the task presenters do not know the caller (a removed member reading tasks would see the names).
+ */
 export function presentCompletedBy(u: UserRecord): Rendered<typeof completedByDm> {
-  return render(completedByDm, {
-    id: u.id,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    avatar: null,
-    email: u.email,
-    initials: initials(u),
-  });
+  const deleted = membershipDeleted(u);
+  const shown = { id: u.id, first_name: u.first_name, last_name: u.last_name, avatar: null, email: u.email, initials: initials(u) };
+  return render(
+    completedByDm,
+    { ...shown, ...(deleted ? DELETED_USER : {}), username: () => DELETED_USER.username },
+    deleted ? { context: new Set([DELETED_MEMBER]) } : {},
+  );
 }
 
 /** `get_annotators`: the annotators that still exist, by id, with the review markers of the community edition. */
@@ -89,6 +93,8 @@ export function presentAnnotators(ids: readonly number[], store: Store): Rendere
     .sort((a, b) => a - b)
     .flatMap((id) => {
       const u = store.find("users", id);
-      return u ? [render(annotatorDm, { user_id: id, annotated: true, review: null, reviewed: false, ...presentCompletedBy(u) })] : [];
+      if (!u) return [];
+      const { username: _deletedOnly, ...author } = presentCompletedBy(u);
+      return [render(annotatorDm, { user_id: id, annotated: true, review: null, reviewed: false, ...author })];
     });
 }

@@ -108,18 +108,30 @@ export const whoAmI = {
   },
 } as const satisfies Declaration;
 
+const completedByDmFields = {
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  first_name: { kind: "string", nullable: false, access: "read-only" },
+  last_name: { kind: "string", nullable: false, access: "read-only" },
+  avatar: { kind: "string", nullable: true, access: "read-only" },
+  email: { kind: "string", nullable: false, access: "read-only" },
+  initials: { kind: "string", nullable: false, access: "read-only" },
+} as const;
+
+/** The serializer context flag of a soft-deleted member's rendering (`BaseUserSerializer._is_deleted`). */
+export const DELETED_MEMBER = "deleted-member";
+
 /** `label_studio/tasks/serializers.py` `CompletedByDMSerializer`: an annotation's expanded author. */
 export const completedByDm = {
   source: "label_studio/tasks/serializers.py CompletedByDMSerializer",
   routes: ["GET /api/tasks/{id}/"],
   flex: true,
   fields: {
-    id: { kind: "integer", nullable: false, access: "read-only" },
-    first_name: { kind: "string", nullable: false, access: "read-only" },
-    last_name: { kind: "string", nullable: false, access: "read-only" },
-    avatar: { kind: "string", nullable: true, access: "read-only" },
-    email: { kind: "string", nullable: false, access: "read-only" },
-    initials: { kind: "string", nullable: false, access: "read-only" },
+    ...completedByDmFields,
+    /**
+     * A soft-deleted member only: `BaseUserSerializer.to_representation` writes "Deleted" to `username` too, a field
+     * this serializer does not have, so it comes last.
+     */
+    username: { kind: "string", nullable: false, access: "read-only", when: { context: DELETED_MEMBER } },
   },
 } as const satisfies Declaration;
 
@@ -137,7 +149,7 @@ export const annotatorDm = {
     annotated: { kind: "boolean", nullable: false, access: "read-only" },
     review: { kind: "json", nullable: true, access: "read-only" },
     reviewed: { kind: "boolean", nullable: false, access: "read-only" },
-    ...completedByDm.fields,
+    ...completedByDmFields,
   },
 } as const satisfies Declaration;
 
