@@ -29,9 +29,17 @@ export function createdUsername(u: UserRecord | undefined, of: "annotation" | "d
   return `${name}${name || of === "annotation" ? " " : ""}${u.email}, ${u.id}`;
 }
 
-export function presentUserSimple(u: UserRecord, ctx?: RenderContext): Rendered<typeof userSimple> {
-  return render(userSimple, { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, avatar: null }, ctx);
+/** `UserSimpleSerializer` (a project's or a snapshot's `created_by`): a soft-deleted member as `presentCompletedBy` shows one. */
+export function presentUserSimple(u: UserRecord, ctx: RenderContext = {}): Rendered<typeof userSimple> {
+  const shown = { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, avatar: null };
+  return render(userSimple, { ...shown, ...asDeleted(u), username: () => DELETED_USER.username }, deletedContext(u, ctx));
 }
+
+/** A soft-deleted member's names as every user serializer shows them (none for a live member). */
+const asDeleted = (u: UserRecord) => (membershipDeleted(u) ? DELETED_USER : {});
+/** The render context that adds the `username` key a subclass without that field gains for a soft-deleted member. */
+const deletedContext = (u: UserRecord, ctx: RenderContext): RenderContext =>
+  membershipDeleted(u) ? { ...ctx, context: new Set([...(ctx.context ?? []), DELETED_MEMBER]) } : ctx;
 
 /**
  * `BaseUserSerializer`, as `viewer` is shown it: the organization's email is its creator's. A member whose membership
@@ -78,13 +86,8 @@ export function presentWhoAmI(u: UserRecord, store: Store, ctx?: RenderContext):
  * the organization: the task presenters do not know the caller (a removed member reading tasks would see the names).
  */
 export function presentCompletedBy(u: UserRecord): Rendered<typeof completedByDm> {
-  const deleted = membershipDeleted(u);
   const shown = { id: u.id, first_name: u.first_name, last_name: u.last_name, avatar: null, email: u.email, initials: initials(u) };
-  return render(
-    completedByDm,
-    { ...shown, ...(deleted ? DELETED_USER : {}), username: () => DELETED_USER.username },
-    deleted ? { context: new Set([DELETED_MEMBER]) } : {},
-  );
+  return render(completedByDm, { ...shown, ...asDeleted(u), username: () => DELETED_USER.username }, deletedContext(u, {}));
 }
 
 /** `get_annotators`: the annotators that still exist, by id, with the review markers of the community edition. */

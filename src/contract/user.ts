@@ -67,6 +67,15 @@ export const userOwn = {
 /** The user model's defaults. */
 export const userDefaults = defaultsOf(userModel);
 
+/** The serializer context flag of a soft-deleted member's rendering (`BaseUserSerializer._is_deleted`). */
+export const DELETED_MEMBER = "deleted-member";
+
+/**
+ * A soft-deleted member only: `BaseUserSerializer.to_representation` writes "Deleted" to `username` too, also in a
+ * subclass without that field, where it comes last.
+ */
+const deletedUsername = { kind: "string", nullable: false, access: "read-only", when: { context: DELETED_MEMBER } } as const;
+
 /** `label_studio/users/serializers.py` `UserSimpleSerializer`: a project's `created_by`. */
 export const userSimple = {
   source: "label_studio/users/serializers.py UserSimpleSerializer",
@@ -75,6 +84,7 @@ export const userSimple = {
   fields: {
     ...pick(userModel, "id", "first_name", "last_name", "email"),
     avatar: { kind: "string", nullable: true, access: "read-only" },
+    username: deletedUsername,
   },
 } as const satisfies Declaration;
 
@@ -117,9 +127,6 @@ const completedByDmFields = {
   initials: { kind: "string", nullable: false, access: "read-only" },
 } as const;
 
-/** The serializer context flag of a soft-deleted member's rendering (`BaseUserSerializer._is_deleted`). */
-export const DELETED_MEMBER = "deleted-member";
-
 /** `label_studio/tasks/serializers.py` `CompletedByDMSerializer`: an annotation's expanded author. */
 export const completedByDm = {
   source: "label_studio/tasks/serializers.py CompletedByDMSerializer",
@@ -127,11 +134,7 @@ export const completedByDm = {
   flex: true,
   fields: {
     ...completedByDmFields,
-    /**
-     * A soft-deleted member only: `BaseUserSerializer.to_representation` writes "Deleted" to `username` too, a field
-     * this serializer does not have, so it comes last.
-     */
-    username: { kind: "string", nullable: false, access: "read-only", when: { context: DELETED_MEMBER } },
+    username: deletedUsername,
   },
 } as const satisfies Declaration;
 
