@@ -72,6 +72,21 @@ describe("an answer with no body", () => {
     expect(model.seen.filter((r) => r.path === "/webhook").length).toBeGreaterThanOrEqual(2);
   });
 
+  test("views reset (the SDK's views.delete_all): every view of the project gone, nothing printed", async () => {
+    for (const title of ["One", "Two"]) await id(["views", "create", "--project", "1", "--title", title]);
+    expect(await dmqIn(["views", "reset", "--project", "1"], { env })).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(mock.data().views.filter((v) => v.project === 1)).toEqual([]);
+    await id(["views", "create", "--project", "1", "--title", "Three"]);
+    expect(await dmqIn(["views", "delete-all", "--project", "1", "--format", "json"], { env })).toEqual({
+      code: 0,
+      stdout: "null\n",
+      stderr: "",
+    });
+    expect(mock.data().views.filter((v) => v.project === 1)).toEqual([]);
+    const without = await dmqIn(["views", "reset"], { env });
+    expect([without.code, without.stderr]).toEqual([2, expect.stringMatching(/required option '--project <id>' not specified/)]);
+  });
+
   test("a failed delete still says why on stderr, exit 1, nothing on stdout", async () => {
     const run = await dmqIn(["tasks", "delete", "999999"], { env });
     expect(run.code).toBe(1);

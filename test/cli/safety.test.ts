@@ -130,6 +130,7 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
       { project: 1, data: { title: "T" }, selected_items: { all: false, included: [3] } },
     ],
     [["views", "delete", "1"], "DELETE", "/api/dm/views/1/", undefined],
+    [["views", "reset", "--project", "1"], "DELETE", "/api/dm/views/reset/", { project: 1 }],
     [["actions", "list", "--project", "1"], "GET", "/api/dm/actions/?project=1", undefined],
     [
       ["actions", "form", "delete_tasks_annotations", "--project", "1"],

@@ -23,7 +23,7 @@ function viewData(params: Params, title: string | undefined): ViewDataInput | un
 }
 
 export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("views").description("saved Data Manager views: list, get, create, update, delete");
+  const group = program.command("views").description("saved Data Manager views: list, get, create, update, delete, reset");
   examples(group, ["dmq views list --project 1", 'dmq views create --project 1 --title Unlabeled -w "total_annotations = 0"']);
 
   const list = group
@@ -68,6 +68,21 @@ export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): voi
     updateExample: `dmq views update 2 -p data='{"title": "Renamed"}'`,
     update: false,
   });
+
+  const reset = group
+    .command("reset")
+    .alias("delete-all")
+    .description("delete every saved view of a project (the SDK's views.delete_all)")
+    .addOption(new Option("--project <id>", "the project").argParser(positiveInt).makeOptionMandatory())
+    .addOption(new Option("-y, --yes", "do not ask for confirmation on a terminal"));
+  reset.action((options) =>
+    kit.run(async (session) => {
+      await session.confirm(`Delete every saved view of project ${options.project}?`, options.yes);
+      await (await session.client()).views.deleteAll(options.project);
+      session.printEmpty();
+    }),
+  );
+  examples(reset, ["dmq views reset --project 1 --yes", "dmq views reset --project 1 --dry-run"]);
 
   const update = group
     .command("update")

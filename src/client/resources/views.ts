@@ -14,6 +14,8 @@ export interface ViewsResource extends RecordMethods<View, ViewUpdate> {
   create(body: ViewCreate, options?: RequestOptions): Promise<View>;
   /** `PATCH`: the view's `data` is replaced by the given data and query. */
   update(id: number, body: ViewUpdate, options?: RequestOptions): Promise<View>;
+  /** Deletes every saved view of a project: `DELETE /api/dm/views/reset/ {project}` (the SDK's `views.delete_all`). */
+  deleteAll(project: number, options?: RequestOptions): Promise<void>;
 }
 
 const view = record<View>({ project: number, data: object() });
@@ -64,5 +66,9 @@ export function viewsResource(send: Send): ViewsResource {
       return send({ method: "POST", path: "/api/dm/views/", body: payload, expect: view }, options);
     },
     ...recordMethods<View, ViewUpdate>(send, "/api/dm/views/", view, (body) => viewPayload(body.data, body.query, undefined)),
+    async deleteAll(project: number, options?: RequestOptions) {
+      const body = { project: checkId("project", project) };
+      return send<void>({ method: "DELETE", path: "/api/dm/views/reset/", body }, options);
+    },
   });
 }
