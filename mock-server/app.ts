@@ -175,6 +175,9 @@ function mount(app: Application, route: Route, ctx: MockContext, options: AppOpt
     // Answered 503 while the body was still arriving: never handled.
     if (res.headersSent) return;
     (res.locals as Locals).allow = allowed;
+    // A view that narrows `http_method_names` (its `allow` says which) refuses HEAD and OPTIONS unless it names them.
+    if ((req.method === "HEAD" || req.method === "OPTIONS") && route.allow !== undefined && !route.allow.split(", ").includes(req.method))
+      return next(methodNotAllowed(req.method));
     const method = (req.method === "HEAD" ? "GET" : req.method) as Method;
     if (req.method === "OPTIONS") return send(req, res, { status: 200, body: {} });
     const handler = methods[method];

@@ -219,6 +219,16 @@ describe("/api/organizations/{pk}/memberships/{user_pk}/", () => {
   });
 });
 
+test("the member view answers DELETE and GET only: HEAD and OPTIONS are 405, as on /api/users/ OPTIONS", async () => {
+  for (const path of ["/api/organizations/1/memberships/2/", "/api/users/2/"]) {
+    const options = await raw(server, "OPTIONS", path);
+    expect([options.status, options.body.detail], path).toEqual([405, 'Method "OPTIONS" not allowed.']);
+  }
+  const head = await raw(server, "HEAD", "/api/organizations/1/memberships/2/");
+  expect([head.status, head.headers.get("allow")]).toEqual([405, "DELETE, GET"]);
+  expect((await raw(server, "HEAD", "/api/users/2/")).status).toBe(200);
+});
+
 describe("/api/invite", () => {
   test("the invite token and its signup path; reset-token replaces it (201)", async () => {
     const before = await raw(server, "GET", "/api/invite");
