@@ -109,6 +109,7 @@ export function demoData(): StoreState {
         },
       },
     ],
+    organizations: [],
     drafts: [],
     ml_backends: [],
     exports: [],

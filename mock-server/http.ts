@@ -5,6 +5,7 @@ import type { UserRecord } from "../src/contract/records.js";
 import type { Clock } from "../src/vocabulary/clock.js";
 import { pyStr, pyType } from "../src/emulation/python-json.js";
 import { parsePyInt } from "../src/emulation/python-text.js";
+import { castBoolFromStr, PyError } from "../src/emulation/python.js";
 import { describeValue, isPlainObject } from "../src/vocabulary/json.js";
 import { fieldError, HttpProblem, INVALID_PAGE, type Strictness } from "./errors.js";
 import type { Store } from "./store/store.js";
@@ -105,6 +106,22 @@ function intFromRequest(present: boolean, raw: unknown, key: string, fallback: n
   if (typeof raw === "boolean") return raw ? 1 : 0;
   if (typeof raw === "number" && Number.isInteger(raw)) return raw;
   throw keyError(key, `Incorrect value type in key "${key}" = "${pyStr(raw)}". It should be digit string or integer.`);
+}
+
+/**
+ * `bool_from_request(request.GET, key, fallback)` (label_studio/core/utils/params.py): `cast_bool_from_str`'s words;
+ * any other text is a 400 whose `validation_errors` holds the message as a string.
+ */
+export function boolFromQuery(query: Query, key: string, fallback: boolean): boolean {
+  const raw = param(query, key);
+  if (raw === undefined) return fallback;
+  try {
+    const cast = castBoolFromStr({ t: "str", v: raw });
+    return cast.t === "bool" && cast.v;
+  } catch (error) {
+    if (error instanceof PyError) throw keyError(key, error.message);
+    throw error;
+  }
 }
 
 /** `int_from_request(request.GET, key, fallback)`: the last value of a repeated key. */

@@ -19,7 +19,7 @@ import ts from "typescript";
 import { selection } from "../../src/selection.js";
 import { root } from "../lib/children.js";
 import { rng } from "../lib/data.js";
-import { cpuMs, figure, fmt, median, RUNS, type Figure } from "../lib/stats.js";
+import { cpuMs, figure, fmt, mainThreadMs, median, RUNS, type Figure } from "../lib/stats.js";
 
 const CHAINS = 300;
 const dir = join(root, "bench", ".tmp", "types");
@@ -298,6 +298,38 @@ function completionAfterIf(runs: number): { ifMs: number; plainMs: number; wallI
   return { ifMs: median(ifs), plainMs: median(plains), wallIfMs: median(walls) };
 }
 
+/**
+ * The checker's own work, without V8's warm-up: in this process (whose TypeScript is already compiled
+ * by V8, by the language service), each file is checked by a fresh program (a new checker, nothing
+ * cached but the parsed files), the files alternated; main-thread CPU ms, medians. A fresh `tsc`
+ * runs much of the checker before V8 has optimised it, and the builder's types reach more of the
+ * checker (inference, conditional and mapped types) than typed literals do: the cold ratio is the
+ * target (a CI's tsc), this one says how much of it is the types' work (an editor's warm server).
+ */
+function warmChecks(files: Readonly<Record<string, string>>, runs: number): Record<string, number> {
+  const options = ts.convertCompilerOptionsFromJson(compilerOptions, root).options;
+  const host = ts.createCompilerHost(options);
+  const parsed = new Map<string, ts.SourceFile | undefined>();
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language) => {
+    if (!parsed.has(name)) parsed.set(name, read(name, language));
+    return parsed.get(name);
+  };
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(files).map((name) => [name, []]));
+  for (let round = 0; round <= runs; round++) {
+    for (const [name, file] of Object.entries(files)) {
+      const program = ts.createProgram([file], options, host);
+      program.getTypeChecker();
+      const start = mainThreadMs();
+      const problems = program.getSemanticDiagnostics(program.getSourceFile(file));
+      const ms = mainThreadMs() - start;
+      if (problems.length) throw new Error(`${file}: ${ts.flattenDiagnosticMessageText(problems[0]?.messageText, "\n")}`);
+      if (round > 0) (times[name] as number[]).push(ms); // the first round warms up
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, ms]) => [name, median(ms)]));
+}
+
 /** Needs dist/ (the published declarations): run.ts builds it first. */
 export function typeFigures(log: (line: string) => void, runs = RUNS): Figure[] {
   rmSync(dir, { recursive: true, force: true });
@@ -336,6 +368,10 @@ export function typeFigures(log: (line: string) => void, runs = RUNS): Figure[] 
   const ky = [check(paths.kyselyBase), check(paths.kyselyOne), check(paths.kyselyTwo)] as const;
   const kyNext = ky[2].instantiations - ky[1].instantiations;
   const editor = completionAfterIf(runs);
+  const warm = warmChecks(
+    { plainChains: paths.plainChains, plainLiterals: paths.plainLiterals, chains: paths.chains, literals: paths.literals },
+    2 * runs,
+  );
   const load = loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
@@ -394,6 +430,22 @@ export function typeFigures(log: (line: string) => void, runs = RUNS): Figure[] 
       200,
       "lower",
       `language service, CPU: the members after a $if chain in a fresh program; ${fmt(editor.plainMs)} ms without the $if; wall ${fmt(editor.wallIfMs)} ms (load ${load})`,
+    ),
+    figure(
+      "types.warm_check_ratio",
+      (warm["plainChains"] as number) / (warm["plainLiterals"] as number),
+      "×",
+      null,
+      "lower",
+      `the checker's work without V8's warm-up (one process, a fresh program per check, main-thread CPU): ${CHAINS} plain chains ${fmt(warm["plainChains"] as number)} ms, literals ${fmt(warm["plainLiterals"] as number)} ms (load ${load})`,
+    ),
+    figure(
+      "types.mixed_warm_check_ratio",
+      (warm["chains"] as number) / (warm["literals"] as number),
+      "×",
+      null,
+      "lower",
+      `the same for the mixed set: chains ${fmt(warm["chains"] as number)} ms, literals ${fmt(warm["literals"] as number)} ms (load ${load})`,
     ),
     figure("types.kysely_instantiations_per_chain", kyNext, "", null, "lower", "Kysely, a further 5-where chain, for scale"),
   ];

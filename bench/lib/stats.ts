@@ -1,4 +1,5 @@
 /** Timing and reporting helpers shared by the benchmark figures. */
+import { existsSync, readFileSync } from "node:fs";
 
 /** One row of bench/results.json. `target: null` means "report only". */
 export interface Figure {
@@ -38,6 +39,16 @@ export const RUNS = 5;
 export function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+}
+
+const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+/**
+ * CPU time of this process's main thread in ms where Linux tells it (else `cpuMs`): what a
+ * single-threaded tool such as tsc reports as its own time, without V8's compiler and GC threads.
+ */
+export function mainThreadMs(): number {
+  if (!existsSync(schedstat)) return cpuMs();
+  return Number(readFileSync(schedstat, "utf8").split(" ")[0]) / 1e6;
 }
 
 /**

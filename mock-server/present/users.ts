@@ -4,10 +4,9 @@ import { orDefault, type Rendered } from "../../src/contract/field.js";
 import { userDefaults } from "../../src/contract/user.js";
 import { render, type RenderContext, type Values } from "../../src/contract/render.js";
 import type { Store } from "../store/store.js";
+import { activeOrganizationOf, membershipDeleted, ORGANIZATION_ID, theOrganization } from "./organizations.js";
 
-/** The mock has one organization, as a fresh community server does. */
-export const ORGANIZATION_ID = 1;
-const ORGANIZATION_TITLE = "Label Studio";
+export { ORGANIZATION_ID } from "./organizations.js";
 
 /** `User.get_initials` (label_studio/users/models.py). */
 export function initials(u: UserRecord): string {
@@ -33,13 +32,21 @@ export function presentUserSimple(u: UserRecord, ctx?: RenderContext): Rendered<
   return render(userSimple, { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, avatar: null }, ctx);
 }
 
-/** `BaseUserSerializer`; the organization's email is its creator's (the first user). */
-export function presentUser(u: UserRecord, store: Store, ctx?: RenderContext): Rendered<typeof user> {
-  return render(user, userValues(u, store), ctx);
+/**
+ * `BaseUserSerializer`, as `viewer` is shown it: the organization's email is its creator's. A member whose membership
+ * was soft-deleted is shown as "Deleted User" to a viewer whose active organization it is (`_is_deleted`).
+ */
+export function presentUser(u: UserRecord, store: Store, viewer: UserRecord, ctx?: RenderContext): Rendered<typeof user> {
+  return render(user, userValues(u, store, viewer), ctx);
 }
 
-function userValues(u: UserRecord, store: Store): Values<typeof user> {
-  const owner = store.list("users")[0];
+/** `BaseUserSerializer.to_representation`: what a viewer in the organization sees of a soft-deleted member. */
+const DELETED_USER = { first_name: "Deleted", last_name: "User", username: "Deleted", email: "Deleted", initials: "DU" } as const;
+
+export function userValues(u: UserRecord, store: Store, viewer: UserRecord): Values<typeof user> {
+  const org = theOrganization(store);
+  const owner = org.created_by === null ? undefined : store.find("users", org.created_by);
+  const deleted = activeOrganizationOf(viewer) === ORGANIZATION_ID && membershipDeleted(u);
   return {
     id: u.id,
     first_name: u.first_name,
@@ -53,15 +60,16 @@ function userValues(u: UserRecord, store: Store): Values<typeof user> {
     phone: orDefault(u.phone, userDefaults.phone),
     ...(u.active_organization === null
       ? { active_organization: null, active_organization_meta: { title: "", email: "" } }
-      : { active_organization: ORGANIZATION_ID, active_organization_meta: { title: ORGANIZATION_TITLE, email: owner?.email ?? "" } }),
+      : { active_organization: ORGANIZATION_ID, active_organization_meta: { title: org.title, email: owner?.email ?? "" } }),
     allow_newsletters: orDefault(u.allow_newsletters, userDefaults.allow_newsletters),
     date_joined: u.date_joined,
+    ...(deleted ? DELETED_USER : {}),
   };
 }
 
 /** `BaseWhoAmIUserSerializer`: the user and every permission (community edition). */
 export function presentWhoAmI(u: UserRecord, store: Store, ctx?: RenderContext): Rendered<typeof whoAmI> {
-  return render(whoAmI, { ...userValues(u, store), permissions: [...allPermissions] }, ctx);
+  return render(whoAmI, { ...userValues(u, store, u), permissions: [...allPermissions] }, ctx);
 }
 
 export function presentCompletedBy(u: UserRecord): Rendered<typeof completedByDm> {

@@ -30,6 +30,17 @@ import {
   listSnapshots,
   oneStepExport,
 } from "./exports.js";
+import {
+  createOrganization,
+  deleteMember,
+  getInvite,
+  getMember,
+  getOrganization,
+  listMembers,
+  listOrganizations,
+  resetInviteToken,
+  updateOrganization,
+} from "./organizations.js";
 import { createPrediction, deletePrediction, getPrediction, listPredictions, patchPrediction } from "./predictions.js";
 import {
   createProject,
@@ -93,6 +104,14 @@ const serve = (server: ServerPath, methods: Route["methods"], extra: Pick<Route,
 
 /** Every route the mock serves, in the server's URL layout (the inventory in src/contract/routes.ts; docs/reference/routes.md). */
 export const routes: readonly Route[] = [
+  // The organizations app (label_studio/organizations/urls.py): patterns without a trailing slash but the membership's.
+  serve("/api/organizations/", { GET: listOrganizations, POST: createOrganization }),
+  serve("/api/organizations/{pk}", { GET: getOrganization, PATCH: updateOrganization, PUT: updateOrganization }, { slash: false }),
+  serve("/api/organizations/{pk}/memberships", { GET: listMembers }, { slash: false }),
+  // OrganizationMemberDetailAPI narrows http_method_names to delete and get.
+  serve("/api/organizations/{pk}/memberships/{user_pk}/", { GET: getMember, DELETE: deleteMember }, { allow: "DELETE, GET" }),
+  serve("/api/invite", { GET: getInvite }, { slash: false }),
+  serve("/api/invite/reset-token", { POST: resetInviteToken }, { slash: false }),
   serve("/api/token/refresh/", { POST: refresh }, { auth: "none" }),
   // simplejwt's TokenViewBase: no authentication classes, AllowAny (a caller's bad key is never read).
   serve("/api/token/blacklist/", { POST: blacklist }, { auth: "none" }),

@@ -5,6 +5,7 @@ import type { RecordOf } from "../../src/contract/state.js";
 /** The model each routed collection's 404 names. */
 const MODEL = {
   users: "User",
+  organizations: "Organization",
   projects: "Project",
   tasks: "Task",
   annotations: "Annotation",

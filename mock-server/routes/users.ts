@@ -8,6 +8,7 @@ import { userModel } from "../../src/contract/user.js";
 import { HttpProblem, problemBody, SERVER_VERSION, pythonException } from "../errors.js";
 import { noContent, ok, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentUser, presentWhoAmI } from "../present/users.js";
+import { saveOrganization, theOrganization } from "../present/organizations.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { pathId, recordOr404 } from "./lookup.js";
 import { inputHas, validateWrite, writeInput, type CustomRules } from "../drf/serializer.js";
@@ -23,11 +24,11 @@ export const getWhoAmI: Handler = (req, ctx) => ok(presentWhoAmI(req.user, ctx.s
 
 export const listUsers: Handler = (req, ctx) => {
   const render = { sparse: sparseFields(req.query) };
-  return ok([...ctx.store.list("users")].sort((a, b) => a.id - b.id).map((u) => presentUser(u, ctx.store, render)));
+  return ok([...ctx.store.list("users")].sort((a, b) => a.id - b.id).map((u) => presentUser(u, ctx.store, req.user, render)));
 };
 
 export const getUser: Handler = (req, ctx) =>
-  ok(presentUser(recordOr404(ctx, "users", pathId(req.params)), ctx.store, { sparse: sparseFields(req.query) }));
+  ok(presentUser(recordOr404(ctx, "users", pathId(req.params)), ctx.store, req.user, { sparse: sparseFields(req.query) }));
 
 const LOCAL_CHARS = /^[-!#$%&'*+/=?^_`{}|~0-9A-Za-z]+$/;
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
@@ -36,7 +37,7 @@ const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
  * Django's EmailValidator, in outline and without one big pattern: a local part of dot-separated atoms, `@`, a
  * domain of at least two labels (each at most 63 characters, the last not all digits).
  */
-function isEmail(text: string): boolean {
+export function isEmail(text: string): boolean {
   const at = text.lastIndexOf("@");
   if (at <= 0) return false;
   const local = text.slice(0, at).split(".");
@@ -94,7 +95,7 @@ export const createUser: Handler = (req, ctx) => {
     // UserAPI.perform_create adds the user to the organization; nothing makes it the user's active one.
     active_organization: null,
   });
-  return ok(presentUser(created, ctx.store, { sparse: sparseFields(req.query) }), 201);
+  return ok(presentUser(created, ctx.store, req.user, { sparse: sparseFields(req.query) }), 201);
 };
 
 /**
@@ -110,13 +111,13 @@ export const patchUser: Handler = (req, ctx) => {
   if (readOnly) {
     return { status: 405, body: problemBody(new HttpProblem(405, "Cannot update read-only field: email")), commit: true };
   }
-  return ok(presentUser(updated, ctx.store, { sparse: sparseFields(req.query) }));
+  return ok(presentUser(updated, ctx.store, req.user, { sparse: sparseFields(req.query) }));
 };
 
 /**
  * `DELETE /api/users/{id}/`: the user is gone; what referred to them follows the models' `on_delete`:
- * annotations, tasks and projects keep the record with the author emptied (SET_NULL), the user's drafts
- * and saved views go with them (CASCADE).
+ * annotations, tasks, projects and the organization they created keep the record with the author emptied (SET_NULL),
+ * the user's drafts, saved views and membership go with them (CASCADE).
  */
 export const deleteUser: Handler = (req, ctx) => {
   const gone = recordOr404(ctx, "users", pathId(req.params)).id;
@@ -128,6 +129,8 @@ export const deleteUser: Handler = (req, ctx) => {
   }
   for (const t of store.list("tasks")) if (t.updated_by === gone) store.update("tasks", t.id, { updated_by: null });
   for (const p of store.list("projects")) if (p["created_by"] === gone) store.update("projects", p.id, { created_by: null });
+  if (theOrganization(store).created_by === gone) saveOrganization(store, { created_by: null });
+  for (const o of store.list("organizations")) if (o.created_by === gone) store.update("organizations", o.id, { created_by: null });
   store.removeWhere("drafts", (d) => d.user === gone);
   store.removeWhere("views", (v) => v.user === gone);
   store.removeWhere("users", (u) => u.id === gone);

@@ -434,8 +434,15 @@ export class Store {
       this.#datasets.clear();
       return;
     }
-    // Users, views and the export records are in no dataset.
-    if (collection === "users" || collection === "views" || collection === "exports" || collection === "converted_formats") return;
+    // Users, organizations, views and the export records are in no dataset.
+    if (
+      collection === "users" ||
+      collection === "organizations" ||
+      collection === "views" ||
+      collection === "exports" ||
+      collection === "converted_formats"
+    )
+      return;
     for (const record of records) {
       const r = record as AnyRecord & { project?: number; task?: number };
       // A draft names its task; a project record is its own project (also checked by identity).

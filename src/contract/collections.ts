@@ -5,6 +5,7 @@
  */
 export const collectionNames = [
   "users",
+  "organizations",
   "projects",
   "tasks",
   "predictions",

@@ -29,6 +29,16 @@ export {
   serializationOptions,
   taskFilterOptions,
 } from "./export.js";
+export {
+  organization,
+  organizationId,
+  organizationInvite,
+  organizationMember,
+  organizationMemberPage,
+  organizationMembership,
+  organizationMemberUser,
+  organizationModel,
+} from "./organization.js";
 export { mlBackend, mlBackendAuthMethods, mlBackendDefaults, mlBackendModel, mlBackendStates } from "./ml-backend.js";
 export { prediction, predictionDefaults, predictionModel } from "./prediction.js";
 export {

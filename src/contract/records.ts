@@ -3,6 +3,7 @@ import type { annotationModel } from "./annotation.js";
 import type { draftModel, draftOwn } from "./draft.js";
 import type { convertedFormatModel, convertedFormatOwn, exportModel, exportOwn } from "./export.js";
 import type { mlBackendModel } from "./ml-backend.js";
+import type { organizationModel } from "./organization.js";
 import type { viewModel, viewOwn } from "./view.js";
 import type { FieldSpec, KindTypes } from "./field.js";
 import type { predictionModel } from "./prediction.js";
@@ -53,6 +54,12 @@ export type StoredRecord<M extends Table, Own extends Table = {}> = Of<Omit<M, k
 
 /** A stored user: the user model's fields (src/contract/user.ts) and the user's legacy API key (`userOwn`). */
 export interface UserRecord extends StoredRecord<typeof userModel, typeof userOwn> {}
+
+/**
+ * A stored organization (src/contract/organization.ts): the mock's own (id 1) once a write changed it, and those
+ * `POST /api/organizations/` made.
+ */
+export interface OrganizationRecord extends StoredRecord<typeof organizationModel> {}
 
 /**
  * A stored project: the project model's fields (src/contract/project.ts; `projectOwn` for what the

@@ -50,9 +50,6 @@ const notServed = (reason: string): NotServed => ({ served: false, reason });
 const STORAGE = notServed(
   "cloud storage connections: syncing reads buckets of S3, GCS, Azure, Redis or the server's disk, none of which the mock reaches; seed tasks or import them instead",
 );
-const ORGANIZATION = notServed(
-  "organization management and invitations: the mock has one organization whose members are its users (`/api/users/` serves them)",
-);
 const EXPORT_FILES = notServed(
   "the files of the one-step exports a server kept on its disk (`export/files`, and nginx's auth check for them): the mock keeps no files; snapshots (`/exports/`) keep exports",
 );
@@ -89,36 +86,36 @@ export const serverRoutes = [
     view: "organizations/api.py OrganizationListAPI",
     methods: ["GET", "POST"],
     sdk: ["organizations.list"],
-    mock: ORGANIZATION,
+    mock: SERVED,
   },
   {
     path: "/api/organizations/{pk}",
     view: "organizations/api.py OrganizationAPI",
     methods: ["GET", "PUT", "PATCH"],
     sdk: ["organizations.get"],
-    mock: ORGANIZATION,
+    mock: SERVED,
   },
   {
     path: "/api/organizations/{pk}/memberships",
     view: "organizations/api.py OrganizationMemberListAPI",
     methods: ["GET"],
     sdk: ["organizations.members.list", "organizations.members.update (PATCH: not in community)"],
-    mock: ORGANIZATION,
+    mock: SERVED,
   },
   {
     path: "/api/organizations/{pk}/memberships/{user_pk}/",
     view: "organizations/api.py OrganizationMemberDetailAPI",
     methods: ["GET", "DELETE"],
     sdk: ["organizations.members.delete", "organizations.members.get"],
-    mock: ORGANIZATION,
+    mock: SERVED,
   },
-  { path: "/api/invite", view: "organizations/api.py OrganizationInviteAPI", methods: ["GET"], sdk: [], mock: ORGANIZATION },
+  { path: "/api/invite", view: "organizations/api.py OrganizationInviteAPI", methods: ["GET"], sdk: [], mock: SERVED },
   {
     path: "/api/invite/reset-token",
     view: "organizations/api.py OrganizationResetTokenAPI",
     methods: ["POST"],
     sdk: ["organizations.reset_token"],
-    mock: ORGANIZATION,
+    mock: SERVED,
   },
   {
     path: "/api/projects/",

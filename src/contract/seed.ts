@@ -10,6 +10,7 @@ import { predictionModel } from "./prediction.js";
 import { projectModel, projectOwn } from "./project.js";
 import { mlBackendModel } from "./ml-backend.js";
 import { userModel, userOwn } from "./user.js";
+import { organizationModel } from "./organization.js";
 import { viewModel, viewOwn } from "./view.js";
 import { taskModel, taskOwn } from "./task.js";
 import { collectionNames, emptyState, type CollectionName, type StoreState } from "./state.js";
@@ -74,6 +75,7 @@ const TIMESTAMP = "an ISO-8601 date-time with a zone, e.g. 2024-01-01T00:00:00Z"
  */
 const tables: { readonly [C in CollectionName]: Readonly<Record<string, FieldSpec>> } = {
   users: storedTable(userModel, userOwn),
+  organizations: organizationModel,
   projects: storedTable(projectModel, projectOwn),
   tasks: storedTable(taskModel, taskOwn),
   predictions: predictionModel,

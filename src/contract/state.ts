@@ -4,6 +4,7 @@ import type {
   DraftRecord,
   ExportRecord,
   MLBackendRecord,
+  OrganizationRecord,
   PredictionRecord,
   ProjectRecord,
   TaskRecord,
@@ -11,7 +12,7 @@ import type {
   ViewRecord,
 } from "./records.js";
 
-export type { ConvertedFormatRecord, ExportRecord, ViewRecord } from "./records.js";
+export type { ConvertedFormatRecord, ExportRecord, OrganizationRecord, ViewRecord } from "./records.js";
 import type { CollectionName } from "./collections.js";
 
 export { collectionNames, type CollectionName } from "./collections.js";
@@ -19,6 +20,7 @@ export { collectionNames, type CollectionName } from "./collections.js";
 /** The whole store: the lowdb state, the seed format and the persist file are all this shape. */
 export interface StoreState {
   users: UserRecord[];
+  organizations: OrganizationRecord[];
   projects: ProjectRecord[];
   tasks: TaskRecord[];
   annotations: AnnotationRecord[];
@@ -40,6 +42,7 @@ void sameNames;
 export function emptyState(): StoreState {
   return {
     users: [],
+    organizations: [],
     projects: [],
     tasks: [],
     annotations: [],

@@ -56,6 +56,12 @@ export const userOwn = {
    * the first user). A secret: never log it; the engine's records never hold a user.
    */
   token: { kind: "string", nullable: false, access: "write-only", stored: "sparse" },
+  /**
+   * The user's membership of the mock's organization (the server's `OrganizationMember` row, made with the user: the
+   * mock numbers it and dates it as the user): when it was soft-deleted (`OrganizationMember.deleted_at`); absent or
+   * null, the membership is live.
+   */
+  membership_deleted_at: { kind: "datetime", nullable: true, access: "write-only", stored: "sparse" },
 } as const satisfies Readonly<Record<string, FieldSpec>>;
 
 /** The user model's defaults. */

@@ -188,12 +188,15 @@ async function loadChild(kind: keyof typeof children) {
   const second = c.collection === "users" || c.collection === "projects";
   const state = loadSeed({ ...seed, [c.collection]: second ? [...seed[c.collection], c.record] : [c.record] }, NOW);
   const stored = state[c.collection][second ? 1 : 0] as unknown as Record<string, unknown>;
-  const store = { find: (_c: string, id: number) => state.users.find((u) => u.id === id), list: () => state.users } as never;
+  const store = {
+    find: (c: string, id: number) => (c === "users" ? state.users.find((u) => u.id === id) : undefined),
+    list: (c: string) => (c === "users" ? state.users : []),
+  } as never;
   const presenters = {
     annotation: () => presentAnnotation(stored as never, store),
     prediction: () => presentPrediction(stored as never),
     draft: () => presentDraft(stored as never, store),
-    user: () => presentUser(stored as never, store),
+    user: () => presentUser(stored as never, store, stored as never),
     view: () => presentView(stored as never, store),
     mlBackend: () => presentMLBackend(stored as never),
     project: () => presentProject(stored as never, new Store(state), { caller: state.users[0] as never, counts: false }),

@@ -29,6 +29,9 @@ export const unverifiedRoutes: Readonly<Record<string, string>> = {
     "it replaces the caller's legacy token, the credential dmq verify authenticates with on the server: every later " +
     "request of the run would fail, and the caller's scripts with it (community servers have no way to reset another " +
     "user's token)",
+  "POST /api/invite/reset-token":
+    "it replaces the organization's invite token: every invite link already sent stops working, and nothing puts the " +
+    "old token back (the answer, 201 with the new token and its signup path, is held by test/e2e/organizations.test.ts)",
 };
 
 /** A pattern's segments; `undefined` for a parameter, which matches any one segment (a number, an action id, a reference). */

@@ -18,7 +18,7 @@ export const areas = {
   routes: "every other route the mock serves: success, main validation errors, writes and the read after them",
   values: "the Data Manager list's columns, task by task (fields=all)",
   ml: "ML backends registered with a model server the run starts: create, read, update, predict, train, versions, delete (one at a time)",
-  accounts: "users, tokens and hotkeys: the caller's organization and account, written and read back (one at a time, last)",
+  accounts: "users, tokens, hotkeys, the organization and its members: the caller's own, written and read back (one at a time, last)",
 } as const;
 export type Area = keyof typeof areas;
 export const areaNames = Object.keys(areas) as readonly Area[];

@@ -152,6 +152,24 @@ users = ls.users.list()
 print("users", [u.username for u in users])
 dee = ls.users.create(username="sdk-dee", email="sdk-dee@example.com")
 print("user", ls.users.get(id=dee.id).email, ls.users.update(id=dee.id, first_name="Dee").first_name)
+# The organization: its members (a page), one member, a soft delete by the creator (the member stays, "Deleted").
+orgs = ls.organizations.list()
+org = ls.organizations.get(id=orgs[0].id)
+assert org.title == orgs[0].title and dee.id in org.users, org
+page = ls.organizations.members.list(id=org.id, page_size=1)
+assert page.count == len(org.users) and len(page.results) == 1, page
+member = ls.organizations.members.get(id=org.id, user_pk=dee.id)
+assert member.user == dee.id and member.annotations_count == 0, member
+ls.organizations.members.delete(id=org.id, user_pk=dee.id)
+assert ls.users.get(id=dee.id).username == "Deleted"
+try:
+    ls.organizations.members.delete(id=org.id, user_pk=dee.id)
+    raise SystemExit("expected the 404 for a removed member")
+except ApiError as e:
+    assert e.status_code == 404 and e.body["detail"] == "Member not found", e.body
+invite = ls.organizations.reset_token()
+assert invite.invite_url == "/user/signup/?token=" + invite.token, invite
+print("organization", org.title, page.count, member.organization, len(invite.token))
 ls.users.delete(id=dee.id)
 hotkeys = {"annotation:submit": {"key": "ctrl+enter", "active": False}}
 assert ls.users.update_hotkeys(custom_hotkeys=hotkeys).custom_hotkeys == hotkeys
