@@ -1,5 +1,6 @@
 import type { UserRecord } from "../../src/contract/records.js";
 import { allPermissions, annotatorDm, completedByDm, user, userSimple, whoAmI } from "../../src/contract/index.js";
+import { DELETED_MEMBER } from "../../src/contract/user.js";
 import { orDefault, type Rendered } from "../../src/contract/field.js";
 import { userDefaults } from "../../src/contract/user.js";
 import { render, type RenderContext, type Values } from "../../src/contract/render.js";
@@ -28,9 +29,17 @@ export function createdUsername(u: UserRecord | undefined, of: "annotation" | "d
   return `${name}${name || of === "annotation" ? " " : ""}${u.email}, ${u.id}`;
 }
 
-export function presentUserSimple(u: UserRecord, ctx?: RenderContext): Rendered<typeof userSimple> {
-  return render(userSimple, { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, avatar: null }, ctx);
+/** `UserSimpleSerializer` (a project's or a snapshot's `created_by`): a soft-deleted member as `presentCompletedBy` shows one. */
+export function presentUserSimple(u: UserRecord, ctx: RenderContext = {}): Rendered<typeof userSimple> {
+  const shown = { id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, avatar: null };
+  return render(userSimple, { ...shown, ...asDeleted(u), username: () => DELETED_USER.username }, deletedContext(u, ctx));
 }
+
+/** A soft-deleted member's names as every user serializer shows them (none for a live member). */
+const asDeleted = (u: UserRecord) => (membershipDeleted(u) ? DELETED_USER : {});
+/** The render context that adds the `username` key a subclass without that field gains for a soft-deleted member. */
+const deletedContext = (u: UserRecord, ctx: RenderContext): RenderContext =>
+  membershipDeleted(u) ? { ...ctx, context: new Set([...(ctx.context ?? []), DELETED_MEMBER]) } : ctx;
 
 /**
  * `BaseUserSerializer`, as `viewer` is shown it: the organization's email is its creator's. A member whose membership
@@ -72,15 +81,13 @@ export function presentWhoAmI(u: UserRecord, store: Store, ctx?: RenderContext):
   return render(whoAmI, { ...userValues(u, store, u), permissions: [...allPermissions] }, ctx);
 }
 
+/**
+ * `CompletedByDMSerializer`. A soft-deleted member is shown as "Deleted User" (with a `username`), as to a caller in
+ * the organization: the task presenters do not know the caller (a removed member reading tasks would see the names).
+ */
 export function presentCompletedBy(u: UserRecord): Rendered<typeof completedByDm> {
-  return render(completedByDm, {
-    id: u.id,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    avatar: null,
-    email: u.email,
-    initials: initials(u),
-  });
+  const shown = { id: u.id, first_name: u.first_name, last_name: u.last_name, avatar: null, email: u.email, initials: initials(u) };
+  return render(completedByDm, { ...shown, ...asDeleted(u), username: () => DELETED_USER.username }, deletedContext(u, {}));
 }
 
 /** `get_annotators`: the annotators that still exist, by id, with the review markers of the community edition. */
@@ -89,6 +96,8 @@ export function presentAnnotators(ids: readonly number[], store: Store): Rendere
     .sort((a, b) => a - b)
     .flatMap((id) => {
       const u = store.find("users", id);
-      return u ? [render(annotatorDm, { user_id: id, annotated: true, review: null, reviewed: false, ...presentCompletedBy(u) })] : [];
+      if (!u) return [];
+      const { username: _deletedOnly, ...author } = presentCompletedBy(u);
+      return [render(annotatorDm, { user_id: id, annotated: true, review: null, reviewed: false, ...author })];
     });
 }

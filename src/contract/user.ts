@@ -67,6 +67,15 @@ export const userOwn = {
 /** The user model's defaults. */
 export const userDefaults = defaultsOf(userModel);
 
+/** The serializer context flag of a soft-deleted member's rendering (`BaseUserSerializer._is_deleted`). */
+export const DELETED_MEMBER = "deleted-member";
+
+/**
+ * A soft-deleted member only: `BaseUserSerializer.to_representation` writes "Deleted" to `username` too, also in a
+ * subclass without that field, where it comes last.
+ */
+const deletedUsername = { kind: "string", nullable: false, access: "read-only", when: { context: DELETED_MEMBER } } as const;
+
 /** `label_studio/users/serializers.py` `UserSimpleSerializer`: a project's `created_by`. */
 export const userSimple = {
   source: "label_studio/users/serializers.py UserSimpleSerializer",
@@ -75,6 +84,7 @@ export const userSimple = {
   fields: {
     ...pick(userModel, "id", "first_name", "last_name", "email"),
     avatar: { kind: "string", nullable: true, access: "read-only" },
+    username: deletedUsername,
   },
 } as const satisfies Declaration;
 
@@ -108,18 +118,23 @@ export const whoAmI = {
   },
 } as const satisfies Declaration;
 
+const completedByDmFields = {
+  id: { kind: "integer", nullable: false, access: "read-only" },
+  first_name: { kind: "string", nullable: false, access: "read-only" },
+  last_name: { kind: "string", nullable: false, access: "read-only" },
+  avatar: { kind: "string", nullable: true, access: "read-only" },
+  email: { kind: "string", nullable: false, access: "read-only" },
+  initials: { kind: "string", nullable: false, access: "read-only" },
+} as const;
+
 /** `label_studio/tasks/serializers.py` `CompletedByDMSerializer`: an annotation's expanded author. */
 export const completedByDm = {
   source: "label_studio/tasks/serializers.py CompletedByDMSerializer",
   routes: ["GET /api/tasks/{id}/"],
   flex: true,
   fields: {
-    id: { kind: "integer", nullable: false, access: "read-only" },
-    first_name: { kind: "string", nullable: false, access: "read-only" },
-    last_name: { kind: "string", nullable: false, access: "read-only" },
-    avatar: { kind: "string", nullable: true, access: "read-only" },
-    email: { kind: "string", nullable: false, access: "read-only" },
-    initials: { kind: "string", nullable: false, access: "read-only" },
+    ...completedByDmFields,
+    username: deletedUsername,
   },
 } as const satisfies Declaration;
 
@@ -137,7 +152,7 @@ export const annotatorDm = {
     annotated: { kind: "boolean", nullable: false, access: "read-only" },
     review: { kind: "json", nullable: true, access: "read-only" },
     reviewed: { kind: "boolean", nullable: false, access: "read-only" },
-    ...completedByDm.fields,
+    ...completedByDmFields,
   },
 } as const satisfies Declaration;
 

@@ -154,6 +154,7 @@ describe("/api/organizations/{pk}/memberships/{user_pk}/", () => {
   });
 
   test("DELETE soft-deletes: the member stays, shown as Deleted User, without an active organization", async () => {
+    const bosProject = await raw(server, "POST", "/api/projects/", { key: BO_KEY, body: { title: "Bo's" } });
     const gone = await raw(server, "DELETE", "/api/organizations/1/memberships/2/");
     expect(gone.status).toBe(204);
     const members = await raw(server, "GET", "/api/organizations/1/memberships");
@@ -178,6 +179,30 @@ describe("/api/organizations/{pk}/memberships/{user_pk}/", () => {
     });
     expect((await raw(server, "GET", "/api/organizations/", { key: BO_KEY })).body).toEqual([]);
     expect((await raw(server, "GET", "/api/organizations/1", { key: BO_KEY })).status).toBe(403);
+
+    // A task's expanded authors too, with a `username` the serializer otherwise lacks; created_username keeps the name.
+    const task = await raw(server, "GET", "/api/tasks/2/");
+    const byBo = task.body.annotations.find((a: { id: number }) => a.id === 2);
+    expect(byBo.completed_by).toEqual({
+      id: 2,
+      first_name: "Deleted",
+      last_name: "User",
+      avatar: null,
+      email: "Deleted",
+      initials: "DU",
+      username: "Deleted",
+    });
+    expect(byBo.created_username).toBe(" bo@example.com, 2");
+    // And as a project's creator (UserSimpleSerializer, the same base class).
+    expect((await raw(server, "GET", `/api/projects/${bosProject.body.id}/`)).body.created_by).toEqual({
+      id: 2,
+      first_name: "Deleted",
+      last_name: "User",
+      email: "Deleted",
+      avatar: null,
+      username: "Deleted",
+    });
+    expect(Object.keys(task.body.annotations.find((a: { id: number }) => a.id === 3).completed_by)).not.toContain("username");
 
     const again = await raw(server, "DELETE", "/api/organizations/1/memberships/2/");
     expect([again.status, again.body.detail]).toEqual([404, "Member not found"]);
