@@ -2,6 +2,7 @@ import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startMockServer, type MockServer } from "../../mock-server/index.js";
+import { startMLBackend, type MLBackend } from "../helpers/ml-backend.js";
 import { runCli } from "../../src/cli/main.js";
 import { distReady } from "../helpers/dist.js";
 
@@ -95,6 +96,12 @@ export async function dmqTty(
 export async function mockWithEnv(): Promise<{ mock: MockServer; env: Record<string, string> }> {
   const mock = await startMockServer();
   return { mock, env: { LABEL_STUDIO_URL: mock.url, LABEL_STUDIO_API_KEY: mock.legacyToken } };
+}
+
+/** The mock with the env the CLI reads, and verify's tiny model server beside it (the ML backend commands): close both after. */
+export async function mockAndModelWithEnv(): Promise<{ mock: MockServer; env: Record<string, string>; model: MLBackend }> {
+  const [{ mock, env }, model] = await Promise.all([mockWithEnv(), startMLBackend()]);
+  return { mock, env, model };
 }
 
 export const json = <T = unknown>(run: Run): T => JSON.parse(run.stdout) as T;

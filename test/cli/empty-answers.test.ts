@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { startMLBackend, type MLBackend } from "../helpers/ml-backend.js";
-import { dmqIn, json, mockWithEnv, type Run } from "./dmq.js";
+import type { MLBackend } from "../helpers/ml-backend.js";
+import { dmqIn, json, mockAndModelWithEnv, type Run } from "./dmq.js";
 
 /*
  * Commands whose server answer has no body (a 204 after a delete, the 200 of a train request): nothing on
@@ -13,8 +13,7 @@ let env: Record<string, string>;
 let model: MLBackend;
 
 beforeAll(async () => {
-  ({ mock, env } = await mockWithEnv());
-  model = await startMLBackend();
+  ({ mock, env, model } = await mockAndModelWithEnv());
 });
 afterAll(async () => {
   await mock.close();

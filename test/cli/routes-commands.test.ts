@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MockServer } from "../../mock-server/index.js";
-import { startMLBackend, type MLBackend } from "../helpers/ml-backend.js";
-import { dmqIn, json, mockWithEnv } from "./dmq.js";
+import type { MLBackend } from "../helpers/ml-backend.js";
+import { dmqIn, json, mockAndModelWithEnv } from "./dmq.js";
 
 /*
  * The CLI's users, drafts, ml and projects validate commands against the mock (demo data: project 1,
@@ -16,8 +16,7 @@ let model: MLBackend;
 const dir = mkdtempSync(join(tmpdir(), "dmq-routes-"));
 
 beforeAll(async () => {
-  ({ mock, env } = await mockWithEnv());
-  model = await startMLBackend();
+  ({ mock, env, model } = await mockAndModelWithEnv());
 });
 afterAll(async () => {
   await mock.close();
