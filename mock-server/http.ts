@@ -162,6 +162,16 @@ export function paginate<T>(rows: readonly T[], query: Query, size: number): Pag
   return { items: rows.slice((number - 1) * size, number * size), number, pages };
 }
 
+/** `PageNumberPagination.get_paginated_response`: the count of every row, the neighbouring pages' links, the page's results. */
+export function pageBody<T>(req: MockRequest, page: Page<unknown>, count: number, results: readonly T[]) {
+  return {
+    count,
+    next: page.number < page.pages ? pageLink(req, page.number + 1) : null,
+    previous: page.number > 1 ? pageLink(req, page.number - 1) : null,
+    results,
+  };
+}
+
 /** DRF's `replace_query_param` / `remove_query_param` on the request URL. */
 export function pageLink(req: MockRequest, page: number | undefined): string {
   const url = new URL(req.url, req.origin);

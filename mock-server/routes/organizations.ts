@@ -14,7 +14,7 @@ import {
   boolFromQuery,
   noContent,
   ok,
-  pageLink,
+  pageBody,
   pageSize,
   paginate,
   param,
@@ -185,12 +185,7 @@ export const listMembers: Handler = (req, ctx) => {
       }),
     ),
   );
-  return ok({
-    count: members.length,
-    next: page.number < page.pages ? pageLink(req, page.number + 1) : null,
-    previous: page.number > 1 ? pageLink(req, page.number - 1) : null,
-    results,
-  });
+  return ok(pageBody(req, page, members.length, results));
 };
 
 /** The member `{user_pk}` of an organization the caller may read: the user (404), their membership (404). */

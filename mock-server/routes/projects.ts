@@ -8,7 +8,7 @@ import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { describeValue } from "../../src/vocabulary/json.js";
 import { pyInt } from "../../src/emulation/python-text.js";
 import { HttpProblem, pythonException, pythonExceptionOrStrict, validationError } from "../errors.js";
-import { bodyDict, noContent, ok, pageLink, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { bodyDict, noContent, ok, pageBody, pageSize, paginate, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { labelConfigProblem, libxmlSyntaxProblem, parseConfig } from "../label-config.js";
 import { essentialDataChanged, projectConfigProblem } from "../project-config.js";
 import { updateTasksStates } from "../overlap.js";
@@ -86,12 +86,14 @@ export const listProjects: Handler = (req, ctx) => {
     return 0;
   });
   const page = paginate(rows, req.query, pageSize(req.query, PAGE_SIZE, MAX_PAGE_SIZE));
-  return ok({
-    count: rows.length,
-    next: page.number < page.pages ? pageLink(req, page.number + 1) : null,
-    previous: page.number > 1 ? pageLink(req, page.number - 1) : null,
-    results: page.items.map((p) => present(ctx, req, p)),
-  });
+  return ok(
+    pageBody(
+      req,
+      page,
+      rows.length,
+      page.items.map((p) => present(ctx, req, p)),
+    ),
+  );
 };
 
 /** `ProjectSerializer.validate_color`: "#" and six characters Python's `int(…, 16)` reads. */
