@@ -106,7 +106,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       main: { ...main, seeded: { ...main.seeded, context } },
       keys: new KeyMap(main.seeded),
       projects,
-      send: projectDeletesOneAtATime((request) => send(target, request, timeoutMs)),
+      send: projectDeletesAlone((request) => send(target, request, timeoutMs)),
     });
     const target = side(options.target, tm, made.target);
     const mock = side(options.mock, mm, made.mock);
@@ -196,17 +196,46 @@ export async function oneAtATimeBy<T>(chains: Map<string, Promise<unknown>>, key
 const PROJECT_DELETE = /^\/api\/projects\/\d+\/?$/;
 
 /**
- * A send whose project deletes wait for each other. A server deleting two projects at once empties its model signal
- * receivers for good (`temporary_disconnect_all_signals` in ProjectAPI.perform_destroy is not thread-safe), and then
- * keeps stale task counters for every later request; the write scenarios of one area delete their projects from
- * several workers. Other requests go at once.
+ * A send whose project deletes run alone: each waits for the requests in flight and for the delete before it, and
+ * holds every request sent meanwhile until it has its answer. ProjectAPI.perform_destroy deletes inside
+ * `temporary_disconnect_all_signals`, which empties the model signal receivers of the whole server process while it
+ * runs: a request served meanwhile skips them (a task write then skips `update_project_summary_data_columns`, so data
+ * that is no object is stored with a 200 instead of the 500 that receiver raises), and two deletes at once leave the
+ * receivers empty for good (the second restores the list the first emptied; stale task counters from then on).
  */
-export function projectDeletesOneAtATime(send: (request: Request) => Promise<Answer>): (request: Request) => Promise<Answer> {
-  const chains = new Map<string, Promise<unknown>>();
-  return (request) =>
-    oneAtATimeBy(chains, request.method === "DELETE" && PROJECT_DELETE.test(request.path) ? "project-delete" : undefined, () =>
-      send(request),
-    );
+export function projectDeletesAlone(send: (request: Request) => Promise<Answer>): (request: Request) => Promise<Answer> {
+  let inFlight = 0;
+  let drained: (() => void)[] = [];
+  let deletes = 0;
+  // Settles when the last delete queued so far has its answer (never rejects).
+  let lastDelete: Promise<void> = Promise.resolve();
+  return async (request) => {
+    if (request.method === "DELETE" && PROJECT_DELETE.test(request.path)) {
+      deletes++;
+      const before = lastDelete;
+      let done!: () => void;
+      lastDelete = new Promise<void>((resolve) => (done = resolve));
+      try {
+        await before;
+        while (inFlight > 0) await new Promise<void>((resolve) => drained.push(resolve));
+        return await send(request);
+      } finally {
+        deletes--;
+        done();
+      }
+    }
+    while (deletes > 0) await lastDelete;
+    inFlight++;
+    try {
+      return await send(request);
+    } finally {
+      if (--inFlight === 0) {
+        const waiting = drained;
+        drained = [];
+        for (const resolve of waiting) resolve();
+      }
+    }
+  };
 }
 
 /** Deletes every project the run made: the kit's (by id and title), then those a write scenario made itself. */

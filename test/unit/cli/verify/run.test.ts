@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { catalogue } from "../../../../src/cli/verify/catalogue.js";
-import { oneAtATimeBy, projectDeletesOneAtATime, workersFor } from "../../../../src/cli/verify/run.js";
+import { oneAtATimeBy, projectDeletesAlone, workersFor } from "../../../../src/cli/verify/run.js";
 import type { Answer, Request } from "../../../../src/cli/verify/target.js";
 import { formatReport } from "../../../../src/cli/verify/report.js";
 
@@ -144,11 +144,11 @@ describe("formatReport as lines", () => {
 
 describe("project deletes", () => {
   const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-  test("a project delete waits for the one before it (the server's signal receivers would be emptied); other requests go at once", async () => {
+  /** A send whose answers the test gives, by `METHOD path`; `started` lists the requests sent on, in order. */
+  const held = () => {
     const open = new Map<string, () => void>();
     const started: string[] = [];
-    const send = projectDeletesOneAtATime(
+    const send = projectDeletesAlone(
       (request: Request) =>
         new Promise<Answer>((resolve) => {
           const name = `${request.method} ${request.path}`;
@@ -156,17 +156,45 @@ describe("project deletes", () => {
           open.set(name, () => resolve({ status: 204 } as Answer));
         }),
     );
+    const answer = async (name: string) => {
+      open.get(name)!();
+      await tick();
+    };
+    return { send, started, answer };
+  };
+
+  test("a project delete waits for the requests in flight, and holds every request sent meanwhile (the server's signal receivers are off while it deletes)", async () => {
+    const { send, started, answer } = held();
+    const read = send({ method: "GET", path: "/api/tasks/1/" });
+    await tick();
+    const remove = send({ method: "DELETE", path: "/api/projects/7/" });
+    await tick();
+    const patch = send({ method: "PATCH", path: "/api/tasks/2/" });
+    await tick();
+    expect(started).toEqual(["GET /api/tasks/1/"]);
+    await answer("GET /api/tasks/1/");
+    expect(started).toEqual(["GET /api/tasks/1/", "DELETE /api/projects/7/"]);
+    await answer("DELETE /api/projects/7/");
+    expect(started.at(-1)).toBe("PATCH /api/tasks/2/");
+    await answer("PATCH /api/tasks/2/");
+    expect((await Promise.all([read, remove, patch])).map((a) => a.status)).toEqual([204, 204, 204]);
+  });
+
+  test("two project deletes go one after the other (at once they would leave the receivers empty for good); other requests go at once", async () => {
+    const { send, started, answer } = held();
     const first = send({ method: "DELETE", path: "/api/projects/7/" });
     const second = send({ method: "DELETE", path: "/api/projects/8/" });
+    await tick();
+    expect(started).toEqual(["DELETE /api/projects/7/"]);
+    await answer("DELETE /api/projects/7/");
+    expect(started).toEqual(["DELETE /api/projects/7/", "DELETE /api/projects/8/"]);
+    await answer("DELETE /api/projects/8/");
     const task = send({ method: "DELETE", path: "/api/tasks/3/" });
     const read = send({ method: "GET", path: "/api/projects/8/" });
     await tick();
-    expect([...started].sort()).toEqual(["DELETE /api/projects/7/", "DELETE /api/tasks/3/", "GET /api/projects/8/"]);
-    open.get("DELETE /api/projects/7/")!();
-    await first;
-    await tick();
-    expect(started.at(-1)).toBe("DELETE /api/projects/8/");
-    for (const end of open.values()) end();
-    expect((await Promise.all([second, task, read])).map((a) => a.status)).toEqual([204, 204, 204]);
+    expect(started.slice(2)).toEqual(["DELETE /api/tasks/3/", "GET /api/projects/8/"]);
+    await answer("DELETE /api/tasks/3/");
+    await answer("GET /api/projects/8/");
+    expect((await Promise.all([first, second, task, read])).map((a) => a.status)).toEqual([204, 204, 204, 204]);
   });
 });
