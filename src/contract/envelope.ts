@@ -3,6 +3,16 @@ import { project } from "./project.js";
 import { dmTask } from "./task.js";
 
 /**
+ * The fields DRF's `PageNumberPagination.get_paginated_response` writes around a page's `results`: every list paged
+ * that way (projects, an organization's members) spreads them into its declaration.
+ */
+export const pageNumberFields = {
+  count: { kind: "integer", nullable: false, access: "read-only" },
+  next: { kind: "string", nullable: true, access: "read-only" },
+  previous: { kind: "string", nullable: true, access: "read-only" },
+} as const;
+
+/**
  * `GET /api/projects/`: DRF's `PageNumberPagination.get_paginated_response` as
  * `ProjectListPagination` (label_studio/projects/api.py) drives it: 30 per page, `page_size` up to
  * 100; `next`/`previous` are absolute URLs of the request with `page` replaced (or removed for
@@ -13,9 +23,7 @@ export const projectPage = {
   routes: ["GET /api/projects/"],
   flex: false,
   fields: {
-    count: { kind: "integer", nullable: false, access: "read-only" },
-    next: { kind: "string", nullable: true, access: "read-only" },
-    previous: { kind: "string", nullable: true, access: "read-only" },
+    ...pageNumberFields,
     results: { kind: "nested-list", nullable: false, access: "read-only", of: project },
   },
 } as const satisfies Declaration;

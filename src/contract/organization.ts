@@ -1,4 +1,5 @@
 import { custom, maxLength, pick, type Declaration, type FieldSpec } from "./field.js";
+import { pageNumberFields } from "./envelope.js";
 import { user } from "./user.js";
 
 /**
@@ -93,9 +94,7 @@ export const organizationMemberPage = {
   routes: ["GET /api/organizations/{id}/memberships"],
   flex: false,
   fields: {
-    count: { kind: "integer", nullable: false, access: "read-only" },
-    next: { kind: "string", nullable: true, access: "read-only" },
-    previous: { kind: "string", nullable: true, access: "read-only" },
+    ...pageNumberFields,
     results: { kind: "nested-list", nullable: false, access: "read-only", of: organizationMembership },
   },
 } as const satisfies Declaration;
