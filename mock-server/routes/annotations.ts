@@ -1,4 +1,3 @@
-import { castBoolFromStr, PyError } from "../../src/emulation/python.js";
 import { ujsonLoads } from "../../src/emulation/ujson.js";
 import type { AnnotationRecord } from "../../src/contract/records.js";
 import type { JsonValue } from "../../src/vocabulary/json.js";
@@ -7,7 +6,7 @@ import { annotationModel } from "../../src/contract/annotation.js";
 import { newRecordDefaults } from "../../src/contract/field.js";
 import { pyStr, pyTruthy } from "../../src/emulation/python-json.js";
 import { HttpProblem, pythonException, validationError } from "../errors.js";
-import { noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
+import { boolFromQuery, noContent, ok, param, type Handler, type MockContext, type MockRequest } from "../http.js";
 import { presentAnnotation } from "../present/annotations.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 import { annotationOr404, pathId, projectOr404, taskOr404 } from "./lookup.js";
@@ -58,17 +57,12 @@ export const listTaskAnnotations: Handler = (req, ctx) => {
   return ok(rows.map((a) => presentAnnotation(a, ctx.store, render)));
 };
 
-/** `bool_from_request(request.GET, 'was_cancelled', False)` (label_studio/core/utils/params.py). */
+/**
+ * `bool_from_request(request.GET, 'was_cancelled', False)` when the query names it (AnnotationsListAPI.perform_create,
+ * label_studio/tasks/api.py), else undefined: the annotation keeps its own `was_cancelled`.
+ */
 function wasCancelledParam(req: MockRequest): boolean | undefined {
-  const raw = param(req.query, "was_cancelled");
-  if (raw === undefined) return undefined;
-  try {
-    const cast = castBoolFromStr({ t: "str", v: raw });
-    return cast.t === "bool" && cast.v;
-  } catch (error) {
-    if (error instanceof PyError) throw validationError({ was_cancelled: [error.message] });
-    throw error;
-  }
+  return param(req.query, "was_cancelled") === undefined ? undefined : boolFromQuery(req.query, "was_cancelled", false);
 }
 
 /**

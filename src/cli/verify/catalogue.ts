@@ -595,6 +595,10 @@ export function errorScenarios(): Scenario[] {
     ["task/missing-config-key", { method: "POST", path: "/api/tasks/", body: { json: { project: ref.project(), data: { other: 1 } } } }],
     ["task/project-not-an-id", { method: "POST", path: "/api/tasks/", body: { json: { project: "first", data: { text: "x" } } } }],
     ["annotation/result-not-list", { method: "POST", path: "/api/tasks/{task:t1}/annotations/", body: { json: { result: "x" } } }],
+    [
+      "annotation/bad-was-cancelled",
+      { method: "POST", path: "/api/tasks/{task:t1}/annotations/", query: { was_cancelled: "perhaps" }, body: { json: { result: [] } } },
+    ],
     ["prediction/no-task", { method: "POST", path: "/api/predictions/", body: { json: { result: [] } } }],
     ["view/no-project", { method: "POST", path: "/api/dm/views/", body: { json: { data: {} } } }],
     ["import/not-a-list", { method: "POST", path: `/api/projects/${P}/import`, body: { json: "x" } }],
