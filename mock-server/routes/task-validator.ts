@@ -30,9 +30,7 @@ export const ROOT = ' [assume: item["data"] = task root with values]';
  */
 export function taskDataProblem(project: ProjectRecord, data: Readonly<Record<string, unknown>> | readonly unknown[]): string | undefined {
   if (!Array.isArray(data)) return dataProblem(project, resolveUndefinedKey(project, data as Readonly<Record<string, unknown>>));
-  if (data.includes("$undefined$") && dataTypes(project.label_config).size > 0) {
-    throw pythonException("TypeError", "list indices must be integers or slices, not str");
-  }
+  if (data.includes("$undefined$") && dataTypes(project.label_config).size > 0) throw pythonException("TypeError", notSubscriptable(data));
   return dataProblem(project, data);
 }
 
@@ -78,7 +76,7 @@ type Found = { readonly present: false } | { readonly present: true; readonly va
 function readKey(data: unknown, key: string): Found {
   if (Array.isArray(data)) {
     if (!data.includes(key)) return { present: false };
-    throw pythonException("TypeError", "list indices must be integers or slices, not str");
+    throw pythonException("TypeError", notSubscriptable(data));
   }
   return isPlainObject(data) && Object.hasOwn(data, key) ? { present: true, value: data[key] } : { present: false };
 }
