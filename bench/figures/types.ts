@@ -5,8 +5,8 @@
  * `types.instantiations_per_chain`), and a mixed set where some chains hold the patterns of composed
  * code (`$if`, `$call` of helpers generic over the task data, helpers as the start, typed task data,
  * `AnySelection` parameters: `types.mixed_check_ratio`, `types.mixed_instantiations_per_chain`). A
- * check ratio is tsc's Check time (unrounded: bench/children/tsc-check.mjs) of the chains ÷ that of the literals (medians of 5 alternating runs
- * after a warm-up); instantiations per chain are (the chains' Instantiations − those of a file with
+ * check ratio is tsc's Check time of the chains (unrounded: bench/children/tsc-check.mjs) ÷ that of
+ * the literals (medians of 5 alternating runs after a warm-up); instantiations per chain are (the chains' Instantiations − those of a file with
  * the same head and one `selection(1)`) ÷ 300. `types.first_if_instantiations` is what a file's first
  * chain with a `$if` adds; `types.first_if_completion_ms` what an editor's first completion after a
  * `$if` takes. Kysely's 5-where chains are measured alongside for scale.
