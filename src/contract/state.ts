@@ -3,6 +3,7 @@ import type {
   ConvertedFormatRecord,
   DraftRecord,
   ExportRecord,
+  FileUploadRecord,
   MLBackendRecord,
   OrganizationRecord,
   PredictionRecord,
@@ -22,6 +23,7 @@ export interface StoreState {
   users: UserRecord[];
   organizations: OrganizationRecord[];
   projects: ProjectRecord[];
+  file_uploads: FileUploadRecord[];
   tasks: TaskRecord[];
   annotations: AnnotationRecord[];
   predictions: PredictionRecord[];
@@ -44,6 +46,7 @@ export function emptyState(): StoreState {
     users: [],
     organizations: [],
     projects: [],
+    file_uploads: [],
     tasks: [],
     annotations: [],
     predictions: [],
