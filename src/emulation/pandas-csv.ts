@@ -39,7 +39,7 @@ const NA_WORDS = new Set([
 const TRUE_WORDS = new Set(["True", "TRUE", "true"]);
 const FALSE_WORDS = new Set(["False", "FALSE", "false"]);
 const INTEGER = /^[+-]?\d+$/;
-const FLOAT = /^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)$/;
+const FLOAT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** One parsed line: its fields and the (1-based) line number it started on. */
 interface Row {
