@@ -5,8 +5,8 @@
  * `types.instantiations_per_chain`), and a mixed set where some chains hold the patterns of composed
  * code (`$if`, `$call` of helpers generic over the task data, helpers as the start, typed task data,
  * `AnySelection` parameters: `types.mixed_check_ratio`, `types.mixed_instantiations_per_chain`). A
- * check ratio is tsc's Check time of the chains ÷ that of the literals (medians of 5 alternating runs
- * after a warm-up); instantiations per chain are (the chains' Instantiations − those of a file with
+ * check ratio is tsc's Check time of the chains (unrounded: bench/children/tsc-check.mjs) ÷ that of
+ * the literals (medians of 5 alternating runs after a warm-up); instantiations per chain are (the chains' Instantiations − those of a file with
  * the same head and one `selection(1)`) ÷ 300. `types.first_if_instantiations` is what a file's first
  * chain with a `$if` adds; `types.first_if_completion_ms` what an editor's first completion after a
  * `$if` takes. Kysely's 5-where chains are measured alongside for scale.
@@ -23,7 +23,8 @@ import { cpuMs, figure, fmt, mainThreadMs, median, RUNS, type Figure } from "../
 
 const CHAINS = 300;
 const dir = join(root, "bench", ".tmp", "types");
-const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+/** A fresh process that checks one project as tsc does and prints its Check time unrounded (tsc prints 10 ms steps). */
+const checker = join(root, "bench", "children", "tsc-check.mjs");
 
 type Value = { readonly src: string; readonly value: unknown };
 const int = (r: () => number): Value => {
@@ -231,16 +232,11 @@ const compilerOptions = {
 function check(file: string): Check {
   const project = `${file}.tsconfig.json`;
   writeFileSync(project, JSON.stringify({ compilerOptions, files: [file] }));
-  let out: string;
   try {
-    out = execFileSync(process.execPath, [tsc, "-p", project, "--extendedDiagnostics"], { cwd: root, encoding: "utf8" });
+    return JSON.parse(execFileSync(process.execPath, [checker, project], { cwd: root, encoding: "utf8" })) as Check;
   } catch (e) {
-    throw new Error(`${file} did not compile:\n${(e as { stdout?: string }).stdout}`);
+    throw new Error(`${file} did not compile:\n${(e as { stderr?: string }).stderr}`);
   }
-  return {
-    instantiations: Number(/Instantiations:\s+(\d+)/.exec(out)?.[1]),
-    checkMs: Number(/Check time:\s+([\d.]+)s/.exec(out)?.[1]) * 1000,
-  };
 }
 
 /**

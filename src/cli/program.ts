@@ -104,8 +104,19 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   offlineCommands(program, kit);
   mockCommand(program, kit);
   verifyCommand(program, kit);
+  summarizeResources(program);
   configureOutput(program, io);
   return program;
+}
+
+/**
+ * A resource's line in `dmq --help` is its title and its methods as registered ("projects: list, create, …"),
+ * so a method added later is listed without anyone restating it.
+ */
+function summarizeResources(program: CommandUnknownOpts): void {
+  for (const group of program.commands) {
+    if (group.commands.length > 0) group.description(`${group.description()}: ${group.commands.map((c) => c.name()).join(", ")}`);
+  }
 }
 
 function commandPath(command: CommandUnknownOpts): string {

@@ -53,7 +53,7 @@ async function countOf(client: Client, project: number, selection: DynamicSelect
 }
 
 export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("actions").description("Data Manager actions: list, form, run, catalog");
+  const group = program.command("actions").description("Data Manager actions");
   examples(group, ["dmq actions list --project 1", "dmq actions run delete_tasks --project 1 --include 3,4"]);
   const projectOption = () => new Option("--project <id>", "project id").argParser(positiveInt);
 

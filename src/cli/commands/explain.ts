@@ -4,6 +4,7 @@ import { MOCK_CLI_PORT } from "../../../mock-server/flags.js";
 import { parseQueryBody, type ParseContext, type ParseOptions, type ParseResult } from "../../wire/parse.js";
 import { playgroundUrl } from "../../wire/playground-link.js";
 import { toBody } from "../../wire/serialize.js";
+import { ApiError, NetworkError, RequestTimeoutError } from "../../client/errors.js";
 import { CliUsageError } from "../errors.js";
 import { chainOf } from "../explain/code.js";
 import { issueWords, selectionWords } from "../explain/words.js";
@@ -211,16 +212,26 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
       }
       let count: number | undefined;
       let countText: string | undefined;
+      // A server that fails to count (an older one answers 500 where the newest skip a line) does not
+      // lose the explanation: it is printed, then the failure (stderr, exit 1).
+      let countFailure: unknown;
       if (options.against !== undefined) {
         if (project === undefined) throw new CliUsageError("--against needs the project: pass --project <id>");
         if (e.parsed.answer) countText = `Not asked ${options.against}: it would refuse the body.`;
         else {
           const client = await session.clientFor(options.against);
-          const page = await client.tasks
-            .list({ project, query: e.input.body as object, page_size: 1, ...(input.view ? { view: input.view.id } : {}) })
-            .page(1);
-          count = page.total;
-          countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
+          try {
+            const page = await client.tasks
+              .list({ project, query: e.input.body as object, page_size: 1, ...(input.view ? { view: input.view.id } : {}) })
+              .page(1);
+            count = page.total;
+            countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
+          } catch (error) {
+            const failed = error instanceof ApiError || error instanceof NetworkError || error instanceof RequestTimeoutError;
+            if (!failed || session.dryRun?.done) throw error;
+            countFailure = error;
+            countText = `The server at ${options.against} did not count the tasks: its error is on stderr.`;
+          }
         }
       }
       const text = () => session.say(explanationText(e, countText) + (link === undefined ? "" : `\nThe playground: ${link}`));
@@ -232,6 +243,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
         issues: e.parsed.issues,
         answer: e.parsed.answer ?? null,
         ...(count === undefined ? {} : { count }),
+        ...(countFailure instanceof Error ? { countError: countFailure.message } : {}),
         ...(link === undefined ? {} : { playground: link }),
       });
       match(session.format)
@@ -243,6 +255,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
         })
         .exhaustive();
       if (link) await openLink(session, link);
+      if (countFailure !== undefined) throw countFailure;
     }),
   );
   command.addHelpText(

@@ -77,7 +77,7 @@ function addUp(total: ImportResult & { batches: number }, result: ImportResult):
 }
 
 export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("projects").description("projects: list, get, create, update, delete, import tasks");
+  const group = program.command("projects").description("projects");
   examples(group, ["dmq projects list --format table", "dmq projects import 1 tasks.csv"]);
 
   const list = group
