@@ -140,9 +140,13 @@ function tasksFromJson(text: string): ReadTask[] {
   });
 }
 
-/** `str.splitlines()`: Python's line boundaries; no empty last line for a trailing break. */
+/** Python's line boundaries (`str.splitlines`): \n, \r, \r\n, \v, \f, the file/group/record separators, NEL, U+2028, U+2029. */
+// eslint-disable-next-line no-control-regex -- the file, group and record separators are line breaks to Python
+const LINE_BREAKS = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+/** `str.splitlines()`: no empty last line for a trailing break. */
 const splitLines = (text: string): string[] => {
-  const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
+  const lines = text.split(LINE_BREAKS);
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   return lines;
 };

@@ -13,7 +13,7 @@ import type {
   ViewRecord,
 } from "./records.js";
 
-export type { ConvertedFormatRecord, ExportRecord, OrganizationRecord, ViewRecord } from "./records.js";
+export type { ConvertedFormatRecord, ExportRecord, FileUploadRecord, OrganizationRecord, ViewRecord } from "./records.js";
 import type { CollectionName } from "./collections.js";
 
 export { collectionNames, type CollectionName } from "./collections.js";
