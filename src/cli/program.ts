@@ -13,6 +13,7 @@ import { userCommands } from "./commands/users.js";
 import { verifyCommand } from "./commands/verify.js";
 import { draftCommands } from "./commands/drafts.js";
 import { mlCommands } from "./commands/ml.js";
+import { fileCommands } from "./commands/files.js";
 import { viewCommands } from "./commands/views.js";
 import { formatRequests } from "./dry-run.js";
 import { describeFailure, EXIT, type ExitCode } from "./errors.js";
@@ -97,6 +98,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   resultCommands(program, kit);
   draftCommands(program, kit);
   mlCommands(program, kit);
+  fileCommands(program, kit);
   viewCommands(program, kit);
   actionCommands(program, kit);
   exportCommands(program, kit);

@@ -101,6 +101,17 @@ describe("a multipart import", () => {
     expect(detail.body.file_upload).toMatch(/^[0-9a-f]{8}-t\.json$/);
     const upload = await raw(server, "GET", `/api/import/file-upload/${jsonUpload}`);
     expect(upload.body).toEqual({ id: jsonUpload, file: `upload/${project}/${detail.body.file_upload as string}`, size: 68 });
+    const query = {
+      filters: {
+        conjunction: "and",
+        items: [{ filter: "filter:tasks:file_upload", operator: "contains", type: "String", value: "t.tsv" }],
+      },
+    };
+    const filtered = await raw(server, "GET", `/api/tasks/?project=${project}&query=${encodeURIComponent(JSON.stringify(query))}`);
+    expect((filtered.body.tasks as { data: unknown }[]).map((t) => t.data)).toEqual([
+      { text: "t1", n: 1 },
+      { text: "t2", n: 2 },
+    ]);
   });
 
   test("keeps the uploads of an import that fails, and names the file in the parser's error", async () => {

@@ -205,6 +205,20 @@ export function routeScenarios(): Scenario[] {
       }),
       step("read one", req("GET", "/api/import/file-upload/{made:csv}"), { compare: "values", mask: UPLOAD_NAME }),
       step("read a task of the file", req("GET", `/api/projects/${P}/tasks/`, undefined, { page_size: "100" })),
+      // The Data Manager's `file_upload` column filters on the stored name (a join); the list shows its basename.
+      step(
+        "filter the Data Manager list by the file",
+        req("GET", "/api/tasks/", undefined, {
+          project: P,
+          query: JSON.stringify({
+            filters: {
+              conjunction: "and",
+              items: [{ filter: "filter:tasks:file_upload", operator: "contains", type: "String", value: "t.tsv" }],
+            },
+          }),
+        }),
+        { compare: "values", mask: UPLOAD_NAME },
+      ),
       step("patch nothing", req("PATCH", "/api/import/file-upload/{made:csv}", {}), { compare: "values", mask: UPLOAD_NAME }),
       step("patch the file with a text", req("PATCH", "/api/import/file-upload/{made:csv}", { file: "x.csv" }), { compare: "error" }),
       step("put without a file", req("PUT", "/api/import/file-upload/{made:csv}", {}), { compare: "error" }),
