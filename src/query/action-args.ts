@@ -1,4 +1,5 @@
 import {
+  actionIds,
   actions,
   isActionId,
   isDestructive,
@@ -10,6 +11,7 @@ import {
   type RequiredParam,
 } from "../vocabulary/actions.js";
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
+import { didYouMean } from "../vocabulary/nearest.js";
 import type { ActionParamsText } from "./generated.js";
 import type { ActionRequest, RunOptions } from "./nodes.js";
 import { QueryBuildError, rules, type NotAny, type Refused } from "./rules.js";
@@ -147,7 +149,9 @@ export function checkAction(action: unknown, params: unknown, scoped: boolean, e
   }
   if (!isActionId(action)) {
     const found = typeof action === "string" ? action : describeValue(action);
-    throw new QueryBuildError(unknownAction(found), "id", "a known action id or customAction(id)", describeValue(action));
+    // The compiler's words, and at run time the known id a misspelt one is near.
+    const near = typeof action === "string" ? didYouMean(action, actionIds) : "";
+    throw new QueryBuildError(`${unknownAction(found)}${near}`, "id", "a known action id or customAction(id)", describeValue(action));
   }
   if (isDestructive(action) && !scoped) throw new QueryBuildError((excludedOnly ? everyTaskExcluded : everyTask)(action), "selectedItems");
   if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) {

@@ -215,7 +215,7 @@ export class SelectionBuilder {
       );
     }
     const descending = key.startsWith("-");
-    const column = resolveColumnName(descending ? key.slice(1) : key, "ordering[0]");
+    const column = descending ? resolveColumnName(key.slice(1), "ordering[0]", "-") : resolveColumnName(key, "ordering[0]");
     const ordering = Object.freeze([freezeNode({ column, descending })]);
     return this.#with({ query: freezeNode({ ...this.#props.query, ordering }) });
   }

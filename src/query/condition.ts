@@ -1,6 +1,7 @@
 import { columnKinds, dataKindByType, inferDataType, type ColumnKindName } from "../vocabulary/column-kinds.js";
-import { DATA_PREFIX, kindOf } from "../vocabulary/columns.js";
+import { columnNames, DATA_PREFIX, isColumnName, kindOf } from "../vocabulary/columns.js";
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
+import { nearest } from "../vocabulary/nearest.js";
 import { isOperatorName, operatorByMethod, operators, type OperatorName } from "../vocabulary/operators.js";
 import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
 import type { OrderKey, Untyped } from "./columns.js";
@@ -37,15 +38,33 @@ export function isOrderKey(key: unknown): key is OrderKey<Untyped> {
   return typeof key === "string" && columnOf(key.startsWith("-") ? key.slice(1) : key) !== undefined;
 }
 
-/** `tasks:<column>` or `tasks:data.<key>` -> the column after `tasks:`. */
-export function resolveColumnName(name: unknown, path: string): string {
+/**
+ * The column a name that is not one most likely stands for: the bare column (`id`) or the wire's filter
+ * name (`filter:tasks:id`) for `tasks:id`, a misspelt one (`tasks:complted_at`) for the nearest known column.
+ */
+function nearColumn(name: unknown): string | undefined {
+  if (typeof name !== "string") return undefined;
+  const bare = name.replace(/^filter:/, "").replace(/^tasks:/, "");
+  if (bare.startsWith(DATA_PREFIX) && bare.length > DATA_PREFIX.length) return `${ORDER_PREFIX}${bare}`;
+  const near = isColumnName(bare) ? bare : nearest(bare, columnNames);
+  return near === undefined ? undefined : `${ORDER_PREFIX}${near}`;
+}
+
+/**
+ * `tasks:<column>` or `tasks:data.<key>` -> the column after `tasks:`. `sign`: the `-` an ordering key had
+ * before `name`, so that a refusal quotes the key as written.
+ */
+export function resolveColumnName(name: unknown, path: string, sign: "" | "-" = ""): string {
   const column = columnOf(name);
   if (column !== undefined) return column;
+  const near = nearColumn(name);
+  const found = describeValue(typeof name === "string" ? `${sign}${name}` : name);
   throw new QueryBuildError(
-    `${path}: expected a known column "tasks:<column>" or "tasks:data.<key>", found ${describeValue(name)}`,
+    `${path}: expected a known column "tasks:<column>" or "tasks:data.<key>", found ${found}` +
+      (near === undefined ? "" : ` (did you mean ${JSON.stringify(`${sign}${near}`)}?)`),
     path,
     '"tasks:<column>" or "tasks:data.<key>"',
-    describeValue(name),
+    found,
   );
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import type { MockServer } from "../../mock-server/index.js";
+import { faults, type MockServer } from "../../mock-server/index.js";
 import { parseLink } from "../../src/wire/playground-link.js";
 import { dmq, dmqIn, json, mockWithEnv } from "./dmq.js";
 import { needsDist } from "../helpers/dist.js";
@@ -207,6 +207,27 @@ const cases: readonly Case[] = [
     ],
   },
   {
+    name: "several children of a line go as child_filters, which servers before 1.23 drop",
+    body: {
+      filters: {
+        conjunction: "and",
+        items: [
+          {
+            ...item("id", "greater", "Number", 1),
+            child_filters: [item("inner_id", "less", "Number", 5), item("id", "less", "Number", 9)],
+          },
+          { ...item("inner_id", "greater", "Number", 0), child_filter: item("id", "less", "Number", 9) },
+        ],
+      },
+    },
+    says: [
+      "  tasks of the project where (id > 1 and inner_id < 5 and id < 9)",
+      "What the server does that the body does not say (1):",
+      "  [dropped before 1.23] filters.items[0].child_filters: servers before 1.23 (1.22 included) do not read child_filters and " +
+        "drop its conditions without a word, so the line selects more tasks there; one child sent as child_filter is read by every server",
+    ],
+  },
+  {
     name: "__ traversal in an ordering key: the server answers 400",
     body: { ordering: ["tasks:annotations__result"] },
     says: [/\[refused \(400\)\] ordering\[0\]/, /^The server refuses this body: 400 Validation error/],
@@ -277,6 +298,29 @@ describe("explain against the mock: --view and --against", () => {
     const expected = (await dmqIn(["tasks", "list", "--project", "1", "-w", "total_annotations = 0"], { env })).stdout;
     const n = json<unknown[]>({ code: 0, stdout: expected, stderr: "" }).length;
     expect(counted.stdout.trimEnd().split("\n").at(-1)).toBe(`The server at ${mock.url} selects ${n} tasks of project 1.`);
+  });
+
+  test("a server that fails to count keeps the explanation: printed, then its error on stderr, exit 1", async () => {
+    // What Label Studio 1.22 answers for a filter line without the filter:tasks: prefix (the newest skip the line).
+    mock.use("GET /api/tasks/", faults.status(500, { detail: "reduce() of empty iterable with no initial value" }));
+    try {
+      const body = JSON.stringify({
+        filters: { conjunction: "and", items: [{ ...item("id", "greater", "Number", 0), filter: "tasks:id" }] },
+      });
+      const args = ["explain", "--query", body, "--against", mock.url, "--project", "1", "--max-retries", "0"];
+      const [text, record] = await Promise.all([dmqIn(args, { env }), dmqIn(["--format", "json", ...args], { env })]);
+      const error = "GET /api/tasks/ → 500: reduce() of empty iterable with no initial value";
+      expect(text).toMatchObject({ code: 1, stderr: `dmq explain: ${error}\n` });
+      expect(text.stdout).toContain('[ignored] filters.items[0].filter: found string "tasks:id"');
+      expect(text.stdout.trimEnd().split("\n").at(-1)).toBe(`The server at ${mock.url} did not count the tasks: its error is on stderr.`);
+      expect(record.code).toBe(1);
+      expect(json<{ issues: { path: string }[]; countError: string }>(record)).toMatchObject({
+        issues: [{ path: "filters.items[0].filter" }],
+        countError: error,
+      });
+    } finally {
+      await mock.reset();
+    }
   });
 });
 

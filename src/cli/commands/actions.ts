@@ -53,7 +53,7 @@ async function countOf(client: Client, project: number, selection: DynamicSelect
 }
 
 export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("actions").description("Data Manager actions: list, form, run, catalog");
+  const group = program.command("actions").description("Data Manager actions");
   examples(group, ["dmq actions list --project 1", "dmq actions run delete_tasks --project 1 --include 3,4"]);
   const projectOption = () => new Option("--project <id>", "project id").argParser(positiveInt);
 
@@ -141,6 +141,6 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   ]);
 
   const catalog = group.command("catalog").description("every action the vocabulary knows, with its fields (no server)");
-  catalog.action(() => kit.run(async (session) => session.say(actionsTable())));
+  catalog.action(() => kit.run(async (session) => session.table(actionsTable())));
   examples(catalog, ["dmq actions catalog"]);
 }

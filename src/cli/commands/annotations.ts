@@ -9,7 +9,7 @@ const PREDICTION_COLUMNS = ["id", "task", "model_version", "score", "created_at"
 
 /** `annotations` and `predictions`: the results attached to tasks. */
 export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const annotations = program.command("annotations").description("annotations: list, get, create, update, delete");
+  const annotations = program.command("annotations").description("annotations");
   examples(annotations, ["dmq annotations list 1", "dmq annotations get 5"]);
   const list = annotations.command("list").description("a task's annotations").argument("<task>", "task id", idArgument);
   list.action((task) =>
@@ -33,7 +33,7 @@ export function resultCommands(program: Command<[], {}, {}>, kit: CommandKit): v
     updateExample: "dmq annotations update 4 -p ground_truth=true",
   });
 
-  const predictions = program.command("predictions").description("predictions: list, get, create, update, delete");
+  const predictions = program.command("predictions").description("predictions");
   examples(predictions, ["dmq predictions list --task 1", "dmq predictions get 3"]);
   const plist = predictions
     .command("list")

@@ -8,7 +8,7 @@ const DRAFT_COLUMNS = ["id", "task", "annotation", "user", "lead_time", "was_pos
 
 /** `drafts`: annotation drafts of a task. */
 export function draftCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("drafts").description("annotation drafts: list, create, get, update, delete, from-annotation");
+  const group = program.command("drafts").description("annotation drafts");
   examples(group, ["dmq drafts list 1", "dmq drafts create 1 -p result=@result.json"]);
 
   const list = group.command("list").description("a task's drafts (every user's)").argument("<task>", "task id", idArgument);

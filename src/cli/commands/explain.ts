@@ -4,6 +4,7 @@ import { MOCK_CLI_PORT } from "../../../mock-server/flags.js";
 import { parseQueryBody, type ParseContext, type ParseOptions, type ParseResult } from "../../wire/parse.js";
 import { playgroundUrl } from "../../wire/playground-link.js";
 import { toBody } from "../../wire/serialize.js";
+import { ApiError, NetworkError, RequestTimeoutError } from "../../client/errors.js";
 import { CliUsageError } from "../errors.js";
 import { chainOf } from "../explain/code.js";
 import { issueWords, selectionWords } from "../explain/words.js";
@@ -101,6 +102,22 @@ function readBy(input: Input): ParseOptions {
   return input.action === "tasks" ? { endpoint: "tasks" } : { action: input.action };
 }
 
+const PLURAL_CHILDREN =
+  "servers before 1.23 (1.22 included) do not read child_filters and drop its conditions without a word, so the line " +
+  "selects more tasks there; one child sent as child_filter is read by every server";
+
+/** The lines of a body (as sent, not a view's stored form) that give their children as `child_filters`. */
+function pluralChildren(input: Input): string[] {
+  if (input.context !== "inline" || !isPlainObject(input.body) || !isPlainObject(input.body["filters"])) return [];
+  const items = input.body["filters"]["items"];
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown, i) =>
+    isPlainObject(item) && Array.isArray(item["child_filters"]) && item["child_filters"].length > 0
+      ? [`filters.items[${i}].child_filters`]
+      : [],
+  );
+}
+
 async function explain(input: Input, project: number | undefined): Promise<Explanation> {
   // The regex check compiles patterns as Python would: loaded only here, so other commands start faster.
   const { invalidRegex } = await import("../../semantics/read-query.js");
@@ -118,6 +135,7 @@ async function explain(input: Input, project: number | undefined): Promise<Expla
       `[selects nothing] ${bad.path}: ${JSON.stringify(bad.pattern)} is no regex Python compiles (${bad.error}): the server returns no task at all`,
     );
   }
+  notes.push(...pluralChildren(input).map((at) => `[dropped before 1.23] ${at}: ${PLURAL_CHILDREN}`));
   notes.push(...parsed.issues.map((issue) => issueWords(issue, input.body)));
   const selects = parsed.query ? selectionWords(parsed.query, project) : [];
   return { input, parsed, selects, notes };
@@ -211,16 +229,26 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
       }
       let count: number | undefined;
       let countText: string | undefined;
+      // A server that fails to count (an older one answers 500 where the newest skip a line) does not
+      // lose the explanation: it is printed, then the failure (stderr, exit 1).
+      let countFailure: unknown;
       if (options.against !== undefined) {
         if (project === undefined) throw new CliUsageError("--against needs the project: pass --project <id>");
         if (e.parsed.answer) countText = `Not asked ${options.against}: it would refuse the body.`;
         else {
           const client = await session.clientFor(options.against);
-          const page = await client.tasks
-            .list({ project, query: e.input.body as object, page_size: 1, ...(input.view ? { view: input.view.id } : {}) })
-            .page(1);
-          count = page.total;
-          countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
+          try {
+            const page = await client.tasks
+              .list({ project, query: e.input.body as object, page_size: 1, ...(input.view ? { view: input.view.id } : {}) })
+              .page(1);
+            count = page.total;
+            countText = `The server at ${options.against} selects ${count} task${count === 1 ? "" : "s"} of project ${project}.`;
+          } catch (error) {
+            const failed = error instanceof ApiError || error instanceof NetworkError || error instanceof RequestTimeoutError;
+            if (!failed || session.dryRun?.done) throw error;
+            countFailure = error;
+            countText = `The server at ${options.against} did not count the tasks: its error is on stderr.`;
+          }
         }
       }
       const text = () => session.say(explanationText(e, countText) + (link === undefined ? "" : `\nThe playground: ${link}`));
@@ -232,6 +260,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
         issues: e.parsed.issues,
         answer: e.parsed.answer ?? null,
         ...(count === undefined ? {} : { count }),
+        ...(countFailure instanceof Error ? { countError: countFailure.message } : {}),
         ...(link === undefined ? {} : { playground: link }),
       });
       match(session.format)
@@ -243,6 +272,7 @@ export function explainCommand(program: Command<[], {}, {}>, kit: CommandKit): v
         })
         .exhaustive();
       if (link) await openLink(session, link);
+      if (countFailure !== undefined) throw countFailure;
     }),
   );
   command.addHelpText(

@@ -130,7 +130,7 @@ function expansions(text: string | undefined): ExportCreate["serialization_optio
 
 /** `dmq exports …`: snapshots of a project's tasks (the SDK's `client.projects.exports`). */
 export function exportCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("exports").description("export snapshots: create, list, get, delete, convert, download");
+  const group = program.command("exports").description("export snapshots");
   examples(group, ["dmq exports create --project 1 --annotated only", "dmq exports download 3 --project 1 -t CSV -o reviews.csv"]);
   const projectOption = () => new Option("--project <id>", "project id").argParser(positiveInt);
 

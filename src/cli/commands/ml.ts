@@ -6,9 +6,7 @@ const ML_COLUMNS = ["id", "title", "url", "state", "model_version", "is_interact
 
 /** `ml`: ML backends (model servers) registered with a project, in the official SDK's shape. */
 export function mlCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program
-    .command("ml")
-    .description("ML backends: list, create, get, update, delete, train, versions, predict-test, interactive");
+  const group = program.command("ml").description("ML backends");
   examples(group, ["dmq ml list 1", "dmq ml create -p url=http://127.0.0.1:9090 -p project=1"]);
 
   const list = group.command("list").description("a project's ML backends").argument("<project>", "project id", idArgument);

@@ -20,7 +20,7 @@ function columnsOfSelection(query: QueryNode): string[] {
 }
 
 export function taskCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("tasks").description("tasks: list (with query flags), get, create, update, delete");
+  const group = program.command("tasks").description("tasks (list takes the query flags)");
   examples(group, ['dmq tasks list --project 1 -w "total_annotations = 0" --format table', "dmq tasks get 1"]);
 
   const list = group

@@ -7,7 +7,7 @@ const USER_COLUMNS = ["id", "username", "email", "first_name", "last_name", "las
 
 /** `users`: the caller, the organization's users, the caller's legacy key. */
 export function userCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("users").description("users: whoami, list, get, create, update, delete, token, reset-token");
+  const group = program.command("users").description("users");
   examples(group, ["dmq users whoami", "dmq users list --format table"]);
   const whoami = group.command("whoami").description("the user the API key belongs to");
   whoami.action(() => kit.run(async (session) => session.print(await (await session.client()).users.whoami())));

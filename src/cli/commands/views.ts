@@ -23,7 +23,7 @@ function viewData(params: Params, title: string | undefined): ViewDataInput | un
 }
 
 export function viewCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
-  const group = program.command("views").description("saved Data Manager views: list, get, create, update, delete, reset");
+  const group = program.command("views").description("saved Data Manager views");
   examples(group, ["dmq views list --project 1", 'dmq views create --project 1 --title Unlabeled -w "total_annotations = 0"']);
 
   const list = group

@@ -131,7 +131,12 @@ export class QueryFlags {
     command
       .addOption(new Option("-w, --where <condition>", "a condition; another --where adds an AND line").argParser(condition("--where")))
       .addOption(new Option("--or <condition>", "a condition OR-ed with the lines before").argParser(condition("--or")))
-      .addOption(new Option("--child <condition>", "a condition AND-ed into the last line (child_filters)").argParser(condition("--child")))
+      .addOption(
+        new Option(
+          "--child <condition>",
+          "a condition AND-ed into the last line (sent as child_filter; several as child_filters, which servers before 1.23 drop)",
+        ).argParser(condition("--child")),
+      )
       .addOption(
         new Option("--order <[-]column>", "order by one column; a leading - sorts descending").argParser(
           record(String, (text) => ({ flag: "--order", text })),

@@ -243,6 +243,19 @@ describe("rule e: data columns", () => {
     expect(() => loose(selection(1)).where("filter:tasks:id")).toThrow(/expected a known column/);
     expect(() => loose(selection(1)).where("tasks:data.")).toThrow(/expected a known column/);
   });
+  test("a refused column names the one it is near: a missing prefix, the wire's filter name, a misspelling", () => {
+    const near = (column: string) =>
+      thrown(QueryBuildError, () => loose(selection(1)).where(column)).message.match(/\(did you mean (.*)\?\)$/)?.[1];
+    expect(near("id")).toBe('"tasks:id"');
+    expect(near("data.score")).toBe('"tasks:data.score"');
+    expect(near("filter:tasks:completed_at")).toBe('"tasks:completed_at"');
+    expect(near("tasks:complted_at")).toBe('"tasks:completed_at"');
+    expect(near("tasks:annotator")).toBe('"tasks:annotators"');
+    expect(near("tasks:nope")).toBeUndefined();
+    expect(thrown(QueryBuildError, () => loose(selection(1)).orderBy("-created_at")).message).toBe(
+      'ordering[0]: expected a known column "tasks:<column>" or "tasks:data.<key>", found string "-created_at" (did you mean "-tasks:created_at"?)',
+    );
+  });
 });
 
 describe("rule f: ordering", () => {
@@ -310,6 +323,9 @@ describe("run", () => {
   test("unknown action ids need the customAction escape hatch", async () => {
     expect(() => loose(selection(1)).toRequest("delete_everything")).toThrow(
       "unknown action id delete_everything: for an action dmq does not know, use customAction(delete_everything)",
+    );
+    expect(() => loose(selection(1)).all().toRequest("delet_tasks")).toThrow(
+      "unknown action id delet_tasks: for an action dmq does not know, use customAction(delet_tasks) (did you mean delete_tasks?)",
     );
     expect(selection(1).toRequest(customAction("my_plugin_action"), { x: 1 }).query.id).toBe("my_plugin_action");
   });
