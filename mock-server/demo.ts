@@ -110,6 +110,7 @@ export function demoData(): StoreState {
       },
     ],
     organizations: [],
+    file_uploads: [],
     drafts: [],
     ml_backends: [],
     exports: [],

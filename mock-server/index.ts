@@ -38,7 +38,14 @@ const named: ReadonlySet<string> = new Set(routeKeys);
 
 export type { JournalEntry } from "./journal.js";
 export type { Clock } from "../src/vocabulary/clock.js";
-export type { ConvertedFormatRecord, ExportRecord, OrganizationRecord, StoreState as MockData, ViewRecord } from "../src/contract/state.js";
+export type {
+  ConvertedFormatRecord,
+  ExportRecord,
+  FileUploadRecord,
+  OrganizationRecord,
+  StoreState as MockData,
+  ViewRecord,
+} from "../src/contract/state.js";
 export type { AnnotationRecord, DraftRecord, PredictionRecord, ProjectRecord, TaskRecord, UserRecord } from "../src/contract/records.js";
 export { SeedError } from "../src/contract/seed.js";
 export { MockOptionError } from "./options.js";

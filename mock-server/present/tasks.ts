@@ -24,7 +24,7 @@ import { presentAnnotators } from "./users.js";
  * columns come from the engine; nothing here recomputes them.
  */
 
-/** The model fields every rendering shares. The mock keeps no FileUpload records: `file_upload` (a pk) is null. */
+/** The model fields every rendering shares (`file_upload` is the upload's pk, null without one). */
 function modelValues(t: TaskRecord, derived: DerivedColumns | undefined): Values<typeof task> {
   return {
     id: t.id,
@@ -45,7 +45,7 @@ function modelValues(t: TaskRecord, derived: DerivedColumns | undefined): Values
     last_comment_updated_at: taskDefaults.last_comment_updated_at,
     project: t.project,
     updated_by: t.updated_by,
-    file_upload: taskDefaults.file_upload,
+    file_upload: t.file_upload_id ?? taskDefaults.file_upload,
     comment_authors: [...taskDefaults.comment_authors],
   };
 }

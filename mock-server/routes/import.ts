@@ -5,14 +5,17 @@ import { newRecordDefaults, storedTable } from "../../src/contract/field.js";
 import { taskModel, taskOwn } from "../../src/contract/task.js";
 import { randomUUID } from "node:crypto";
 import { fieldError, pythonException, pythonExceptionOrStrict, SERVER_VERSION, validationError } from "../errors.js";
-import { ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
+import { boolFromQuery, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
 import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
 import { errorAnswer, pythonFailure, validationFailure } from "../../src/emulation/error-answer.js";
 import { parsePyFloat } from "../../src/emulation/python-text.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { overlapSetting, updateTasksStates } from "../overlap.js";
 import { prepareResult } from "./predictions.js";
-import { dataColumnsFailure, metaProblem, ROOT, taskDataProblem, wrongClass } from "./task-validator.js";
+import { dataColumnsFailure, metaProblem, resolveUndefinedKey, ROOT, taskDataProblem, wrongClass } from "./task-validator.js";
+import { QueryDict } from "../../src/emulation/query-dict.js";
+import { isUploadedFile, type UploadedFile } from "../../src/emulation/multipart.js";
+import { checkTaskNumber, couldBeTasksList, loadUploads, storeUploads } from "../uploads.js";
 import { parseConfig } from "../label-config.js";
 import { nowTimestamp } from "../../src/vocabulary/timestamps.js";
 
@@ -34,16 +37,94 @@ interface ImportItem {
   annotations: readonly unknown[];
   /** As sent: `TaskValidator` and `add_predictions` judge them (checkItems, importTasks). */
   predictions: unknown;
+  /** The item's `file_upload_id` (a task read from an uploaded file names it), when it names an upload. */
+  fileUpload: number | null;
 }
 
-/** `load_tasks` (label_studio/data_import/uploader.py): a JSON object is one task, a list many, anything else none. */
-function items(body: unknown): unknown[] {
-  if (body !== undefined && !Array.isArray(body) && !isPlainObject(body)) {
-    throw validationError({ non_field_errors: ["load_tasks: No data found in DATA or in FILES"] });
+/** What `load_tasks` (label_studio/data_import/uploader.py) read: the tasks and what the files said. */
+interface Loaded {
+  readonly list: unknown[];
+  readonly fileUploadIds: number[];
+  readonly couldBeTasksList: boolean;
+  /** `{".csv": 1}` once files were read, `[]` for a body. */
+  readonly foundFormats: Record<string, number> | [];
+  readonly dataColumns: string[];
+}
+
+/** `request.FILES.items()`: each key's last file, keys in the order the body first named them. */
+function filesOf(body: unknown): UploadedFile[] {
+  if (!(body instanceof QueryDict)) return [];
+  return body.keys().flatMap((key) => body.getList(key).filter(isUploadedFile).slice(-1));
+}
+
+/**
+ * `load_tasks`: the uploaded files (each kept as a FileUpload, `made` collects their ids), else a form's `url`
+ * (a JSON text is kept as `inplace.json`; the mock downloads nothing), else a JSON body: an object is one task, a
+ * list many, anything else none. No tasks at all is a 400.
+ */
+function loadTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord, made: number[]): Loaded {
+  const body = req.body;
+  const files = filesOf(body);
+  const fromFiles = (uploads: readonly { id: number }[], couldBe: boolean): Loaded => {
+    made.push(...uploads.map((u) => u.id));
+    const loaded = loadUploads(
+      ctx,
+      project,
+      uploads.map((u) => u.id),
+      true,
+    );
+    return {
+      list: loaded.tasks,
+      fileUploadIds: uploads.map((u) => u.id),
+      couldBeTasksList: couldBe,
+      foundFormats: loaded.foundFormats,
+      dataColumns: loaded.dataColumns,
+    };
+  };
+  let loaded: Loaded;
+  const contentType = String(req.headers["content-type"] ?? "");
+  if (files.length > 0) {
+    const uploads = storeUploads(ctx, req.user.id, project, files);
+    loaded = fromFiles(uploads, uploads.some(couldBeTasksList));
+  } else if (contentType.includes("application/x-www-form-urlencoded")) {
+    const url = body instanceof QueryDict ? body.get("url") : undefined;
+    if (typeof url !== "string" || url === "") throw validationError({ non_field_errors: ['"url" is not found in request data'] });
+    if (!inlineJson(url))
+      throw validationError({ non_field_errors: [`dmq mock: importing from a URL downloads it, which the mock does not do (${url})`] });
+    const bytes = new TextEncoder().encode(url);
+    const inline = { kind: "file", name: "inplace.json", contentType: "application/json", size: bytes.length, content: bytes } as const;
+    loaded = fromFiles(storeUploads(ctx, req.user.id, project, [inline]), false);
+  } else {
+    // A form without files (a QueryDict) is no JSON body either.
+    if (body instanceof QueryDict || (!Array.isArray(body) && !isPlainObject(body)))
+      throw validationError({ non_field_errors: ["load_tasks: No data found in DATA or in FILES"] });
+    const list = Array.isArray(body) ? body : [body];
+    loaded = { list, fileUploadIds: [], couldBeTasksList: false, foundFormats: [], dataColumns: [] };
   }
-  const list = Array.isArray(body) ? body : body === undefined ? [] : [body];
-  if (Array.isArray(body) && body.length === 0) throw validationError({ non_field_errors: ["load_tasks: No tasks added"] });
-  // BaseTaskSerializer.validate asks `'data' not in task` first: for a number, a boolean or null that is a TypeError.
+  if (loaded.list.length === 0) throw validationError({ non_field_errors: ["load_tasks: No tasks added"] });
+  checkTaskNumber(loaded.list);
+  return loaded;
+}
+
+/** `str_to_json(url)`: the text with every `'` made `"` read as JSON, when that gives a truthy value. */
+function inlineJson(url: string): boolean {
+  try {
+    const value: unknown = JSON.parse(url.replace(/'/g, '"'));
+    return !(
+      value === null ||
+      value === false ||
+      value === 0 ||
+      value === "" ||
+      (Array.isArray(value) && value.length === 0) ||
+      (isPlainObject(value) && Object.keys(value).length === 0)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** `BaseTaskSerializer.validate` asks `'data' not in task` first: for a number, a boolean or null that is a TypeError. */
+function refuseScalars(list: readonly unknown[]): readonly unknown[] {
   const scalar = list.find((raw) => raw === null || typeof raw === "number" || typeof raw === "boolean");
   if (scalar !== undefined) throw pythonException("TypeError", `argument of type '${pyType(scalar)}' is not iterable`);
   return list;
@@ -64,8 +145,7 @@ function listOfStrings(value: string | undefined): string[] | undefined {
  * goes as is under its type, any other is wrapped in a list (`textarea` under `text`). Fields the data lacks are
  * skipped (the server reports them only behind a flag that is off).
  */
-function preannotated(body: unknown, fields: readonly string[], project: ProjectRecord): unknown {
-  const list = Array.isArray(body) ? body : body === undefined ? [] : [body];
+function preannotated(list: readonly unknown[], fields: readonly string[], project: ProjectRecord): unknown[] {
   const controls = parseConfig(project.label_config);
   return list.map((raw) => {
     if (!isPlainObject(raw)) return raw;
@@ -118,6 +198,7 @@ function checkItems(project: ProjectRecord, list: readonly unknown[]): ImportIte
       meta: Object.hasOwn(task, "meta") ? (task["meta"] as JsonValue) : {},
       annotations: (task["annotations"] ?? []) as unknown[],
       predictions: task["predictions"] ?? [],
+      fileUpload: typeof item["file_upload_id"] === "number" ? item["file_upload_id"] : null,
     };
   });
 }
@@ -256,9 +337,67 @@ const numberOr = (v: unknown, fallback: number | null): number | null => (typeof
  * task is labeled when it has as many annotations as the project's overlap — cancelled ones count.
  */
 export function importTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord): Reply {
+  const commit = boolFromQuery(req.query, "commit_to_project", true);
+  const returnTaskIds = boolFromQuery(req.query, "return_task_ids", false);
+  const made: number[] = [];
+  try {
+    return syncImport(req, ctx, project, commit, returnTaskIds, made);
+  } catch (error) {
+    // The uploads were saved before the tasks were read: the server keeps them whatever fails after.
+    if (made.length === 0 || !(error instanceof ServerException)) throw error;
+    const answer = errorAnswer(error.error, { id: randomUUID(), version: SERVER_VERSION });
+    return { status: answer.status, body: answer.body, headers: answer.headers, commit: true };
+  }
+}
+
+/**
+ * `ImportAPI.sync_import`: the tasks read (`loadTasks`), reformatted for `preannotated_from_fields`, then stored
+ * unless `commit_to_project` is false (then only the uploads stay, for a later reimport, and the counts are null).
+ */
+function syncImport(
+  req: MockRequest,
+  ctx: MockContext,
+  project: ProjectRecord,
+  commit: boolean,
+  returnTaskIds: boolean,
+  made: number[],
+): Reply {
   const started = Date.now();
   const fields = listOfStrings(param(req.query, "preannotated_from_fields"));
-  const tasks = checkItems(project, items(fields === undefined ? req.body : preannotated(req.body, fields, project)));
+  const loaded = loadTasks(req, ctx, project, made);
+  const parsed = fields === undefined ? loaded.list : preannotated(loaded.list, fields, project);
+  const files = {
+    file_upload_ids: loaded.fileUploadIds,
+    could_be_tasks_list: loaded.couldBeTasksList,
+    found_formats: loaded.foundFormats,
+    data_columns: loaded.dataColumns,
+  };
+  if (!commit) {
+    const duration = (Date.now() - started) / 1000;
+    return ok({ task_count: parsed.length, annotation_count: null, prediction_count: null, duration, ...files }, 201);
+  }
+  const saved = saveTasks(req, ctx, project, parsed);
+  if ("failure" in saved) return saved.failure;
+  const body: Record<string, unknown> = {
+    task_count: saved.taskIds.length,
+    annotation_count: saved.annotationCount,
+    prediction_count: saved.predictionCount,
+    duration: (Date.now() - started) / 1000,
+    ...files,
+  };
+  if (returnTaskIds && saved.taskIds.length > 0) body["task_ids"] = saved.taskIds;
+  return ok(body, 201);
+}
+
+/** What `_save` stored, or the 500 the view then answers (with everything stored kept). */
+export type Saved = { taskIds: number[]; annotationCount: number; predictionCount: number } | { failure: Reply };
+
+/**
+ * `ImportAPI._save` and the counters after it: the items through `TaskSerializerBulk` (checked, then stored) and
+ * the project's task states updated. Shared by the import and the reimport.
+ */
+export function saveTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord, parsed: readonly unknown[]): Saved {
+  const tasks = checkItems(project, refuseScalars(parsed));
   const prepared = preparedPredictions(tasks, project);
   if (!prepared.ok && ctx.strict)
     throw fieldError(prepared.where, `expected ${prepared.why} (the server stores the tasks, none of the predictions, and answers 500)`);
@@ -274,10 +413,14 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
   // Each row is stamped on its own (distinct, increasing timestamps), tasks first (`add_tasks`).
   const created = tasks.map((item) => {
     const created_at = nowTimestamp();
+    const upload = item.fileUpload === null ? undefined : store.find("file_uploads", item.fileUpload);
     return store.insert("tasks", {
       ...newRecordDefaults(storedTable(taskModel, taskOwn)),
       project: project.id,
-      data: item.data,
+      // The validator moved a plain file's `$undefined$` to the config's first data key (in place: that is stored).
+      data: resolveUndefinedKey(project, item.data) as Record<string, JsonValue>,
+      file_upload_id: upload?.id ?? null,
+      file_upload: upload?.file ?? null,
       meta: item.meta,
       created_at,
       updated_at: nowTimestamp(),
@@ -334,19 +477,7 @@ export function importTasks(req: MockRequest, ctx: MockContext, project: Project
       id: randomUUID(),
       version: SERVER_VERSION,
     });
-    return { status: answer.status, body: answer.body, headers: answer.headers, commit: true };
+    return { failure: { status: answer.status, body: answer.body, headers: answer.headers, commit: true } };
   }
-  const body: Record<string, unknown> = {
-    task_count: tasks.length,
-    annotation_count: annotationCount,
-    prediction_count: predictionCount,
-    duration: (Date.now() - started) / 1000,
-    file_upload_ids: [],
-    could_be_tasks_list: false,
-    found_formats: [],
-    // `load_tasks` collects data keys from uploaded files only: a JSON body's import lists none.
-    data_columns: [],
-  };
-  if (param(req.query, "return_task_ids") === "true") body["task_ids"] = taskIds;
-  return ok(body, 201);
+  return { taskIds, annotationCount, predictionCount };
 }

@@ -18,6 +18,16 @@ import { convertToDraft, convertToDraftGet, createDraft, deleteDraft, getDraft, 
 import { getColumns, getProjectState } from "./dm-project.js";
 import { getHotkeys, updateHotkeys } from "./hotkeys.js";
 import { importPredictions } from "./import-predictions.js";
+import {
+  deleteFileUpload,
+  deleteFileUploads,
+  getFileUpload,
+  getImport,
+  getReimport,
+  listFileUploads,
+  reimport,
+  updateFileUpload,
+} from "./file-uploads.js";
 import { deleteModelVersion, getModelVersions } from "./model-versions.js";
 import {
   convertGet,
@@ -134,6 +144,16 @@ export const routes: readonly Route[] = [
   serve("/api/projects/{pk}/model-versions/", { GET: getModelVersions, DELETE: deleteModelVersion }),
   serve("/api/projects/{pk}/import", { POST: importIntoProject }),
   serve("/api/projects/{pk}/import/predictions", { POST: importPredictions }, { slash: false }),
+  // Uploaded files and re-imports (data_import/urls.py: no trailing slashes) and the import records (projects/urls.py).
+  serve(
+    "/api/import/file-upload/{pk}",
+    { GET: getFileUpload, PATCH: updateFileUpload, PUT: updateFileUpload, DELETE: deleteFileUpload },
+    { slash: false },
+  ),
+  serve("/api/projects/{pk}/file-uploads", { GET: listFileUploads, DELETE: deleteFileUploads }, { slash: false }),
+  serve("/api/projects/{pk}/reimport", { POST: reimport }, { slash: false }),
+  serve("/api/projects/{pk}/imports/{import_pk}/", { GET: getImport }),
+  serve("/api/projects/{pk}/reimports/{reimport_pk}/", { GET: getReimport }),
   serve("/api/projects/{pk}/tasks/", { GET: listProjectTasks, POST: createProjectTask, DELETE: deleteAllTasks }),
   // TasksBulkCreateAPI is ImportAPI under an older name.
   serve("/api/projects/{pk}/tasks/bulk/", { POST: importIntoProject }),

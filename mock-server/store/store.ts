@@ -248,6 +248,7 @@ export class Store {
     this.deleteTasks(taskIds);
     this.removeWhere("views", (v) => v.project === id);
     this.removeWhere("ml_backends", (m) => m.project === id);
+    this.removeWhere("file_uploads", (u) => u.project === id);
     const snapshots = new Set(this.removeWhere("exports", (e) => e.project === id).map((e) => e.id));
     this.removeWhere("converted_formats", (c) => snapshots.has(c.export));
     this.removeWhere("projects", (p) => p.id === id);
@@ -434,10 +435,11 @@ export class Store {
       this.#datasets.clear();
       return;
     }
-    // Users, organizations, views and the export records are in no dataset.
+    // Users, organizations, uploaded files, views and the export records are in no dataset.
     if (
       collection === "users" ||
       collection === "organizations" ||
+      collection === "file_uploads" ||
       collection === "views" ||
       collection === "exports" ||
       collection === "converted_formats"

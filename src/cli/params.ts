@@ -13,6 +13,15 @@ export function readTextFile(path: string, what: string): string {
   }
 }
 
+/** A file's bytes (an upload: any file the server takes, images too). */
+export function readBinaryFile(path: string, what: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch (error) {
+    throw new CliUsageError(`${what}: cannot read ${JSON.stringify(path)} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+}
+
 /** `@path` reads a file; anything else is the text itself. */
 export function readArgument(text: string, flag: string): string {
   return text.startsWith("@") ? readTextFile(text.slice(1), flag) : text;

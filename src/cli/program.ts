@@ -13,6 +13,7 @@ import { userCommands } from "./commands/users.js";
 import { verifyCommand } from "./commands/verify.js";
 import { draftCommands } from "./commands/drafts.js";
 import { mlCommands } from "./commands/ml.js";
+import { fileCommands } from "./commands/files.js";
 import { viewCommands } from "./commands/views.js";
 import { formatRequests } from "./dry-run.js";
 import { describeFailure, EXIT, type ExitCode } from "./errors.js";
@@ -40,8 +41,8 @@ dmq <resource> <method> [--param key=value]… (JSON by default; --format table 
 const FOOTER = `
 The server and key come from --base-url / LABEL_STUDIO_URL and --api-key / LABEL_STUDIO_API_KEY
 (a legacy token or a personal access token). Exit codes: 0 ok, 1 the server or the network failed,
-2 the command line is wrong. Every command takes --dry-run: it prints the HTTP request, key masked,
-and sends nothing. Walkthrough: docs/cli.md.
+2 the command line is wrong. Every command that talks to a server takes --dry-run: it prints the HTTP
+requests, key masked, and sends nothing (verify and mock refuse it). Walkthrough: docs/cli.md.
 
 Examples:
   $ dmq users whoami
@@ -97,6 +98,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   resultCommands(program, kit);
   draftCommands(program, kit);
   mlCommands(program, kit);
+  fileCommands(program, kit);
   viewCommands(program, kit);
   actionCommands(program, kit);
   exportCommands(program, kit);

@@ -6,6 +6,7 @@ import { DryRun } from "./dry-run.js";
 import { CliUsageError } from "./errors.js";
 import type { CliIo } from "./io.js";
 import { render, type Format } from "./output.js";
+import { formatTable, tableRecords, type Table } from "./tables.js";
 
 /** The options every command takes (declared once, on the program). */
 export interface GlobalOptions {
@@ -125,6 +126,20 @@ export class Session {
   writeBytes(bytes: Uint8Array): void {
     if (this.io.stdoutBytes) this.io.stdoutBytes(bytes);
     else this.io.stdout(new TextDecoder().decode(bytes));
+  }
+
+  /**
+   * A vocabulary table: aligned text for people, unless `--format json`, `jsonl` or `csv` is given on the
+   * command line, which prints its rows as records (a script that asks for JSON gets JSON).
+   */
+  table(table: Table): void {
+    const records = () => this.print(tableRecords(table), table.header);
+    const text = () => this.say(formatTable([table.header, ...table.rows]));
+    match(this.format)
+      .with("json", () => (this.options.formatGiven ? records() : text()))
+      .with("jsonl", "csv", records)
+      .with("table", text)
+      .exhaustive();
   }
 
   /** Free text for people (explanations, notes); always as given. */

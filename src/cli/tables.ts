@@ -4,7 +4,18 @@ import { columnNames, columns } from "../vocabulary/columns.js";
 import { operatorNames, operators } from "../vocabulary/operators.js";
 import { spellings } from "./query/condition.js";
 
-/** Plain-text tables of the vocabulary for `dmq columns|operators|actions`, derived from the data. */
+/** A vocabulary table for `dmq columns|operators|actions catalog`: its header and rows, derived from the data. */
+export interface Table {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** The table's rows as records keyed by the header: what `--format json|jsonl|csv` prints. */
+export function tableRecords(table: Table): Record<string, string>[] {
+  return table.rows.map((row) => Object.fromEntries(table.header.map((name, i) => [name, row[i] ?? ""])));
+}
+
+/** Rows of text as aligned columns (the first row is the header). */
 export function formatTable(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ")).join("\n");
@@ -18,7 +29,7 @@ const methodsOf = (kind: ColumnKindName) =>
 /** The kinds a `data.<key>` column can have: untyped, then one per filter type (in table order). */
 const dataKinds: readonly ColumnKindName[] = ["dataAny", ...new Set(Object.values(dataKindByType))];
 
-export function columnsTable(): string {
+export function columnsTable(): Table {
   const rows = columnNames.map((c) => [
     `tasks:${c}`,
     columns[c].kind,
@@ -33,24 +44,24 @@ export function columnsTable(): string {
     "community",
     methodsOf(k),
   ]);
-  return formatTable([["column", "kind", "type", "edition", "operators"], ...rows, ...data]);
+  return { header: ["column", "kind", "type", "edition", "operators"], rows: [...rows, ...data] };
 }
 
 /** Operators with their spellings in `--where` conditions. */
-export function operatorsTable(): string {
-  return formatTable([
-    ["operator", "method", "value", "meaning", "in conditions"],
-    ...operatorNames.map((o) => [
+export function operatorsTable(): Table {
+  return {
+    header: ["operator", "method", "value", "meaning", "in conditions"],
+    rows: operatorNames.map((o) => [
       o,
       operators[o].method,
       operators[o].arity,
       operators[o].label,
       spellings[o].map((s) => s.word).join("  "),
     ]),
-  ]);
+  };
 }
 
-export function actionsTable(): string {
+export function actionsTable(): Table {
   const rows = [...actionIds]
     .sort((a, b) => actions[a].order - actions[b].order)
     .map((id) => {
@@ -60,5 +71,5 @@ export function actionsTable(): string {
         .join(" ");
       return [id, a.title, a.edition, a.visibility, params || "-"];
     });
-  return formatTable([["action", "title", "edition", "shown", "params"], ...rows]);
+  return { header: ["action", "title", "edition", "shown", "params"], rows };
 }

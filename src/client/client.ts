@@ -7,6 +7,7 @@ import { draftsResource, type DraftsResource } from "./resources/drafts.js";
 import { mlResource, type MLResource } from "./resources/ml.js";
 import { predictionsResource, type PredictionsResource } from "./resources/predictions.js";
 import { projectsResource, type ProjectsResource } from "./resources/projects.js";
+import { filesResource, type FilesResource } from "./resources/files.js";
 import { tasksResource, type TasksResource } from "./resources/tasks.js";
 import { refreshCall, tokensResource, type TokensResource } from "./resources/tokens.js";
 import { usersResource, type UsersResource } from "./resources/users.js";
@@ -30,6 +31,8 @@ export interface Client {
   readonly authMode: AuthMode;
   readonly users: UsersResource;
   readonly projects: ProjectsResource;
+  /** Uploaded files a multipart import kept (`client.files` in the official SDK). */
+  readonly files: FilesResource;
   readonly tasks: TasksResource;
   readonly annotations: AnnotationsResource;
   readonly predictions: PredictionsResource;
@@ -69,6 +72,7 @@ export function createClient(options: ClientOptions = {}): Client {
     authMode: auth.mode,
     users: usersResource(send, (token) => secrets.add(token)),
     projects,
+    files: filesResource(send),
     tasks,
     annotations: annotationsResource(send),
     predictions: predictionsResource(send),

@@ -18,6 +18,7 @@ export type { ActionsResource } from "./resources/actions.js";
 export type { AnnotationsResource } from "./resources/annotations.js";
 export type { DraftsResource } from "./resources/drafts.js";
 export type { MLResource } from "./resources/ml.js";
+export type { FilesResource } from "./resources/files.js";
 export type { ExportsResource } from "./resources/exports.js";
 export type { PredictionsResource } from "./resources/predictions.js";
 export type { ProjectsResource } from "./resources/projects.js";

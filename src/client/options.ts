@@ -111,18 +111,19 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
   } catch {
     url = undefined;
   }
-  const shown = url ? JSON.stringify(withoutPassword(url, value)) : describeValue(value);
+  // An error shows the URL with its password and query values hidden, and so does every hint built from it.
+  const safe = shownUrl(value);
+  const shown = url ? JSON.stringify(safe) : describeValue(safe);
   if (value.trim() !== "" && !value.includes("://")) {
     // `127.0.0.1:8080`, `localhost:8080`, `ls.example.com`: no scheme at all.
-    throw new ClientConfigError(
-      field,
-      BASE_URL_RULE,
-      shown,
-      `add the scheme: ${JSON.stringify(withScheme(withoutTrailingSlashes(value)))}`,
-    );
+    throw new ClientConfigError(field, BASE_URL_RULE, shown, `add the scheme: ${JSON.stringify(withScheme(withoutTrailingSlashes(safe)))}`);
   }
   if (!/^https?:\/\//.test(value) || !url) throw new ClientConfigError(field, BASE_URL_RULE, shown);
-  const bare = withoutTrailingSlashes(value);
+  // Before the rules whose hints quote the URL: a hint never holds a credential to copy.
+  if (url.username || url.password) {
+    throw new ClientConfigError(field, `${BASE_URL_RULE} and no user name or password`, shown, "pass the credential as apiKey");
+  }
+  const bare = withoutTrailingSlashes(safe);
   if (/\/api$/i.test(withoutTrailingSlashes(url.pathname))) {
     // The client adds /api/… to every path: a base ending in /api asks for /api/api/….
     throw new ClientConfigError(
@@ -134,9 +135,6 @@ function checkBaseUrl(value: unknown, fromEnv: boolean): string {
   }
   if (value.endsWith("/")) {
     throw new ClientConfigError(field, BASE_URL_RULE, shown, `drop the trailing slash: ${JSON.stringify(bare)}`);
-  }
-  if (url.username || url.password) {
-    throw new ClientConfigError(field, `${BASE_URL_RULE} and no user name or password`, shown, "pass the credential as apiKey");
   }
   if (url.search || url.hash || value.includes("?") || value.includes("#")) {
     throw new ClientConfigError(field, `${BASE_URL_RULE} and no query string or fragment`, shown);
@@ -162,11 +160,24 @@ export function withoutTrailingSlashes(path: string): string {
   return path.slice(0, end);
 }
 
-function withoutPassword(url: URL, raw: string): string {
-  if (!url.password) return raw;
-  const copy = new URL(url.href);
-  copy.password = "***";
-  return copy.href;
+/** A base URL as an error may show it: the password of `user:password@` and every query value as `***`, scheme or not. */
+function shownUrl(raw: string): string {
+  const scheme = raw.indexOf("//");
+  const from = scheme < 0 ? 0 : scheme + 2;
+  const ends = ["/", "?", "#"].map((c) => raw.indexOf(c, from)).filter((i) => i >= 0);
+  const authorityEnd = ends.length === 0 ? raw.length : Math.min(...ends);
+  const at = raw.lastIndexOf("@", authorityEnd - 1);
+  const colon = at < from ? -1 : raw.indexOf(":", from);
+  const masked = colon >= 0 && colon < at ? `${raw.slice(0, colon + 1)}***${raw.slice(at)}` : raw;
+  const question = masked.indexOf("?");
+  if (question < 0) return masked;
+  const hash = masked.indexOf("#", question);
+  const query = masked.slice(question + 1, hash < 0 ? undefined : hash);
+  const hidden = query
+    .split("&")
+    .map((pair) => (pair.includes("=") ? `${pair.slice(0, pair.indexOf("="))}=***` : pair))
+    .join("&");
+  return `${masked.slice(0, question + 1)}${hidden}${hash < 0 ? "" : masked.slice(hash)}`;
 }
 
 /** Header-safe tokens only: fetch would otherwise throw an error that quotes the header value. */

@@ -12,6 +12,10 @@ import type {
   exportCreate,
   exportFormat,
   exportSnapshot,
+  fileUpload,
+  fileUploadsDeleted,
+  projectImport,
+  reimportResult,
   dmTask,
   dmTaskDetail,
   hotkeys,
@@ -119,6 +123,37 @@ export interface ImportParams {
   return_task_ids?: boolean;
   preannotated_from_fields?: readonly string[];
 }
+
+/** A file a multipart import sends: its name (the extension decides how the server reads it) and its bytes or text. */
+export interface UploadSource {
+  readonly name: string;
+  readonly content: string | Uint8Array | Blob;
+}
+
+/** An uploaded file the server keeps (`FileUploadSerializer`): `file` is its stored name, `upload/<project>/<8 hex>-<name>`. */
+export type FileUpload = Rendered<typeof fileUpload>;
+
+/** What `DELETE /api/projects/{id}/file-uploads` answers. */
+export type FileUploadsDeleted = Rendered<typeof fileUploadsDeleted>;
+
+/** Which of a project's uploads `GET /api/projects/{id}/file-uploads` lists: those `ids` names, or all of the caller's. */
+export interface FileUploadListParams {
+  readonly ids?: readonly number[];
+  readonly all?: boolean;
+}
+
+/** The body of `POST /api/projects/{id}/reimport`. */
+export interface ReimportBody {
+  readonly file_upload_ids: readonly number[];
+  /** Default true: a CSV, TSV or TXT file is many tasks; false: every file is one task. */
+  readonly files_as_tasks_list?: boolean;
+}
+
+/** What a reimport answers (`ReImportAPI.sync_reimport`). */
+export type ReimportResult = Rendered<typeof reimportResult>;
+
+/** The record of an asynchronous import (`ProjectImportSerializer`): a community server never makes one. */
+export type ProjectImport = Rendered<typeof projectImport>;
 
 /** Counts of a synchronous import (community), or `{ import: <job id> }` when queued. */
 export interface ImportResult {

@@ -7,6 +7,7 @@ export const collectionNames = [
   "users",
   "organizations",
   "projects",
+  "file_uploads",
   "tasks",
   "predictions",
   "annotations",

@@ -39,6 +39,7 @@ export {
   organizationMemberUser,
   organizationModel,
 } from "./organization.js";
+export { fileUpload, fileUploadsDeleted, importResult, projectImport, projectReimport, reimportResult } from "./file-upload.js";
 export { mlBackend, mlBackendAuthMethods, mlBackendDefaults, mlBackendModel, mlBackendStates } from "./ml-backend.js";
 export { prediction, predictionDefaults, predictionModel } from "./prediction.js";
 export {

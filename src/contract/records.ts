@@ -2,6 +2,7 @@ import type { JsonValue } from "../vocabulary/json.js";
 import type { annotationModel } from "./annotation.js";
 import type { draftModel, draftOwn } from "./draft.js";
 import type { convertedFormatModel, convertedFormatOwn, exportModel, exportOwn } from "./export.js";
+import type { fileUploadModel, fileUploadOwn } from "./file-upload.js";
 import type { mlBackendModel } from "./ml-backend.js";
 import type { organizationModel } from "./organization.js";
 import type { viewModel, viewOwn } from "./view.js";
@@ -76,6 +77,9 @@ export interface ProjectRecord extends StoredRecord<typeof projectModel, typeof 
  * form (`taskOwn`).
  */
 export interface TaskRecord extends StoredRecord<typeof taskModel, typeof taskOwn> {}
+
+/** A stored uploaded file (src/contract/file-upload.ts): the FileUpload model and the file itself (`fileUploadOwn`). */
+export interface FileUploadRecord extends StoredRecord<typeof fileUploadModel, typeof fileUploadOwn> {}
 
 /** A stored annotation: the annotation model's fields (src/contract/annotation.ts). */
 export interface AnnotationRecord extends StoredRecord<typeof annotationModel> {}

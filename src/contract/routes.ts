@@ -60,16 +60,13 @@ const LABELS = notServed(
 const API_ROOT = notServed(
   "DRF's browsable index of a router (a JSON object of links to the router's lists); `/api/` is registered by three routers and the first, the users router's, answers",
 );
-const FILES = notServed("uploaded files (multipart uploads, their records and re-imports): the mock imports JSON and keeps no files");
+const AVATARS = notServed("a user's avatar picture (an image upload the web UI shows): the mock keeps no user files");
 const COUNTS = notServed("the project list with only its counters: `GET /api/projects/` renders the same counters on every project");
 const LABELING_STREAM = notServed(
   "the labeling stream of the web UI (task locks, sampling and the history of the next-task queue); the Data Manager's `next_task` action is served",
 );
 const SUMMARY = notServed(
   "the project summary is the server's cache of data columns and label counts, which the mock computes on each request: nothing to read apart or reset",
-);
-const IMPORT_RECORDS = notServed(
-  "the mock imports synchronously and keeps no import records: `POST /api/projects/{pk}/import` answers with the counts",
 );
 const SAMPLE_TASK = notServed(
   "a sample task generated from a labeling config (the SDK's LabelInterface) for the config editor of the web UI",
@@ -155,14 +152,14 @@ export const serverRoutes = [
     view: "projects/api.py ProjectImportAPI",
     methods: ["GET"],
     sdk: ["tasks.create_many_status"],
-    mock: IMPORT_RECORDS,
+    mock: SERVED,
   },
   {
     path: "/api/projects/{pk}/reimports/{reimport_pk}/",
     view: "projects/api.py ProjectReimportAPI",
     methods: ["GET"],
     sdk: [],
-    mock: FILES,
+    mock: SERVED,
   },
   {
     path: "/api/projects/{pk}/tasks/",
@@ -191,7 +188,7 @@ export const serverRoutes = [
     view: "data_import/api.py FileUploadAPI",
     methods: ["GET", "PUT", "PATCH", "DELETE"],
     sdk: ["files.delete", "files.get", "files.update"],
-    mock: FILES,
+    mock: SERVED,
   },
   { path: "/api/projects/{pk}/tasks/bulk/", view: "data_import/api.py TasksBulkCreateAPI", methods: ["POST"], sdk: [], mock: SERVED },
   {
@@ -208,13 +205,13 @@ export const serverRoutes = [
     sdk: [],
     mock: SERVED,
   },
-  { path: "/api/projects/{pk}/reimport", view: "data_import/api.py ReImportAPI", methods: ["POST"], sdk: [], mock: FILES },
+  { path: "/api/projects/{pk}/reimport", view: "data_import/api.py ReImportAPI", methods: ["POST"], sdk: [], mock: SERVED },
   {
     path: "/api/projects/{pk}/file-uploads",
     view: "data_import/api.py FileUploadListAPI",
     methods: ["GET", "DELETE"],
     sdk: ["files.delete_many", "files.list"],
-    mock: FILES,
+    mock: SERVED,
   },
   {
     path: "/api/dm/views/",
@@ -319,7 +316,7 @@ export const serverRoutes = [
     sdk: ["users.delete", "users.get", "users.update"],
     mock: SERVED,
   },
-  { path: "/api/users/{pk}/avatar/", view: "users/api.py UserAPI", methods: ["POST", "DELETE"], router: true, sdk: [], mock: FILES },
+  { path: "/api/users/{pk}/avatar/", view: "users/api.py UserAPI", methods: ["POST", "DELETE"], router: true, sdk: [], mock: AVATARS },
   { path: "/api/", view: "rest_framework/routers.py APIRootView", methods: ["GET"], sdk: [], mock: API_ROOT },
   {
     path: "/api/current-user/reset-token/",

@@ -9,6 +9,7 @@ import { storedTable, type FieldSpec } from "./field.js";
 import { predictionModel } from "./prediction.js";
 import { projectModel, projectOwn } from "./project.js";
 import { mlBackendModel } from "./ml-backend.js";
+import { fileUploadModel, fileUploadOwn } from "./file-upload.js";
 import { userModel, userOwn } from "./user.js";
 import { organizationModel } from "./organization.js";
 import { viewModel, viewOwn } from "./view.js";
@@ -77,6 +78,7 @@ const tables: { readonly [C in CollectionName]: Readonly<Record<string, FieldSpe
   users: storedTable(userModel, userOwn),
   organizations: organizationModel,
   projects: storedTable(projectModel, projectOwn),
+  file_uploads: storedTable(fileUploadModel, fileUploadOwn),
   tasks: storedTable(taskModel, taskOwn),
   predictions: predictionModel,
   annotations: annotationModel,

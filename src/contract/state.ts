@@ -3,6 +3,7 @@ import type {
   ConvertedFormatRecord,
   DraftRecord,
   ExportRecord,
+  FileUploadRecord,
   MLBackendRecord,
   OrganizationRecord,
   PredictionRecord,
@@ -12,7 +13,7 @@ import type {
   ViewRecord,
 } from "./records.js";
 
-export type { ConvertedFormatRecord, ExportRecord, OrganizationRecord, ViewRecord } from "./records.js";
+export type { ConvertedFormatRecord, ExportRecord, FileUploadRecord, OrganizationRecord, ViewRecord } from "./records.js";
 import type { CollectionName } from "./collections.js";
 
 export { collectionNames, type CollectionName } from "./collections.js";
@@ -22,6 +23,7 @@ export interface StoreState {
   users: UserRecord[];
   organizations: OrganizationRecord[];
   projects: ProjectRecord[];
+  file_uploads: FileUploadRecord[];
   tasks: TaskRecord[];
   annotations: AnnotationRecord[];
   predictions: PredictionRecord[];
@@ -44,6 +46,7 @@ export function emptyState(): StoreState {
     users: [],
     organizations: [],
     projects: [],
+    file_uploads: [],
     tasks: [],
     annotations: [],
     predictions: [],

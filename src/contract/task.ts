@@ -68,11 +68,15 @@ export const taskDefaults = defaultsOf(taskModel);
 /** What the mock keeps with a task in a form of its own (the stored `TaskRecord`, records.ts), each entry saying why. */
 export const taskOwn = {
   /**
-   * The upload's file path, null without one. The server keeps a `FileUpload` record and the task its
-   * pk; the mock keeps no uploads, only the path the Data Manager's `file_upload` column shows (its
-   * basename) and filters.
+   * The upload's stored file name, null without one: what the Data Manager's `file_upload` column shows (its
+   * basename) and filters, which the server joins from the `FileUpload` record (`file_upload_id` below).
    */
   file_upload: { kind: "string", nullable: true, access: "read-only", blank: true, default: null },
+  /**
+   * The upload the task was read from (the server's `file_upload` foreign key, SET_NULL), null without one; a
+   * seed may give a task a `file_upload` path alone. The routes that change an upload keep the path in step.
+   */
+  file_upload_id: { kind: "pk", nullable: true, access: "read-only", default: null, ref: "file_uploads" },
   /**
    * Not a Task field: the key of the task's import storage link (the server keeps the links in
    * io_storages and `annotate_storage_filename` joins them); the mock keeps the one link with the

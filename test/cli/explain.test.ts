@@ -207,6 +207,27 @@ const cases: readonly Case[] = [
     ],
   },
   {
+    name: "several children of a line go as child_filters, which servers before 1.23 drop",
+    body: {
+      filters: {
+        conjunction: "and",
+        items: [
+          {
+            ...item("id", "greater", "Number", 1),
+            child_filters: [item("inner_id", "less", "Number", 5), item("id", "less", "Number", 9)],
+          },
+          { ...item("inner_id", "greater", "Number", 0), child_filter: item("id", "less", "Number", 9) },
+        ],
+      },
+    },
+    says: [
+      "  tasks of the project where (id > 1 and inner_id < 5 and id < 9)",
+      "What the server does that the body does not say (1):",
+      "  [dropped before 1.23] filters.items[0].child_filters: servers before 1.23 (1.22 included) do not read child_filters and " +
+        "drop its conditions without a word, so the line selects more tasks there; one child sent as child_filter is read by every server",
+    ],
+  },
+  {
     name: "__ traversal in an ordering key: the server answers 400",
     body: { ordering: ["tasks:annotations__result"] },
     says: [/\[refused \(400\)\] ordering\[0\]/, /^The server refuses this body: 400 Validation error/],

@@ -69,3 +69,29 @@ describe("dmq drafts and dmq ml", () => {
     expect((await dmqIn(["ml", "delete", String(created.id)], { env })).code).toBe(0);
   });
 });
+
+describe("dmq projects import --upload, dmq files", () => {
+  test("uploads a file as it is, then lists, reads, reimports and deletes the upload", async () => {
+    const csv = join(dir, "reviews upload.csv");
+    writeFileSync(csv, "text\nfrom an upload\nand another\n");
+    const imported = json<{ task_count: number; file_upload_ids: number[]; found_formats: unknown }>(
+      await dmqIn(["projects", "import", "1", csv, "--upload"], { env }),
+    );
+    expect(imported).toMatchObject({ task_count: 2, found_formats: { ".csv": 1 } });
+    const [id] = imported.file_upload_ids;
+    const listed = json<{ id: number; file: string }[]>(await dmqIn(["files", "list", "1"], { env }));
+    expect(listed.map((f) => f.id)).toContain(id);
+    // Django's storage name: spaces become underscores.
+    expect(json<{ file: string }>(await dmqIn(["files", "get", String(id)], { env })).file).toMatch(
+      /^upload\/1\/[0-9a-f]{8}-reviews_upload\.csv$/,
+    );
+    expect(json<{ id: number }[]>(await dmqIn(["files", "list", "1", "--ids", String(id)], { env })).map((f) => f.id)).toEqual([id]);
+    const again = json<{ task_count: number }>(await dmqIn(["files", "reimport", "1", String(id)], { env }));
+    expect(again.task_count).toBe(2);
+    expect((await dmqIn(["files", "delete", String(id)], { env })).code).toBe(0);
+    const gone = await dmqIn(["files", "get", String(id)], { env });
+    expect(gone.code).toBe(1);
+    const piped = await dmqIn(["projects", "import", "1", "-", "--upload"], { env, input: "x" });
+    expect(piped).toMatchObject({ code: 2, stderr: expect.stringMatching(/--upload sends a named file/) });
+  });
+});

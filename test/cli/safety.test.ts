@@ -197,6 +197,16 @@ describe.concurrent("--dry-run prints the request and sends nothing", () => {
     expect(mock.requests).toEqual([]);
   });
 
+  test("verify and mock refuse --dry-run: verify would still write to the server, the mock sends nothing", async () => {
+    const [verify, served] = await Promise.all([
+      dmqIn(["verify", "--against", mock.url, "--only", "^ordering/", "--dry-run"], { env }),
+      dmqIn(["mock", "--port", "0", "--quiet", "--dry-run"]),
+    ]);
+    expect(verify).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^dmq verify: --dry-run: verify has no dry run/) });
+    expect(served).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^dmq mock: --dry-run: the mock serves/) });
+    expect(mock.requests).toEqual([]);
+  });
+
   test("offline commands print their output as usual", async () => {
     const r = await dmqIn(["body", "--include", "1", "--dry-run"]);
     expect(JSON.parse(r.stdout)).toEqual({ selectedItems: { all: false, included: [1] } });

@@ -4,7 +4,7 @@ import type { MockServer } from "../../mock-server/index.js";
 import { routes } from "../../mock-server/routes/index.js";
 import { currentPage, mockAnswerFor, routesPagePath } from "../../scripts/generate-routes-doc.js";
 import { enterpriseRoutes, serverRoutes, type EnterpriseRoute, type ServerRoute } from "../../src/contract/routes.js";
-import type { MLBackendRecord } from "../../src/contract/records.js";
+import type { FileUploadRecord, MLBackendRecord } from "../../src/contract/records.js";
 import { raw, seed, startFixture, type Raw } from "./fixture.js";
 
 /*
@@ -53,10 +53,19 @@ const mlBackend: MLBackendRecord = {
   updated_at: "2024-01-01T00:00:00.000000Z",
 };
 
+/** An uploaded file of project 1 (data_import's patterns have no trailing slash either: a missing upload is the 404 page). */
+const fileUpload: FileUploadRecord = { id: 1, project: 1, user: 1, file: "upload/1/0123abcd-t.json", content: "W10=", size: 2 };
+
 async function call(method: string, path: string): Promise<Raw> {
   // An ML backend's routes answer the 404 page for a backend that does not exist (ml/urls.py has no trailing
   // slashes): backend 1 is seeded for them.
-  await server.reset(path.startsWith("/api/ml/{pk}") ? { ...seed, ml_backends: [mlBackend] } : undefined);
+  await server.reset(
+    path.startsWith("/api/ml/{pk}")
+      ? { ...seed, ml_backends: [mlBackend] }
+      : path.startsWith("/api/import/file-upload/")
+        ? { ...seed, file_uploads: [fileUpload] }
+        : undefined,
+  );
   // So do a snapshot's (their patterns have no trailing slash either): make snapshot 1 first.
   if (path.includes("{export_pk}")) await raw(server, "POST", "/api/projects/1/exports/", { body: {} });
   const body = ["POST", "PUT", "PATCH"].includes(method) ? { body: {} } : {};

@@ -141,6 +141,6 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
   ]);
 
   const catalog = group.command("catalog").description("every action the vocabulary knows, with its fields (no server)");
-  catalog.action(() => kit.run(async (session) => session.say(actionsTable())));
+  catalog.action(() => kit.run(async (session) => session.table(actionsTable())));
   examples(catalog, ["dmq actions catalog"]);
 }

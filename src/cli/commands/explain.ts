@@ -102,6 +102,22 @@ function readBy(input: Input): ParseOptions {
   return input.action === "tasks" ? { endpoint: "tasks" } : { action: input.action };
 }
 
+const PLURAL_CHILDREN =
+  "servers before 1.23 (1.22 included) do not read child_filters and drop its conditions without a word, so the line " +
+  "selects more tasks there; one child sent as child_filter is read by every server";
+
+/** The lines of a body (as sent, not a view's stored form) that give their children as `child_filters`. */
+function pluralChildren(input: Input): string[] {
+  if (input.context !== "inline" || !isPlainObject(input.body) || !isPlainObject(input.body["filters"])) return [];
+  const items = input.body["filters"]["items"];
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown, i) =>
+    isPlainObject(item) && Array.isArray(item["child_filters"]) && item["child_filters"].length > 0
+      ? [`filters.items[${i}].child_filters`]
+      : [],
+  );
+}
+
 async function explain(input: Input, project: number | undefined): Promise<Explanation> {
   // The regex check compiles patterns as Python would: loaded only here, so other commands start faster.
   const { invalidRegex } = await import("../../semantics/read-query.js");
@@ -119,6 +135,7 @@ async function explain(input: Input, project: number | undefined): Promise<Expla
       `[selects nothing] ${bad.path}: ${JSON.stringify(bad.pattern)} is no regex Python compiles (${bad.error}): the server returns no task at all`,
     );
   }
+  notes.push(...pluralChildren(input).map((at) => `[dropped before 1.23] ${at}: ${PLURAL_CHILDREN}`));
   notes.push(...parsed.issues.map((issue) => issueWords(issue, input.body)));
   const selects = parsed.query ? selectionWords(parsed.query, project) : [];
   return { input, parsed, selects, notes };

@@ -1,5 +1,6 @@
 import { Option, type Command } from "@commander-js/extra-typings";
 import { flagSpelling, mockFlagList } from "../../../mock-server/flags.js";
+import { CliUsageError } from "../errors.js";
 import { examples, type CommandKit } from "./common.js";
 
 /**
@@ -25,6 +26,7 @@ export function mockCommand(program: Command<[], {}, {}>, kit: CommandKit): void
   }
   mock.action(() =>
     kit.run(async (session) => {
+      if (session.dryRun) throw new CliUsageError("--dry-run: the mock serves requests and sends none, so there is nothing to print");
       const { runMockCli } = await import("../../../mock-server/main.js");
       await runMockCli(argv, session.io.env, { out: (line) => session.say(line) });
     }),

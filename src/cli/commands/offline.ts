@@ -12,11 +12,11 @@ import { examples, ParamFlags, projectOf, type CommandKit } from "./common.js";
 /** Commands that need no server: the vocabulary tables and the body a set of query flags makes. */
 export function offlineCommands(program: Command<[], {}, {}>, kit: CommandKit): void {
   const columns = program.command("columns").description("every task column: kind, type, edition, operators (no server)");
-  columns.action(() => kit.run(async (session) => session.say(columnsTable())));
+  columns.action(() => kit.run(async (session) => session.table(columnsTable())));
   examples(columns, ["dmq columns"]);
 
   const operators = program.command("operators").description("every filter operator and how conditions spell it (no server)");
-  operators.action(() => kit.run(async (session) => session.say(operatorsTable())));
+  operators.action(() => kit.run(async (session) => session.table(operatorsTable())));
   examples(operators, ["dmq operators"]);
 
   const body = program

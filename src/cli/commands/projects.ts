@@ -4,7 +4,8 @@ import type { ImportParams, ImportResult, ImportTask, ProjectCreate, ProjectList
 import type { JsonValue } from "../../vocabulary/json.js";
 import { parseDelimited } from "../csv.js";
 import { CliUsageError } from "../errors.js";
-import { positiveInt, readTextFile, type Params } from "../params.js";
+import { positiveInt, readBinaryFile, readTextFile, type Params } from "../params.js";
+import { basename } from "node:path";
 import type { Session } from "../session.js";
 import { examples, idArgument, intParam, ParamFlags, type CommandKit } from "./common.js";
 import { projectExportCommand } from "./exports.js";
@@ -150,10 +151,23 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
     .description("import tasks from a JSON, JSON-lines, CSV or TSV file (- reads stdin), in batches")
     .argument("<id>", "project id", idArgument)
     .argument("<file>", "tasks file, or - for stdin")
-    .addOption(new Option("--batch-size <n>", "tasks per request").argParser(positiveInt).default(500));
+    .addOption(new Option("--batch-size <n>", "tasks per request").argParser(positiveInt).default(500))
+    .addOption(
+      new Option(
+        "--upload",
+        "send the file as it is (multipart, one request): the server reads it by its extension and keeps it (dmq files)",
+      ).conflicts("batchSize"),
+    );
   const importParams = new ParamFlags(imports, "an import parameter: commit_to_project, return_task_ids, preannotated_from_fields");
   imports.action((id, file, options) =>
     kit.run(async (session) => {
+      if (options.upload) {
+        if (file === "-") throw new CliUsageError("--upload sends a named file (the server reads it by its extension): give its path");
+        const content = readBinaryFile(file, "<file>");
+        const params = importParams.values as Params as ImportParams;
+        session.print(await (await session.client()).projects.importFiles(id, [{ name: basename(file), content }], params));
+        return;
+      }
       const text = file === "-" ? await session.io.readStdin() : readTextFile(file, "<file>");
       const tasks = readTasks(text, file === "-" ? "stdin" : file);
       if (tasks.length === 0) throw new CliUsageError(`${file}: no tasks to import`);
@@ -178,5 +192,6 @@ export function projectCommands(program: Command<[], {}, {}>, kit: CommandKit): 
     "dmq projects import 1 tasks.json",
     "dmq projects import 1 reviews.csv --batch-size 100",
     "cat tasks.json | dmq projects import 1 - -p return_task_ids=true",
+    "dmq projects import 1 photos.csv --upload",
   ]);
 }

@@ -41,6 +41,13 @@ export function verifyCommand(program: Command<[], {}, {}>, kit: CommandKit): vo
 }
 
 export async function runVerify(session: Session, flags: VerifyFlags): Promise<void> {
+  // Its requests go through the testing kit's clients, not the session's: a dry run would still write.
+  if (session.dryRun) {
+    throw new CliUsageError(
+      "--dry-run: verify has no dry run (it creates projects on the server, replays the catalogue and compares every answer " +
+        "with the mock's); --only <regex> runs fewer scenarios",
+    );
+  }
   const url = flags.against ?? session.baseUrl;
   if (url === undefined) throw new CliUsageError("no server: pass --against <url> (or --base-url, or set LABEL_STUDIO_URL)");
   const apiKey = session.apiKey;

@@ -58,6 +58,38 @@ const account = (scenario: Scenario): Scenario => ({
 /** The project's model versions: a GROUP BY without ORDER BY, so the database orders them. */
 const MODEL_VERSION_ITEMS = /^body$|\.schema\.items$/;
 
+/**
+ * The project id and the 8 random hex digits of an uploaded file's stored name (`upload/<project>/<hex>-<name>`), and
+ * the upload's id in a refused item (`:: {'data': {...}, 'file_upload_id': 12}`).
+ */
+const UPLOAD_NAME = /(?:upload\/\d+\/)?\b[0-9a-f]{8}-|'file_upload_id': \d+/g;
+/** The data keys common to the files read: a Python set on the server, so in no order. */
+const DATA_COLUMNS = /^body\.data_columns$/;
+const BOUNDARY = "dmq-verify-upload";
+/** A multipart request carrying text files, `[field, file name, content]` each, as `curl -F field=@name` sends them. */
+const upload = (
+  method: Method,
+  path: string,
+  files: readonly (readonly [string, string, string])[],
+  query?: Record<string, string>,
+): Request => ({
+  method,
+  path,
+  ...(query ? { query } : {}),
+  body: {
+    raw:
+      files
+        .map(
+          ([field, name, content]) =>
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n` +
+            `Content-Type: application/octet-stream\r\n\r\n${content}\r\n`,
+        )
+        .join("") + `--${BOUNDARY}--\r\n`,
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  },
+});
+const CSV = "text,n\nc1,1\nc2,\n";
+
 export function routeScenarios(): Scenario[] {
   return [
     // ---- label configs ----------------------------------------------------------------------------
@@ -132,6 +164,106 @@ export function routeScenarios(): Scenario[] {
       ),
       step("model versions", req("GET", `/api/projects/${P}/model-versions/`), { compare: "values", unordered: MODEL_VERSION_ITEMS }),
     ]),
+    // ---- uploaded files: a multipart import keeps each file as a FileUpload (data_import/api.py, uploader.py) ------
+    // Stored names carry the project id and 8 random hex digits (masked). The uploads are deleted at the end, so the
+    // tasks compared in the state name none (their file_upload is SET_NULL).
+    writes("file-uploads/import-and-routes", [
+      step("import a CSV file", upload("POST", `/api/projects/${P}/import`, [["file", "t.csv", CSV]], { return_task_ids: "true" }), {
+        capture: { name: "csv", field: "file_upload_ids" },
+        unordered: DATA_COLUMNS,
+      }),
+      step(
+        "import JSON and TSV files",
+        upload("POST", `/api/projects/${P}/import`, [
+          ["a", "t.json", '[{"text":"j1"},{"data":{"text":"j2"},"annotations":[{"result":[]}]}]'],
+          ["b", "t.tsv", "text\tn\nt1\t1\nt2\t2\n"],
+        ]),
+      ),
+      step("import a text file", upload("POST", `/api/projects/${P}/import`, [["file", "t.txt", "line1\nline2\n"]])),
+      step("import an unsupported file", upload("POST", `/api/projects/${P}/import`, [["file", "t.xyz", "x"]]), { compare: "error" }),
+      step("import a bad JSON file", upload("POST", `/api/projects/${P}/import`, [["file", "bad.json", '[{"text":']]), {
+        compare: "error",
+        mask: UPLOAD_NAME,
+      }),
+      step("import a CSV file without the config's key", upload("POST", `/api/projects/${P}/import`, [["file", "o.csv", "other\nx\n"]]), {
+        compare: "error",
+        mask: UPLOAD_NAME,
+      }),
+      step("list every upload", req("GET", `/api/projects/${P}/file-uploads`, undefined, { all: "true" }), {
+        compare: "values",
+        mask: UPLOAD_NAME,
+      }),
+      step("list none", req("GET", `/api/projects/${P}/file-uploads`), { compare: "values" }),
+      step("list by ids", req("GET", `/api/projects/${P}/file-uploads`, undefined, { ids: "[{made:csv}]" }), {
+        compare: "values",
+        mask: UPLOAD_NAME,
+      }),
+      step("list with ids not JSON", req("GET", `/api/projects/${P}/file-uploads`, undefined, { ids: "1,3" }), { compare: "error" }),
+      step("list with ids a number", req("GET", `/api/projects/${P}/file-uploads`, undefined, { ids: "1" }), { compare: "error" }),
+      step("list with all not a boolean", req("GET", `/api/projects/${P}/file-uploads`, undefined, { all: "maybe" }), {
+        compare: "error",
+      }),
+      step("read one", req("GET", "/api/import/file-upload/{made:csv}"), { compare: "values", mask: UPLOAD_NAME }),
+      step("read a task of the file", req("GET", `/api/projects/${P}/tasks/`, undefined, { page_size: "100" })),
+      // The Data Manager's `file_upload` column filters on the stored name (a join); the list shows its basename.
+      step(
+        "filter the Data Manager list by the file",
+        req("GET", "/api/tasks/", undefined, {
+          project: P,
+          query: JSON.stringify({
+            filters: {
+              conjunction: "and",
+              items: [{ filter: "filter:tasks:file_upload", operator: "contains", type: "String", value: "t.tsv" }],
+            },
+          }),
+        }),
+        { compare: "values", mask: UPLOAD_NAME },
+      ),
+      step("patch nothing", req("PATCH", "/api/import/file-upload/{made:csv}", {}), { compare: "values", mask: UPLOAD_NAME }),
+      step("patch the file with a text", req("PATCH", "/api/import/file-upload/{made:csv}", { file: "x.csv" }), { compare: "error" }),
+      step("put without a file", req("PUT", "/api/import/file-upload/{made:csv}", {}), { compare: "error" }),
+      step("replace the file", upload("PATCH", "/api/import/file-upload/{made:csv}", [["file", "new.csv", "text\nr1\n"]]), {
+        compare: "values",
+        mask: UPLOAD_NAME,
+      }),
+      step("put a file", upload("PUT", "/api/import/file-upload/{made:csv}", [["file", "put.csv", CSV]]), {
+        compare: "values",
+        mask: UPLOAD_NAME,
+      }),
+      step("stage an import", upload("POST", `/api/projects/${P}/import`, [["file", "s.csv", CSV]], { commit_to_project: "false" }), {
+        capture: { name: "staged", field: "file_upload_ids" },
+      }),
+      step("reimport nothing", req("POST", `/api/projects/${P}/reimport`, {}), { compare: "values" }),
+      step(
+        "reimport the staged file as one task",
+        req("POST", `/api/projects/${P}/reimport`, {
+          file_upload_ids: ref.made("staged"),
+          files_as_tasks_list: false,
+        }),
+        { unordered: DATA_COLUMNS },
+      ),
+      step("reimport the staged file", req("POST", `/api/projects/${P}/reimport`, { file_upload_ids: ref.made("staged") }), {
+        unordered: DATA_COLUMNS,
+      }),
+      step("reimport it again", req("POST", `/api/projects/${P}/reimport`, { file_upload_ids: ref.made("staged") })),
+      step("reimport no upload of the project", req("POST", `/api/projects/${P}/reimport`, { file_upload_ids: [999999999] })),
+      step("delete one upload", req("DELETE", "/api/import/file-upload/{made:csv}")),
+      step("read the deleted upload", req("GET", "/api/import/file-upload/{made:csv}"), { compare: "error" }),
+      step("delete with ids not a list", req("DELETE", `/api/projects/${P}/file-uploads`, { file_upload_ids: 1 }), { compare: "error" }),
+      step("delete the staged upload", req("DELETE", `/api/projects/${P}/file-uploads`, { file_upload_ids: ref.made("staged") }), {
+        compare: "values",
+      }),
+      step("delete every upload", req("DELETE", `/api/projects/${P}/file-uploads`, {}), { compare: "values" }),
+      step("list after the deletes", req("GET", `/api/projects/${P}/file-uploads`, undefined, { all: "true" }), { compare: "values" }),
+    ]),
+    error("file-uploads/unknown", req("GET", "/api/import/file-upload/999999999")),
+    error("file-uploads/unknown-project", req("GET", "/api/projects/999999999/file-uploads", undefined, { all: "true" })),
+    error("reimport/unknown-project", req("POST", "/api/projects/999999999/reimport", { file_upload_ids: [1] })),
+    // A community server imports synchronously and keeps no import records: any id is a 404, whatever the project.
+    error("imports/unknown", req("GET", `/api/projects/${P}/imports/999999999/`)),
+    error("imports/unknown-project", req("GET", "/api/projects/999999999/imports/1/")),
+    error("reimports/unknown", req("GET", `/api/projects/${P}/reimports/999999999/`)),
+
     // On a project of its own. Project.delete_predictions deletes by queryset: a task that loses 2 of its 3 predictions
     // counts 2 (Prediction's pre_delete receiver, once per prediction before any goes; removePredictionsAtOnce). The
     // project's tasks deleted first clear the server's cache of receivers (see ml/prediction-counter).

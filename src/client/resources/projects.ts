@@ -14,8 +14,13 @@ import type {
   ProjectCreate,
   ProjectListParams,
   ProjectPage,
+  ProjectImport,
   ProjectUpdate,
+  ReimportBody,
+  ReimportResult,
+  UploadSource,
 } from "../types.js";
+import { uploadForm } from "./files.js";
 import { checkId, checkObject } from "./common.js";
 import { exportsResource, type ExportsResource } from "./exports.js";
 import { recordMethods, type RecordMethods } from "./record.js";
@@ -36,6 +41,22 @@ export interface ProjectsResource extends RecordMethods<Project, ProjectUpdate> 
   validateConfig(body: { label_config: string }, options?: RequestOptions): Promise<void>;
   /** `POST /api/projects/{id}/import` (no trailing slash) with a JSON array of tasks. */
   importTasks(id: number, tasks: readonly ImportTask[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
+  /**
+   * `POST /api/projects/{id}/import` with files (multipart): the server reads each by its extension (JSON, CSV, TSV, TXT
+   * as tasks; any other supported file as one task) and keeps it as an uploaded file (`client.files`); the answer
+   * lists them in `file_upload_ids`. With `commit_to_project: false` it only keeps the files, for `reimport`.
+   */
+  importFiles(id: number, files: readonly UploadSource[], params?: ImportParams, options?: RequestOptions): Promise<ImportResult>;
+  /**
+   * `POST /api/projects/{id}/reimport`: read uploaded files again, replacing the tasks they made before (how the web UI
+   * finishes an import made with `commit_to_project: false`).
+   */
+  reimport(id: number, body: ReimportBody, options?: RequestOptions): Promise<ReimportResult>;
+  /**
+   * `GET /api/projects/{id}/imports/{importId}/` (the SDK's `tasks.create_many_status`): the record of an asynchronous import.
+   * A community server imports at once and keeps none: it answers 404 for every id.
+   */
+  importStatus(id: number, importId: number, options?: RequestOptions): Promise<ProjectImport>;
   /**
    * `POST /api/projects/{id}/import/predictions`: predictions for tasks the project has, in one batch. A task of
    * another project refuses the batch (400); a prediction the server's `validate_prediction` refuses (unknown
@@ -93,6 +114,26 @@ export function projectsResource(send: Send): ProjectsResource {
       for (const [i, task] of tasks.entries()) checkObject(`tasks[${i}]`, task);
       checkObject("params", params);
       return send({ method: "POST", path, query: { ...params }, body: tasks, expect: importResult }, options);
+    },
+    async importFiles(id: number, files: readonly UploadSource[], params: ImportParams = {}, options?: RequestOptions) {
+      const path = `/api/projects/${checkId("id", id)}/import`;
+      if (!Array.isArray(files) || files.length === 0)
+        throw new ClientConfigError("files", "a non-empty array of { name, content } files", describeValue(files));
+      checkObject("params", params);
+      // One field per file: the server takes each field's last file only.
+      const body = uploadForm(files, (i) => `file${i + 1}`);
+      return send({ method: "POST", path, query: { ...params }, body, expect: importResult }, options);
+    },
+    async reimport(id: number, body: ReimportBody, options?: RequestOptions) {
+      const path = `/api/projects/${checkId("id", id)}/reimport`;
+      checkObject("body", body);
+      if (!Array.isArray(body.file_upload_ids) || !body.file_upload_ids.every((u, i) => checkId(`body.file_upload_ids[${i}]`, u)))
+        throw new ClientConfigError("body.file_upload_ids", "an array of upload ids", describeValue(body.file_upload_ids));
+      return send({ method: "POST", path, body, expect: object<ReimportResult>({ task_count: number }) }, options);
+    },
+    async importStatus(id: number, importId: number, options?: RequestOptions) {
+      const path = `/api/projects/${checkId("id", id)}/imports/${checkId("importId", importId)}/`;
+      return send({ method: "GET", path, expect: record<ProjectImport>({ id: number }) }, options);
     },
     async importPredictions(id: number, predictions: readonly ImportPrediction[], options?: RequestOptions) {
       const path = `/api/projects/${checkId("id", id)}/import/predictions`;

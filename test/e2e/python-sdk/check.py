@@ -13,7 +13,8 @@ python3-jwt`, the SDK's `src/` on disk, and a one-line `pydantic_core` shim (pyd
 
 It runs the same calls twice: with the legacy token, then with a personal access token obtained
 from `POST /api/token/` (the SDK exchanges it at /api/token/refresh/ and sends Bearer); then the other served
-resources (users, ML backends with a model server of its own, label config validation, the key's reset).
+resources (uploaded files and the import-record 404, users, ML backends with a model server of its own, label config
+validation, the key's reset).
 `bash test/e2e/python-sdk/run.sh` runs it inside a built real-server root (Python 3.13 with the SDK installed).
 """
 import os
@@ -148,6 +149,30 @@ config = '<View><Text name="text" value="$text"/><Choices name="s" toName="text"
 p = ls.projects.create(title="sdk routes", label_config=config)
 ls.projects.import_tasks(id=p.id, request=[{"text": "one"}, {"text": "two"}])
 print("validate", ls.projects.validate_label_config(id=p.id, label_config=config))
+# Uploaded files: a multipart import keeps each file as a FileUpload; files.* reads, replaces and deletes them.
+# (projects.import_tasks sends JSON only: the upload goes through httpx.) A community server keeps no import records.
+fp = ls.projects.create(title="sdk files", label_config=config)
+up = httpx.post(url + f"/api/projects/{fp.id}/import", headers={"Authorization": "Token " + legacy}, files={"file": ("t.csv", b"text\nc1\nc2\n")})
+assert up.status_code == 201 and up.json()["task_count"] == 2 and up.json()["found_formats"] == {".csv": 1}, up.text
+up_ids = up.json()["file_upload_ids"]
+got_file = ls.files.get(id=up_ids[0])
+assert got_file.size == 11 and got_file.file.startswith(f"upload/{fp.id}/") and got_file.file.endswith("-t.csv"), got_file
+assert [f.id for f in ls.files.list(id=fp.id, all_=True)] == up_ids
+assert [f.id for f in ls.files.list(id=fp.id, ids=json.dumps(up_ids))] == up_ids
+replaced = ls.files.update(id=up_ids[0], file=("n.csv", b"text\nn1\n"))
+assert replaced.file.endswith("-n.csv") and replaced.size == 8, replaced
+try:
+    ls.tasks.create_many_status(id=fp.id, import_pk=1)
+    raise SystemExit("expected the 404 for an import record")
+except ApiError as e:
+    assert e.status_code == 404 and e.body["detail"] == "No ProjectImport matches the given query.", e.body
+ls.files.delete(id=up_ids[0])
+assert ls.files.list(id=fp.id, all_=True) == []
+httpx.post(url + f"/api/projects/{fp.id}/import", headers={"Authorization": "Token " + legacy}, files={"file": ("t.txt", b"x\n")})
+ls.files.delete_many(id=fp.id)
+assert ls.files.list(id=fp.id, all_=True) == []
+ls.projects.delete(id=fp.id)
+print("files", got_file.size, replaced.size)
 users = ls.users.list()
 print("users", [u.username for u in users])
 dee = ls.users.create(username="sdk-dee", email="sdk-dee@example.com")

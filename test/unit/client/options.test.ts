@@ -63,16 +63,32 @@ describe("base URL rule: http:// or https://, no trailing slash", () => {
     );
   });
 
-  test("a query string or fragment is refused", () => {
+  test("a query string or fragment is refused, its values not shown (a query may carry a token)", () => {
     expect(() => createClient({ baseUrl: "http://x.test?a=1", apiKey: LEGACY_KEY })).toThrow(
-      /no query string or fragment, found "http:\/\/x.test\?a=1"/,
+      /no query string or fragment, found "http:\/\/x.test\?a=\*\*\*"/,
     );
+    const error = configError(() => createClient({ baseUrl: "http://x.test/?token=hunter2secret&page", apiKey: LEGACY_KEY }));
+    expect(error.message).toContain('found "http://x.test/?token=***&page"');
   });
 
-  test("a password in the URL is refused without being shown", () => {
-    const error = configError(() => createClient({ baseUrl: "http://ann:hunter2secret@x.test", apiKey: LEGACY_KEY }));
+  test.each([
+    "http://ann:hunter2secret@x.test",
+    "http://ann:hunter2secret@x.test/",
+    "https://ann:hunter2secret@x.test/prefix/api",
+    "ann:hunter2secret@x.test",
+    "http://x.test/?key=hunter2secret/",
+  ])("%j: refused without the secret in the message or its hint", (baseUrl) => {
+    const error = configError(() => createClient({ baseUrl, apiKey: LEGACY_KEY }));
     expect(error.message).not.toContain("hunter2secret");
-    expect(error.message).toContain("no user name or password");
+    expect(error.message).toContain("***");
+  });
+
+  test("a user name or password is the first thing said: a hint never quotes a URL holding one", () => {
+    const error = configError(() => createClient({ baseUrl: "http://ann:hunter2secret@x.test/", apiKey: LEGACY_KEY }));
+    expect(error.message).toBe(
+      "baseUrl: expected an http:// or https:// URL without a trailing slash (the published rule) and no user name or password, " +
+        'found "http://ann:***@x.test/"; pass the credential as apiKey',
+    );
   });
 
   test("a path prefix is kept: requests go under it", async () => {

@@ -278,3 +278,55 @@ describe("actions and tokens", () => {
     expect(after.message).toBe("GET /api/current-user/whoami → 400: bad token [redacted]");
   });
 });
+
+describe("uploaded files (projects.importFiles, files.*, projects.reimport, projects.importStatus)", () => {
+  test("importFiles sends one multipart field per file; files.list/get/update/delete/deleteMany; reimport; importStatus's 404", async () => {
+    const done = await client.projects.importFiles(
+      3,
+      [
+        { name: "a.csv", content: "text\nx\ny\n" },
+        { name: "b.json", content: new TextEncoder().encode('[{"text":"z"}]') },
+      ],
+      { return_task_ids: true },
+    );
+    expect(done).toMatchObject({ task_count: 3, found_formats: { ".csv": 1, ".json": 1 }, could_be_tasks_list: true });
+    expect(done.task_ids).toHaveLength(3);
+    const [a, b] = done.file_upload_ids as number[];
+    expect(sent()).toMatchObject({ method: "POST", path: "/api/projects/3/import", query: { return_task_ids: "true" } });
+    expect(Object.keys(sent().body as object)).toEqual(["file1", "file2"]);
+
+    expect((await client.files.list(3)).map((f) => f.id)).toEqual([]);
+    expect((await client.files.list(3, { ids: [b!] })).map((f) => f.id)).toEqual([b]);
+    expect(sent().query).toEqual({ ids: `[${b}]` });
+    expect((await client.files.list(3, { all: true })).map((f) => f.id)).toEqual([a, b]);
+    const one = await client.files.get(a!);
+    expect(one).toMatchObject({ id: a, size: 9 });
+    expect(one.file).toMatch(/^upload\/3\/[0-9a-f]{8}-a\.csv$/);
+    const replaced = await client.files.update(a!, { name: "c.csv", content: "text\nw\n" });
+    expect(replaced.file).toMatch(/^upload\/3\/[0-9a-f]{8}-c\.csv$/);
+    expect(sent()).toMatchObject({ method: "PATCH", path: `/api/import/file-upload/${a}` });
+
+    const again = await client.projects.reimport(3, { file_upload_ids: [a!] });
+    expect(again).toMatchObject({ task_count: 1, file_upload_ids: [a], found_formats: { ".csv": 1 } });
+    expect(sent()).toMatchObject({ method: "POST", path: "/api/projects/3/reimport", body: { file_upload_ids: [a] } });
+
+    await expect(client.projects.importStatus(3, 1)).rejects.toMatchObject({ statusCode: 404 });
+    expect(sent()).toMatchObject({ method: "GET", path: "/api/projects/3/imports/1/" });
+
+    await client.files.delete(b!);
+    expect(sent()).toMatchObject({ method: "DELETE", path: `/api/import/file-upload/${b}` });
+    expect(await client.files.deleteMany(3, [a!])).toEqual({ deleted: 1 });
+    expect(sent()).toMatchObject({ method: "DELETE", path: "/api/projects/3/file-uploads", body: { file_upload_ids: [a] } });
+    expect(await client.files.deleteMany(3)).toEqual({ deleted: 0 });
+  });
+
+  test("refuses what it cannot send before any request", async () => {
+    const before = mock.requests.length;
+    await expect(client.projects.importFiles(3, [])).rejects.toThrow(ClientConfigError);
+    await expect(client.projects.importFiles(3, [{ name: "", content: "x" }])).rejects.toThrow(/files\[0\]\.name/);
+    await expect(client.projects.importFiles(3, [{ name: "a.csv", content: 5 as never }])).rejects.toThrow(/files\[0\]\.content/);
+    await expect(client.files.list(3, { ids: [0] })).rejects.toThrow(/params\.ids\[0\]/);
+    await expect(client.projects.reimport(3, { file_upload_ids: "1" as never })).rejects.toThrow(/file_upload_ids/);
+    expect(mock.requests.length).toBe(before);
+  });
+});
