@@ -39,15 +39,18 @@ export function isOrderKey(key: unknown): key is OrderKey<Untyped> {
 }
 
 /**
- * The column a name that is not one most likely stands for: the bare column (`id`) or the wire's filter
- * name (`filter:tasks:id`) for `tasks:id`, a misspelt one (`tasks:complted_at`) for the nearest known column.
+ * What a name that is no column most likely stands for, as a hint: the bare column (`id`) or the wire's filter
+ * name (`filter:tasks:id`) for `tasks:id`, a misspelt one (`tasks:complted_at`) for the nearest known column, any
+ * other plain word (`tasks:score`) for a key of the task data. `sign` goes in front, as the key had it.
  */
-function nearColumn(name: unknown): string | undefined {
-  if (typeof name !== "string") return undefined;
+function columnHint(name: unknown, sign: "" | "-"): string {
+  if (typeof name !== "string") return "";
   const bare = name.replace(/^filter:/, "").replace(/^tasks:/, "");
-  if (bare.startsWith(DATA_PREFIX) && bare.length > DATA_PREFIX.length) return `${ORDER_PREFIX}${bare}`;
+  const quoted = (column: string) => JSON.stringify(`${sign}${ORDER_PREFIX}${column}`);
+  if (bare.startsWith(DATA_PREFIX) && bare.length > DATA_PREFIX.length) return ` (did you mean ${quoted(bare)}?)`;
   const near = isColumnName(bare) ? bare : nearest(bare, columnNames);
-  return near === undefined ? undefined : `${ORDER_PREFIX}${near}`;
+  if (near !== undefined) return ` (did you mean ${quoted(near)}?)`;
+  return /^[A-Za-z_]\w*$/.test(bare) && bare !== "data" ? ` (a key of the task data is ${quoted(`${DATA_PREFIX}${bare}`)})` : "";
 }
 
 /**
@@ -57,11 +60,9 @@ function nearColumn(name: unknown): string | undefined {
 export function resolveColumnName(name: unknown, path: string, sign: "" | "-" = ""): string {
   const column = columnOf(name);
   if (column !== undefined) return column;
-  const near = nearColumn(name);
   const found = describeValue(typeof name === "string" ? `${sign}${name}` : name);
   throw new QueryBuildError(
-    `${path}: expected a known column "tasks:<column>" or "tasks:data.<key>", found ${found}` +
-      (near === undefined ? "" : ` (did you mean ${JSON.stringify(`${sign}${near}`)}?)`),
+    `${path}: expected a known column "tasks:<column>" or "tasks:data.<key>", found ${found}${columnHint(name, sign)}`,
     path,
     '"tasks:<column>" or "tasks:data.<key>"',
     found,

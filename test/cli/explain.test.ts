@@ -458,7 +458,7 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
     expect(comments).toEqual([
       '// ignored by the server: filters.items[0].filter (found string "tasks:id"; expected "filter:tasks:<column>": the server skips this filter)',
       '// ignored by the server: filters.items[3].child_filters[0].filter (found string "bad"; expected "filter:tasks:<column>": the server skips this child filter)',
-      '// left out (the builder cannot write it): filters.items[2].filter: expected a known column "tasks:<column>" or "tasks:data.<key>", found string "tasks:nope"',
+      '// left out (the builder cannot write it): filters.items[2].filter: expected a known column "tasks:<column>" or "tasks:data.<key>", found string "tasks:nope" (a key of the task data is "tasks:data.nope")',
     ]);
     expect(r.stdout).toContain('.where("tasks:id").greater(2)\n  .and("tasks:inner_id").greater(2);');
   });

@@ -251,7 +251,10 @@ describe("rule e: data columns", () => {
     expect(near("filter:tasks:completed_at")).toBe('"tasks:completed_at"');
     expect(near("tasks:complted_at")).toBe('"tasks:completed_at"');
     expect(near("tasks:annotator")).toBe('"tasks:annotators"');
-    expect(near("tasks:nope")).toBeUndefined();
+    expect(near("tasks:data.")).toBeUndefined();
+    expect(thrown(QueryBuildError, () => loose(selection(1)).where("tasks:score")).message).toMatch(
+      /found string "tasks:score" \(a key of the task data is "tasks:data\.score"\)$/,
+    );
     expect(thrown(QueryBuildError, () => loose(selection(1)).orderBy("-created_at")).message).toBe(
       'ordering[0]: expected a known column "tasks:<column>" or "tasks:data.<key>", found string "-created_at" (did you mean "-tasks:created_at"?)',
     );
