@@ -49,6 +49,35 @@ export interface Where<in out D, out Next, out DataNext = Next, in Accepts = D> 
 type Rules = typeof rules;
 type R<M extends keyof RefusedMembers, Rule extends keyof RefusedMembers[M]> = RefusedMembers[M][Rule];
 
+/*
+ * Each refused member as an interface of its own (the generated declaration, `@deprecated` with its rule):
+ * a state's parts are then named types only, which the compiler does not instantiate again.
+ */
+interface NoAllExcludingAfterIncluding extends R<"all", "excludingAfterIncluding"> {}
+interface NoAllViewIgnoresBody extends R<"all", "viewIgnoresBody"> {}
+interface NoAndConditionFirst extends R<"and", "conditionFirst"> {}
+interface NoAndMixedAndAfterOr extends R<"and", "mixedAndAfterOr"> {}
+interface NoAndViewIgnoresBody extends R<"and", "viewIgnoresBody"> {}
+interface NoChildConditionFirst extends R<"child", "conditionFirst"> {}
+interface NoChildViewIgnoresBody extends R<"child", "viewIgnoresBody"> {}
+interface NoExcludingExcludingAfterIncluding extends R<"excluding", "excludingAfterIncluding"> {}
+interface NoExcludingViewIgnoresBody extends R<"excluding", "viewIgnoresBody"> {}
+interface NoExportExportNotBound extends R<"export", "exportNotBound"> {}
+interface NoFromViewFromViewFresh extends R<"fromView", "fromViewFresh"> {}
+interface NoIncludingIncludingAfterExcluding extends R<"including", "includingAfterExcluding"> {}
+interface NoIncludingViewIgnoresBody extends R<"including", "viewIgnoresBody"> {}
+interface NoOrConditionFirst extends R<"or", "conditionFirst"> {}
+interface NoOrMixedOrAfterAnd extends R<"or", "mixedOrAfterAnd"> {}
+interface NoOrViewIgnoresBody extends R<"or", "viewIgnoresBody"> {}
+interface NoOrderByOrderedTwice extends R<"orderBy", "orderedTwice"> {}
+interface NoOrderByViewIgnoresBody extends R<"orderBy", "viewIgnoresBody"> {}
+interface NoRunNotBound extends R<"run", "notBound"> {}
+interface NoWhereViewIgnoresBody extends R<"where", "viewIgnoresBody"> {}
+interface NoWhereWhereTwice extends R<"where", "whereTwice"> {}
+interface NoWhereAllViewIgnoresBody extends R<"whereAll", "viewIgnoresBody"> {}
+interface NoWhereAllWhereTwice extends R<"whereAll", "whereTwice"> {}
+interface NoWhereAnyViewIgnoresBody extends R<"whereAny", "viewIgnoresBody"> {}
+interface NoWhereAnyWhereTwice extends R<"whereAny", "whereTwice"> {}
 interface WhereMember<in out D, out Next> {
   /**
    * Start the filter set with a condition on `column`: `.where("tasks:total_annotations").equal(0)`.
@@ -121,28 +150,31 @@ interface ChildMember<in out D, out Next> {
 
 /*
  * Which members a state allows, one table per dimension of the state: the member interfaces at
- * placeholder type arguments (`N`), or the refused members (generated.ts). Read for two things: a
+ * placeholder type arguments (`never`), or the refused members (generated.ts). Read for two things: a
  * member's declaration (doc comment, `readonly`, `@deprecated` with the rule of a refused member),
  * and whether it is refused (`Member`). No table has type parameters, so the compiler resolves each
  * entry once, for every task data and state; a selection's own types are in `MemberTypes`.
  */
-type N = never;
 interface FilterParts {
-  none: WhereMember<N, N> &
-    WhereListMember<N, N, N, N> &
-    R<"and", "conditionFirst"> &
-    R<"or", "conditionFirst"> &
-    R<"child", "conditionFirst">;
-  first: R<"where", "whereTwice"> & WhereListRefused & AndMember<N, N> & OrMember<N, N> & ChildMember<N, N>;
-  and: R<"where", "whereTwice"> & WhereListRefused & AndMember<N, N> & R<"or", "mixedOrAfterAnd"> & ChildMember<N, N>;
-  or: R<"where", "whereTwice"> & WhereListRefused & R<"and", "mixedAndAfterOr"> & OrMember<N, N> & ChildMember<N, N>;
-  unknown: WhereMember<N, N> & WhereListMember<N, N, N, N> & AndMember<N, N> & OrMember<N, N> & ChildMember<N, N>;
-  view: R<"where", "viewIgnoresBody"> &
-    R<"whereAll", "viewIgnoresBody"> &
-    R<"whereAny", "viewIgnoresBody"> &
-    R<"and", "viewIgnoresBody"> &
-    R<"or", "viewIgnoresBody"> &
-    R<"child", "viewIgnoresBody">;
+  none: WhereMember<never, never> &
+    WhereListMember<never, never, never, never> &
+    NoAndConditionFirst &
+    NoOrConditionFirst &
+    NoChildConditionFirst;
+  first: NoWhereWhereTwice & WhereListRefused & AndMember<never, never> & OrMember<never, never> & ChildMember<never, never>;
+  and: NoWhereWhereTwice & WhereListRefused & AndMember<never, never> & NoOrMixedOrAfterAnd & ChildMember<never, never>;
+  or: NoWhereWhereTwice & WhereListRefused & NoAndMixedAndAfterOr & OrMember<never, never> & ChildMember<never, never>;
+  unknown: WhereMember<never, never> &
+    WhereListMember<never, never, never, never> &
+    AndMember<never, never> &
+    OrMember<never, never> &
+    ChildMember<never, never>;
+  view: NoWhereViewIgnoresBody &
+    NoWhereAllViewIgnoresBody &
+    NoWhereAnyViewIgnoresBody &
+    NoAndViewIgnoresBody &
+    NoOrViewIgnoresBody &
+    NoChildViewIgnoresBody;
 }
 /** A table with one entry for every filter state but a view's, every id state, every order state. */
 interface ByFilter<T, View> {
@@ -185,15 +217,19 @@ interface AllMember<in out D, out F extends FilterState, out O extends OrderStat
   readonly all: () => Selection<D, "all", F, O, B>;
 }
 
-type WhereListRefused = R<"whereAll", "whereTwice"> & R<"whereAny", "whereTwice">;
+type WhereListRefused = NoWhereAllWhereTwice & NoWhereAnyWhereTwice;
 interface IdParts {
-  none: IncludingMember<N, N, N, N> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
-  included: IncludingMember<N, N, N, N> & R<"excluding", "excludingAfterIncluding"> & R<"all", "excludingAfterIncluding">;
-  excluded: R<"including", "includingAfterExcluding"> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
-  all: R<"including", "includingAfterExcluding"> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
-  unknown: IncludingMember<N, N, N, N> & ExcludingMember<N, N, N, N, N> & AllMember<N, N, N, N>;
+  none: IncludingMember<never, never, never, never> &
+    ExcludingMember<never, never, never, never, never> &
+    AllMember<never, never, never, never>;
+  included: IncludingMember<never, never, never, never> & NoExcludingExcludingAfterIncluding & NoAllExcludingAfterIncluding;
+  excluded: NoIncludingIncludingAfterExcluding & ExcludingMember<never, never, never, never, never> & AllMember<never, never, never, never>;
+  all: NoIncludingIncludingAfterExcluding & ExcludingMember<never, never, never, never, never> & AllMember<never, never, never, never>;
+  unknown: IncludingMember<never, never, never, never> &
+    ExcludingMember<never, never, never, never, never> &
+    AllMember<never, never, never, never>;
 }
-type IdsRefusedByView = R<"including", "viewIgnoresBody"> & R<"excluding", "viewIgnoresBody"> & R<"all", "viewIgnoresBody">;
+type IdsRefusedByView = NoIncludingViewIgnoresBody & NoExcludingViewIgnoresBody & NoAllViewIgnoresBody;
 interface IdPartsByFilter extends ByFilter<IdParts, ByIds<IdsRefusedByView>> {}
 /** What `.excluding()` leaves, by id state (it keeps `.all()`). */
 interface ExcludingNext {
@@ -209,11 +245,11 @@ interface OrderByMember<in out D, out I extends IdState, out F extends FilterSta
   orderBy<const K extends OfferedOrderKey<D> | (string & {})>(key: CheckOrderKey<K, D>): Selection<D, I, F, "ordered", B>;
 }
 interface OrderParts {
-  unordered: OrderByMember<N, N, N, N>;
-  ordered: R<"orderBy", "orderedTwice">;
-  unknown: OrderByMember<N, N, N, N>;
+  unordered: OrderByMember<never, never, never, never>;
+  ordered: NoOrderByOrderedTwice;
+  unknown: OrderByMember<never, never, never, never>;
 }
-interface OrderPartsByFilter extends ByFilter<OrderParts, ByOrder<R<"orderBy", "viewIgnoresBody">>> {}
+interface OrderPartsByFilter extends ByFilter<OrderParts, ByOrder<NoOrderByViewIgnoresBody>> {}
 
 interface FromViewMember<in out D, out B extends Binding> {
   /** Take filters, ordering and selected ids from a saved view (`?view=`); the body is then ignored. */
@@ -222,17 +258,17 @@ interface FromViewMember<in out D, out B extends Binding> {
 /** `.fromView()` only on a fresh selection: no filters, no ids, no ordering. */
 interface FromViewByIds {
   none: FromViewByOrder;
-  included: ByOrder<R<"fromView", "fromViewFresh">>;
-  excluded: ByOrder<R<"fromView", "fromViewFresh">>;
-  all: ByOrder<R<"fromView", "fromViewFresh">>;
+  included: ByOrder<NoFromViewFromViewFresh>;
+  excluded: ByOrder<NoFromViewFromViewFresh>;
+  all: ByOrder<NoFromViewFromViewFresh>;
   unknown: FromViewByOrder;
 }
 interface FromViewByOrder {
-  unordered: FromViewMember<N, N>;
-  ordered: R<"fromView", "fromViewFresh">;
-  unknown: FromViewMember<N, N>;
+  unordered: FromViewMember<never, never>;
+  ordered: NoFromViewFromViewFresh;
+  unknown: FromViewMember<never, never>;
 }
-type NotFresh = ByIds<ByOrder<R<"fromView", "fromViewFresh">>>;
+type NotFresh = ByIds<ByOrder<NoFromViewFromViewFresh>>;
 interface FromViewParts {
   none: FromViewByIds;
   first: NotFresh;
@@ -259,7 +295,7 @@ interface ExportMember {
 }
 interface BindingMembers {
   bound: RunMember & ExportMember;
-  unbound: R<"run", "notBound"> & R<"export", "exportNotBound">;
+  unbound: NoRunNotBound & NoExportExportNotBound;
 }
 
 /** The members of every selection whose types do not depend on its state. */
@@ -323,6 +359,13 @@ export type Selection<
 > = SelectionOf<D, I, F, O, B, MemberName>;
 /** Every member name: the same in every state (a state refuses a member, it does not remove it). */
 type MemberName = keyof Parts<"none", "none", "unordered", "unbound">;
+/**
+ * What `Parts` holds whatever the state: any key. Its index signatures of type `any` make the check of a
+ * state's parts against it trivial (no member is read), and they are all a selection generic over its state
+ * has of its parts (see there).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `any`, not `unknown`: the relation check skips an `any` index signature
+type AnyKeys = { [key: string]: any; [key: symbol]: any };
 /*
  * The mapped type of `Selection`. Its keys are `P`, a fixed list (`MemberName`), not `keyof Parts<I, F, O, B>`:
  * for a selection generic over `I`, `O` or `B` (a helper's parameter), those keys would be read from the
@@ -362,19 +405,30 @@ type SelectionOf<
  * for the same reason: `MemberName` is a union, whose members (and so a selection's) are listed in the
  * order the compiler made their key types, and a mismatch is explained by the first member that differs:
  * the state in words must come before `"and"`, `"or"`, `"all"` (also state literals) and the rest.
+ * The intersection then goes through `infer X extends AnyKeys`, for a selection generic over its state (a
+ * helper's parameter, `AndSelection<D, B, I, O>`): there the inner test is deferred, and the compiler reads
+ * the members' declarations from its constraint, which is `X`'s, `AnyKeys` (no member to read), instead
+ * of the parts of every state the selection may be in (a union of intersections: a generic selection's
+ * first member access cost hundreds of property merges). A concrete state's parts pass the test as they
+ * are. Its parts are named interfaces only (`never` rather than an alias as placeholder argument, refusals
+ * as `No…` interfaces): the test instantiates them again, which costs nothing for a type that cannot
+ * hold a type variable. (Measured on the mixed bench file: the four helpers 17.5 -> 9.9 ms warm, the
+ * whole file 94 -> 87 ms.)
  */
 type Parts<I extends IdState, F extends FilterState, O extends OrderState, B extends Binding> =
   | SelectionIsKey
   | F
   | FilterState extends never
   ? never
-  : StateWordsPart<N, N, N, N, N> &
-      FilterParts[F] &
-      FromViewParts[F][I][O] &
-      IdPartsByFilter[F][I] &
-      OrderPartsByFilter[F][O] &
-      BindingMembers[B] &
-      SelectionCore<N, N, N, N, N>;
+  : StateWordsPart<never, never, never, never, never> &
+        FilterParts[F] &
+        FromViewParts[F][I][O] &
+        IdPartsByFilter[F][I] &
+        OrderPartsByFilter[F][O] &
+        BindingMembers[B] &
+        SelectionCore<never, never, never, never, never> extends infer X extends AnyKeys
+    ? X
+    : never;
 
 /** A member refused by its part of the state is that refusal; an allowed one has its own type `T`. */
 type Member<Part, T> = Part extends Refused<string> ? Part : T;
