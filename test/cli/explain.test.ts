@@ -126,7 +126,7 @@ const cases: readonly Case[] = [
     },
     says: [
       "  tasks of the project where id < 9",
-      /\[ignored\] filters\.items\[0\]\.filter: found string "tasks:id"; expected "filter:tasks:<column>": the server skips this filter/,
+      /\[ignored\] filters\.items\[0\]\.filter: found string "tasks:id"; expected "filter:tasks:<column>": the server skips this filter; Label Studio 1\.22 answers 500 \("reduce\(\) of empty iterable"\) instead$/,
     ],
     chain: { filters: { conjunction: "and", items: [item("id", "less", "Number", 9)] } },
   },
@@ -455,6 +455,11 @@ describe("explain --code: the chain, compiled and run, gives back the body", () 
     };
     const r = await dmqIn(["explain", "--code", "--query", JSON.stringify(body)]);
     const comments = r.stdout.split("\n").filter((l) => l.startsWith("//"));
+    // 1.22 fails on a line without the prefix, and only skips a child without it (measured).
+    const notes = (await dmqIn(["explain", "--query", JSON.stringify(body)])).stdout.split("\n");
+    expect(
+      notes.filter((l) => l.endsWith('answers 500 ("reduce() of empty iterable") instead')).map((l) => l.split(":")[0]?.trim()),
+    ).toEqual(["[ignored] filters.items[0].filter"]);
     expect(comments).toEqual([
       '// ignored by the server: filters.items[0].filter (found string "tasks:id"; expected "filter:tasks:<column>": the server skips this filter)',
       '// ignored by the server: filters.items[3].child_filters[0].filter (found string "bad"; expected "filter:tasks:<column>": the server skips this child filter)',
