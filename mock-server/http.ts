@@ -124,6 +124,19 @@ export function boolFromQuery(query: Query, key: string, fallback: boolean): boo
   }
 }
 
+/**
+ * `bool_from_request(request.data, key, fallback)`: `bool(int(value))`, a text through `cast_bool_from_str` first; a
+ * form's values are texts, a JSON body's as sent (null, a list, an object: `int()`'s TypeError, a 400 naming the key).
+ */
+export function boolFromData(data: unknown, key: string, fallback: boolean): boolean {
+  const value = data instanceof QueryDict ? data.get(key) : isPlainObject(data) ? data[key] : undefined;
+  if (value === undefined) return fallback;
+  if (typeof value === "string") return boolFromQuery({ [key]: value }, key, fallback);
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return Math.trunc(value) !== 0;
+  throw keyError(key, `int() argument must be a string, a bytes-like object or a real number, not '${pyType(value)}'`);
+}
+
 /** `int_from_request(request.GET, key, fallback)`: the last value of a repeated key. */
 export function intFromQuery(query: Query, key: string, fallback: number): number {
   const raw = param(query, key);

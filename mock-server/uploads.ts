@@ -7,7 +7,7 @@ import { pyJsonLoads } from "../src/emulation/json-loads.js";
 import { streamRead } from "../src/emulation/codecs.js";
 import { readCsvRecords } from "../src/emulation/pandas-csv.js";
 import type { UploadedFile } from "../src/emulation/multipart.js";
-import { pyType } from "../src/emulation/python-json.js";
+import { pyTruthy, pyType } from "../src/emulation/python-json.js";
 import type { MockContext } from "./http.js";
 import { dataTypes } from "./label-config.js";
 
@@ -125,16 +125,7 @@ function tasksFromJson(text: string): ReadTask[] {
   else throw new PyException("TypeError", `'${pyType(parsed)}' object is not iterable`);
   return list.map((task) => {
     if (!isPlainObject(task)) throw new PyException("AttributeError", `'${pyType(task)}' object has no attribute 'get'`);
-    const data = task["data"];
-    const falsy =
-      data === undefined ||
-      data === null ||
-      data === false ||
-      data === 0 ||
-      data === "" ||
-      (Array.isArray(data) && data.length === 0) ||
-      (isPlainObject(data) && Object.keys(data).length === 0);
-    const item = (falsy ? { data: task } : task) as ReadTask;
+    const item = (pyTruthy(task["data"]) ? task : { data: task }) as ReadTask;
     if (!isPlainObject(item["data"])) throw new PyException("ValidationError", errorDetail("Task item should be dict"));
     return item;
   });

@@ -4,12 +4,11 @@ import type { FileUploadRecord } from "../../src/contract/records.js";
 import { isUploadedFile } from "../../src/emulation/multipart.js";
 import { pyJsonLoads } from "../../src/emulation/json-loads.js";
 import { QueryDict } from "../../src/emulation/query-dict.js";
-import { pyType } from "../../src/emulation/python-json.js";
-import { castBoolWord } from "../../src/emulation/python.js";
+import { pyTruthy, pyType } from "../../src/emulation/python-json.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
 import { validationFailure } from "../../src/emulation/error-answer.js";
 import { notFound, pythonException } from "../errors.js";
-import { boolFromQuery, noContent, ok, param, type Handler, type MockRequest } from "../http.js";
+import { boolFromData, boolFromQuery, noContent, ok, param, type Handler, type MockRequest } from "../http.js";
 import { fileContent, loadUploads, renameTasksFile, unlinkTasks } from "../uploads.js";
 import { saveTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
@@ -120,21 +119,6 @@ export const deleteFileUploads: Handler = (req, ctx) => {
   return ok({ deleted: removed.length });
 };
 
-/** `bool_from_request(request.data, key, default)`: `bool(int(value))`, a text through `cast_bool_from_str`. */
-function boolFromData(data: unknown, key: string, fallback: boolean): boolean {
-  const value = data instanceof QueryDict ? data.get(key) : isPlainObject(data) ? data[key] : undefined;
-  const refuse = (message: string) => new ServerException(validationFailure({ [key]: message } as never));
-  if (value === undefined) return fallback;
-  if (typeof value === "boolean") return value;
-  if (typeof value === "number") return Math.trunc(value) !== 0;
-  if (typeof value === "string") {
-    const word = castBoolWord(value);
-    if (word === undefined) throw refuse(`Incorrect bool value "${value}". It should be one of [1, 0, true, false, yes, no]`);
-    return word;
-  }
-  throw refuse(`int() argument must be a string, a bytes-like object or a real number, not '${pyType(value)}'`);
-}
-
 /**
  * `POST /api/projects/{id}/reimport` (`ReImportAPI.create`, community: `sync_reimport`): the uploads named by
  * `file_upload_ids` read again (`files_as_tasks_list`, default true: a CSV, TSV or TXT file as many tasks), the
@@ -143,11 +127,14 @@ function boolFromData(data: unknown, key: string, fallback: boolean): boolean {
 export const reimport: Handler = (req, ctx) => {
   const started = Date.now();
   const body = req.body;
+  // `request.data.get(...)`: a JSON body that is no object has no `get`.
+  if (!isPlainObject(body) && !(body instanceof QueryDict))
+    throw pythonException("AttributeError", `'${pyType(body)}' object has no attribute 'get'`);
   const asList = boolFromData(body, "files_as_tasks_list", true);
   const ids = body instanceof QueryDict ? body.get("file_upload_ids") : isPlainObject(body) ? body["file_upload_ids"] : undefined;
   const project = projectOr404(ctx, pathId(req.params));
-  const none = ids === undefined || ids === null || ids === false || ids === 0 || ids === "" || (Array.isArray(ids) && ids.length === 0);
-  if (none || (isPlainObject(ids) && Object.keys(ids).length === 0)) {
+  // `if not file_upload_ids`: Python's truthiness.
+  if (!pyTruthy(ids)) {
     return ok({
       task_count: 0,
       annotation_count: 0,

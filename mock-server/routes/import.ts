@@ -6,7 +6,7 @@ import { taskModel, taskOwn } from "../../src/contract/task.js";
 import { randomUUID } from "node:crypto";
 import { fieldError, pythonException, pythonExceptionOrStrict, SERVER_VERSION, validationError } from "../errors.js";
 import { boolFromQuery, ok, param, type MockContext, type MockRequest, type Reply } from "../http.js";
-import { pyRepr, pyStr, pyType } from "../../src/emulation/python-json.js";
+import { pyRepr, pyStr, pyTruthy, pyType } from "../../src/emulation/python-json.js";
 import { errorAnswer, pythonFailure, validationFailure } from "../../src/emulation/error-answer.js";
 import { parsePyFloat } from "../../src/emulation/python-text.js";
 import { ServerException } from "../../src/emulation/exceptions.js";
@@ -109,15 +109,7 @@ function loadTasks(req: MockRequest, ctx: MockContext, project: ProjectRecord, m
 /** `str_to_json(url)`: the text with every `'` made `"` read as JSON, when that gives a truthy value. */
 function inlineJson(url: string): boolean {
   try {
-    const value: unknown = JSON.parse(url.replace(/'/g, '"'));
-    return !(
-      value === null ||
-      value === false ||
-      value === 0 ||
-      value === "" ||
-      (Array.isArray(value) && value.length === 0) ||
-      (isPlainObject(value) && Object.keys(value).length === 0)
-    );
+    return pyTruthy(JSON.parse(url.replace(/'/g, '"')));
   } catch {
     return false;
   }

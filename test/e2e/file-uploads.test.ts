@@ -359,6 +359,16 @@ describe("reimport and the import records", () => {
     expect((await again({ file_upload_ids: [99999] })).body).toMatchObject({ task_count: 0, file_upload_ids: [99999], found_formats: {} });
     expect(await tasksOf(project)).toHaveLength(1);
     expect(isPage(await raw(server, "POST", "/api/projects/99999/reimport", { body: { file_upload_ids: [id] } }))).toBe(true);
+    // `bool_from_request(request.data, 'files_as_tasks_list', True)`, then `request.data.get('file_upload_ids')`.
+    expect((await again({ file_upload_ids: [id], files_as_tasks_list: "maybe" })).body.validation_errors).toEqual({
+      files_as_tasks_list: 'Incorrect bool value "maybe". It should be one of [1, 0, true, false, yes, no]',
+    });
+    expect((await again({ file_upload_ids: [id], files_as_tasks_list: null })).body.validation_errors).toEqual({
+      files_as_tasks_list: "int() argument must be a string, a bytes-like object or a real number, not 'NoneType'",
+    });
+    expect((await again([1])).body).toMatchObject({ status_code: 500, detail: "'list' object has no attribute 'get'" });
+    // A text is iterated: "12" names uploads 1 and 2, and is answered as sent.
+    expect((await again({ file_upload_ids: "12" })).body).toMatchObject({ task_count: 0, file_upload_ids: "12" });
   });
 
   test("the import and reimport records: none on a community server, any id is a JSON 404", async () => {

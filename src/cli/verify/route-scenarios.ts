@@ -246,6 +246,12 @@ export function routeScenarios(): Scenario[] {
         unordered: DATA_COLUMNS,
       }),
       step("reimport it again", req("POST", `/api/projects/${P}/reimport`, { file_upload_ids: ref.made("staged") })),
+      step(
+        "reimport with files_as_tasks_list not a boolean",
+        req("POST", `/api/projects/${P}/reimport`, { file_upload_ids: ref.made("staged"), files_as_tasks_list: "maybe" }),
+        { compare: "error" },
+      ),
+      step("reimport a list body", req("POST", `/api/projects/${P}/reimport`, [1]), { compare: "error" }),
       step("reimport no upload of the project", req("POST", `/api/projects/${P}/reimport`, { file_upload_ids: [999999999] })),
       step("delete one upload", req("DELETE", "/api/import/file-upload/{made:csv}")),
       step("read the deleted upload", req("GET", "/api/import/file-upload/{made:csv}"), { compare: "error" }),
