@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import type { MockServer } from "../../mock-server/index.js";
+import { reply, type MockServer } from "../../mock-server/index.js";
 import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { builtCli, dmq, dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
@@ -238,6 +238,24 @@ describe("destructive actions", () => {
     expect(mock.requests).toEqual([]);
     const filtered = await dmqIn(["actions", "run", "delete_tasks", "--project", "1", "-w", "id = 5"], { env });
     expect(json(filtered)).toMatchObject({ processed_items: 1 });
+  });
+
+  test("several children of a line: refused on a server before 1.23, which drops child_filters (the action would act on more)", async () => {
+    const args = ["actions", "run", "delete_tasks", "--project", "1", "-w", "id > 1", "--child", "inner_id < 4", "--child", "id < 9"];
+    mock.use("GET /api/version/", reply(200, { release: "1.22.0.dev0" }));
+    const old = await dmqIn(args, { env });
+    expect(old).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(
+        /^dmq actions run: delete_tasks: line 1 has several child conditions \(--child twice\), which go as child_filters, and this server \(Label Studio 1\.22\.0\.dev0\) drops child_filters/,
+      ),
+    });
+    // One child goes as child_filter, which 1.22 reads: sent.
+    expect(json(await dmqIn(args.slice(0, -2), { env }))).toMatchObject({ processed_items: 2 });
+    expect(posts()).toHaveLength(1);
+    await mock.reset();
+    // The mock (the newest sources) reads child_filters.
+    expect(json(await dmqIn(args, { env }))).toMatchObject({ processed_items: 2 });
   });
 
   test("stdin a pipe: no question (the flags say what to act on)", async () => {
