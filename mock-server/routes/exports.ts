@@ -96,12 +96,15 @@ function fileReply(
   status = 200,
   extra: Record<string, string> = {},
 ): Reply {
-  return {
-    status,
-    body: new FileBody(bytes),
-    headers: { "Content-Type": contentType, "Content-Disposition": `attachment; filename="${disposition}"`, filename, ...extra },
-  };
+  return { status, body: new FileBody(bytes), headers: { ...attachment(contentType, disposition, filename), ...extra } };
 }
+
+/** A FileResponse's headers with `as_attachment` (and the `filename` header the export views add). */
+const attachment = (contentType: string, disposition: string, filename: string) => ({
+  "Content-Type": contentType,
+  "Content-Disposition": `attachment; filename="${disposition}"`,
+  filename,
+});
 
 const utf8 = (text: string) => Buffer.from(text, "utf8");
 
@@ -320,27 +323,32 @@ export const downloadSnapshot: Handler = (req, ctx) => {
   else file = convertSnapshot(ctx, snapshot, type, undefined, nowOf(ctx));
   if (!file) throw new HttpProblem(404, "Can't get file");
   const ext = file.name.split(".").at(-1) as string;
-  return ranged(req, file.bytes, `application/${ext}`, file.name);
+  return ranged(req, file.bytes, attachment(`application/${ext}`, file.name, file.name));
 };
 
-/** `RangedFileResponse`: one satisfiable `bytes=` range is a 206; an unsatisfiable one a 416 with the whole file. */
-function ranged(req: MockRequest, bytes: Uint8Array, contentType: string, name: string): Reply {
+/**
+ * `RangedFileResponse` over a file's bytes and headers: one satisfiable `bytes=` range is a 206; an unsatisfiable one
+ * a 416 with the whole file. Also the uploaded files' download (routes/file-uploads.ts).
+ */
+export function ranged(req: MockRequest, bytes: Uint8Array, headers: Readonly<Record<string, string>>): Reply {
+  const reply = (body: Uint8Array, status = 200, extra: Record<string, string> = {}): Reply => ({
+    status,
+    body: new FileBody(body),
+    headers: { ...headers, ...extra },
+  });
   const raw = req.headers["range"];
   const header = Array.isArray(raw) ? raw[0] : raw;
-  if (header === undefined) return fileReply(bytes, contentType, name, name);
+  if (header === undefined) return reply(bytes);
   const size = bytes.length;
   const extra: Record<string, string> = { "Accept-Ranges": "bytes" };
   const ranges = parseRanges(header, size);
   if (ranges?.length === 1) {
     const [start, stop0] = ranges[0] as [number, number];
-    if (start >= size) return fileReply(bytes, contentType, name, name, 416, extra);
+    if (start >= size) return reply(bytes, 416, extra);
     const stop = Math.min(stop0, size);
-    return fileReply(bytes.subarray(start, stop), contentType, name, name, 206, {
-      ...extra,
-      "Content-Range": `bytes ${start}-${stop - 1}/${size}`,
-    });
+    return reply(bytes.subarray(start, stop), 206, { ...extra, "Content-Range": `bytes ${start}-${stop - 1}/${size}` });
   }
-  return fileReply(bytes, contentType, name, name, 200, extra);
+  return reply(bytes, 200, extra);
 }
 
 /** `RangedFileReader.parse_range_header`; undefined where it returns None or raises. */

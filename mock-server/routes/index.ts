@@ -21,6 +21,7 @@ import { importPredictions } from "./import-predictions.js";
 import {
   deleteFileUpload,
   deleteFileUploads,
+  downloadUpload,
   getFileUpload,
   getImport,
   getReimport,
@@ -195,6 +196,8 @@ export const routes: readonly Route[] = [
   serve("/api/dm/actions/", { GET: listActions, POST: performAction }),
   serve("/api/dm/actions/{action_id}/form/", { GET: getActionForm }),
   // The published interface's paths (not server routes): the same views.
+  // Not an /api/ route (data_import/urls.py `data/upload/<path:filename>`): an uploaded file's bytes.
+  { path: "/data/upload/:filename(.+)", name: "/data/upload/{filename}", methods: { GET: downloadUpload }, allow: "GET, HEAD, OPTIONS" },
   { path: "/api/actions", name: "/api/actions", methods: { GET: listActionsPublished, POST: performAction } },
   { path: "/api/actions/:action/form", name: "/api/actions/{action_id}/form", methods: { GET: getActionForm } },
 ];

@@ -392,3 +392,27 @@ describe("reimport and the import records", () => {
     expect(server.data().file_uploads.some((u) => u.project === project)).toBe(false);
   });
 });
+
+describe("an uploaded file's bytes (GET /data/upload/<path>, the SDK's files.download)", () => {
+  test("the file with its media type in the CSP sandbox, a Range as 206/416; a missing one the view's 500; 401 without a key", async () => {
+    const project = await newProject();
+    const answer = await send("POST", `/api/projects/${project}/import`, [["file", "t.csv", "text,n\nc1,1\nc2,\n"]]);
+    const [id] = (answer.body as { file_upload_ids: number[] }).file_upload_ids;
+    const file = (await raw(server, "GET", `/api/import/file-upload/${id}`)).body.file as string;
+    const auth = { authorization: `Token ${server.legacyToken}` };
+    const whole = await fetch(`${server.url}/data/${file}`, { headers: auth });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("text/csv");
+    expect(whole.headers.get("content-security-policy")).toBe("sandbox");
+    expect(await whole.text()).toBe("text,n\nc1,1\nc2,\n");
+    const part = await fetch(`${server.url}/data/${file}`, { headers: { ...auth, range: "bytes=0-3" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe("bytes 0-3/16");
+    expect(await part.text()).toBe("text");
+    expect((await fetch(`${server.url}/data/${file}`, { headers: { ...auth, range: "bytes=50-60" } })).status).toBe(416);
+    const missing = await raw(server, "GET", `/data/upload/${project}/nope.csv`);
+    expect(missing.body).toMatchObject({ status_code: 500, detail: "'NoneType' object has no attribute 'has_permission'" });
+    expect((await raw(server, "GET", `/data/${file}`, { key: null })).status).toBe(401);
+    expect((await raw(server, "POST", `/data/${file}`)).status).toBe(405);
+  });
+});

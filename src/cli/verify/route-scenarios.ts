@@ -203,7 +203,14 @@ export function routeScenarios(): Scenario[] {
       step("list with all not a boolean", req("GET", `/api/projects/${P}/file-uploads`, undefined, { all: "maybe" }), {
         compare: "error",
       }),
-      step("read one", req("GET", "/api/import/file-upload/{made:csv}"), { compare: "values", mask: UPLOAD_NAME }),
+      step("read one", req("GET", "/api/import/file-upload/{made:csv}"), {
+        compare: "values",
+        mask: UPLOAD_NAME,
+        capture: { name: "csv-file", field: "file" },
+      }),
+      // The file's bytes (`/data/upload/<path>`, not an /api/ route), as uploaded.
+      step("download the file", req("GET", "/data/{made:csv-file}"), { compare: "values" }),
+      step("download a file no upload has", req("GET", `/data/upload/${P}/nope.csv`), { compare: "error" }),
       step("read a task of the file", req("GET", `/api/projects/${P}/tasks/`, undefined, { page_size: "100" })),
       // The Data Manager's `file_upload` column filters on the stored name (a join); the list shows its basename.
       step(

@@ -67,7 +67,7 @@ function filenameOf(headers: Headers): string {
 }
 
 /** The streamed answer as an `ExportFile` (its body readable once). */
-export function exportFile(answer: Streamed): ExportFile {
+export function exportFile(answer: Streamed, fallbackName = ""): ExportFile {
   const length = answer.headers.get("content-length");
   let used = false;
   const take = (): ReadableStream<Uint8Array> => {
@@ -77,7 +77,7 @@ export function exportFile(answer: Streamed): ExportFile {
   };
   const bytes = async () => new Uint8Array(await new Response(take()).arrayBuffer());
   return {
-    filename: filenameOf(answer.headers),
+    filename: filenameOf(answer.headers) || fallbackName,
     contentType: answer.headers.get("content-type") ?? "",
     size: length === null ? undefined : Number(length),
     get stream() {

@@ -3,7 +3,8 @@ import { ClientConfigError } from "../errors.js";
 import type { RequestOptions } from "../options.js";
 import { arrayOf, number, object, record, string } from "../shape.js";
 import type { Send } from "../transport.js";
-import type { FileUpload, FileUploadListParams, FileUploadsDeleted, UploadSource } from "../types.js";
+import type { ExportFile, FileUpload, FileUploadListParams, FileUploadsDeleted, UploadSource } from "../types.js";
+import { exportFile } from "./exports.js";
 import { checkId, checkObject } from "./common.js";
 
 /**
@@ -22,6 +23,11 @@ export interface FilesResource {
   update(id: number, file: UploadSource, options?: RequestOptions): Promise<FileUpload>;
   /** `DELETE /api/import/file-upload/{id}`. */
   delete(id: number, options?: RequestOptions): Promise<void>;
+  /**
+   * The file's bytes: `GET /data/upload/<path>` (not an `/api/` route), for an upload's `file` (`upload/1/…-a.csv`) or
+   * the path after `upload/`. A stream, readable once (`bytes()`, `text()`, `json()` or `for await`).
+   */
+  download(file: string, options?: RequestOptions): Promise<ExportFile>;
   /** `DELETE /api/projects/{project}/file-uploads`: those of `ids`, or every upload of the project (anyone's) without it. */
   deleteMany(project: number, ids?: readonly number[], options?: RequestOptions): Promise<FileUploadsDeleted>;
 }
@@ -73,6 +79,16 @@ export function filesResource(send: Send): FilesResource {
     },
     async delete(id: number, options?: RequestOptions) {
       return send<void>({ method: "DELETE", path: at(id) }, options);
+    },
+    async download(file: string, options?: RequestOptions) {
+      if (typeof file !== "string" || file.replace(/^upload\//, "") === "")
+        throw new ClientConfigError("file", "an upload's stored name, e.g. upload/1/0a1b2c3d-a.csv", describeValue(file));
+      const path = `/data/upload/${file
+        .replace(/^upload\//, "")
+        .split("/")
+        .map(encodeURIComponent)
+        .join("/")}`;
+      return exportFile(await send.stream({ method: "GET", path }, options), file.slice(file.lastIndexOf("/") + 1));
     },
     async deleteMany(project: number, ids?: readonly number[], options?: RequestOptions) {
       const path = ofProject(project);

@@ -159,6 +159,13 @@ got_file = ls.files.get(id=up_ids[0])
 assert got_file.size == 11 and got_file.file.startswith(f"upload/{fp.id}/") and got_file.file.endswith("-t.csv"), got_file
 assert [f.id for f in ls.files.list(id=fp.id, all_=True)] == up_ids
 assert [f.id for f in ls.files.list(id=fp.id, ids=json.dumps(up_ids))] == up_ids
+# files.download answers nothing on success (the SDK drops the body); a name no upload has is the view's 500.
+ls.files.download(filename=got_file.file[len("upload/"):])
+try:
+    ls.files.download(filename=f"{fp.id}/nope.csv")
+    raise SystemExit("expected the 500 for a file no upload has")
+except ApiError as e:
+    assert e.status_code == 500, e.body
 replaced = ls.files.update(id=up_ids[0], file=("n.csv", b"text\nn1\n"))
 assert replaced.file.endswith("-n.csv") and replaced.size == 8, replaced
 try:

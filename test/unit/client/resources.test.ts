@@ -302,6 +302,10 @@ describe("uploaded files (projects.importFiles, files.*, projects.reimport, proj
     const one = await client.files.get(a!);
     expect(one).toMatchObject({ id: a, size: 9 });
     expect(one.file).toMatch(/^upload\/3\/[0-9a-f]{8}-a\.csv$/);
+    const downloaded = await client.files.download(one.file);
+    expect(downloaded).toMatchObject({ filename: one.file.split("/").pop(), contentType: "text/csv" });
+    expect(await downloaded.text()).toBe("text\nx\ny\n");
+    expect(sent()).toMatchObject({ method: "GET", path: `/data/${one.file}` });
     const replaced = await client.files.update(a!, { name: "c.csv", content: "text\nw\n" });
     expect(replaced.file).toMatch(/^upload\/3\/[0-9a-f]{8}-c\.csv$/);
     expect(sent()).toMatchObject({ method: "PATCH", path: `/api/import/file-upload/${a}` });
