@@ -5,6 +5,7 @@ import { startMockServer, type MockServer } from "../../mock-server/index.js";
 import { startMLBackend, type MLBackend } from "../helpers/ml-backend.js";
 import { runCli } from "../../src/cli/main.js";
 import { distReady } from "../helpers/dist.js";
+import { quietIo } from "../helpers/cli-io.js";
 
 const root = join(import.meta.dirname, "..", "..");
 /** The built CLI, as npm's bin runs it: await `builtCli()` before running it. */
@@ -63,13 +64,13 @@ export async function dmqIn(args: readonly string[], options: InProcessOptions =
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
+    ...quietIo,
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
     env: { ...options.env },
     stdinIsTTY: options.stdinIsTTY ?? false,
     stderrIsTTY: options.stderrIsTTY ?? false,
     readStdin: async () => options.input ?? "",
-    ask: async () => "",
     ...(options.openUrl ? { openUrl: options.openUrl } : {}),
   });
   return { code, stdout, stderr };

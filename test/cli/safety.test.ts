@@ -7,6 +7,7 @@ import { buildProgram } from "../../src/cli/program.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { builtCli, dmq, dmqIn, dmqTty, json, mockWithEnv } from "./dmq.js";
 import { needsDist } from "../helpers/dist.js";
+import { quietIo } from "../helpers/cli-io.js";
 
 // Each test spawns the built CLI, several at once: on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -27,18 +28,9 @@ afterAll(() => mock.close());
 
 /** Every command path of the program ("tasks list", …), read from the program itself. */
 function commandPaths(): string[][] {
-  const io = {
-    stdout: () => {},
-    stderr: () => {},
-    env: {},
-    stdinIsTTY: false,
-    stderrIsTTY: false,
-    readStdin: async () => "",
-    ask: async () => "",
-  };
   const walk = (c: CommandUnknownOpts, path: string[]): string[][] =>
     c.commands.filter((s) => s.name() !== "help").flatMap((s) => [[...path, s.name()], ...walk(s, [...path, s.name()])]);
-  return walk(buildProgram(io, { code: 0 }), []);
+  return walk(buildProgram(quietIo, { code: 0 }), []);
 }
 
 describe.concurrent("help and version", () => {

@@ -1,18 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../../src/cli/main.js";
 import { buildProgram } from "../../../src/cli/program.js";
-import type { CliIo } from "../../../src/cli/io.js";
+import { quietIo as quiet } from "../../helpers/cli-io.js";
 
 /* What `--help` says about the commands, held to what the commands are and do. */
-const quiet: CliIo = {
-  stdout: () => {},
-  stderr: () => {},
-  env: {},
-  stdinIsTTY: false,
-  stderrIsTTY: false,
-  readStdin: async () => "",
-  ask: async () => "",
-};
 
 async function run(args: readonly string[]): Promise<{ code: number; stdout: string }> {
   let stdout = "";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../../src/cli/main.js";
-import type { CliIo } from "../../../src/cli/io.js";
+import { quietIo } from "../../helpers/cli-io.js";
 import { actionIds } from "../../../src/vocabulary/actions.js";
 import { columnNames } from "../../../src/vocabulary/columns.js";
 import { operatorNames } from "../../../src/vocabulary/operators.js";
@@ -8,16 +8,7 @@ import { operatorNames } from "../../../src/vocabulary/operators.js";
 /* `dmq columns`, `dmq operators`, `dmq actions catalog`: text for people, records when a format is asked for. */
 async function stdoutOf(args: readonly string[]): Promise<string> {
   let stdout = "";
-  const io: CliIo = {
-    stdout: (text) => void (stdout += text),
-    stderr: () => {},
-    env: {},
-    stdinIsTTY: false,
-    stderrIsTTY: false,
-    readStdin: async () => "",
-    ask: async () => "",
-  };
-  expect(await runCli(args, io)).toBe(0);
+  expect(await runCli(args, { ...quietIo, stdout: (text) => void (stdout += text) })).toBe(0);
   return stdout;
 }
 
