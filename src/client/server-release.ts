@@ -73,8 +73,9 @@ export function childFiltersGuard(anonymous: Send): ChildFiltersGuard {
       "at most one child condition (sent as child_filter) on this server",
       `${line.children} in child_filters, and this server (Label Studio ${found}) reads only child_filter: it drops ` +
         "child_filters without a word and would select more tasks than the selection (an action would act on them)",
-      `not sent. In an AND set write each child as its own line, ${OWN_LINE} (the same tasks on every server); ` +
-        "an OR set of lines with several children has no form a server before 1.23 reads",
+      `not sent. In an AND set write each child as its own line, ${OWN_LINE}: the same tasks on every server (unless two ` +
+        "of the line's conditions test annotation or prediction rows, which one line holds to the same row); an OR set " +
+        "of lines with several children has no form a server before 1.23 reads",
     );
   };
 }
