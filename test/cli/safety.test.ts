@@ -244,7 +244,10 @@ describe("destructive actions", () => {
     });
     // The task list would list more: refused too. --dry-run asks no release and shows the body.
     const list = await dmqIn(["tasks", "list", ...args.slice(3)], { env });
-    expect(list).toMatchObject({ code: 2, stderr: expect.stringContaining("dmq tasks list: filters.items[0]: expected at most one child") });
+    expect(list).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("dmq tasks list: filters.items[0]: expected at most one child"),
+    });
     const dry = await dmqIn([...args, "--dry-run"], { env });
     expect(dry).toMatchObject({ code: 0, stdout: expect.stringContaining('"child_filters"') });
     expect(mock.requests.filter((r) => r.path !== "/api/version/")).toEqual([]);

@@ -26,16 +26,20 @@ beforeEach(async () => {
 
 const as122 = () => mock.use("GET /api/version/", reply(200, { release: "1.22.0", short_version: "1.22" }));
 // id > 1 AND inner_id < 5 AND id != 3: tasks 2 and 4.
-const twoChildren = () => selection(client.project(1)).where("tasks:id").greater(1).child("tasks:inner_id").less(5).child("tasks:id").notEqual(3);
+const twoChildren = () =>
+  selection(client.project(1)).where("tasks:id").greater(1).child("tasks:inner_id").less(5).child("tasks:id").notEqual(3);
 const lines = () => selection(client.project(1)).where("tasks:id").greater(1).and("tasks:inner_id").less(5).and("tasks:id").notEqual(3);
 const ids = () => mock.data().tasks.map((t) => t.id);
 const sent = () => mock.requests.map((r) => `${r.method} ${r.path}`);
-const REFUSAL = /^filters\.items\[0\]: expected at most one child condition .*found 2 in child_filters, and this server \(Label Studio 1\.22\.0\)/;
+const REFUSAL =
+  /^filters\.items\[0\]: expected at most one child condition .*found 2 in child_filters, and this server \(Label Studio 1\.22\.0\)/;
 
 describe("on a server before 1.23", () => {
   test(".run(): refused before the action is sent; the same selection as .and() lines acts on the same tasks", async () => {
     as122();
-    const refusal = await twoChildren().run("delete_tasks").catch((error: unknown) => error);
+    const refusal = await twoChildren()
+      .run("delete_tasks")
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ClientConfigError);
     expect((refusal as Error).message).toMatch(REFUSAL);
     expect(ids()).toEqual([1, 2, 3, 4, 5, 6]);
