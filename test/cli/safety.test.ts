@@ -239,7 +239,7 @@ describe("destructive actions", () => {
     expect(old).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(
-        /^dmq actions run: filters\.items\[0\]: expected at most one child condition \(sent as child_filter\) on this server, found 2 in child_filters, and this server \(Label Studio 1\.22\.0\.dev0\) reads only child_filter: .* write each child as its own line, --where \(the same tasks on every server\)/,
+        /^dmq actions run: filters\.items\[0\]: expected at most one child condition \(sent as child_filter\) on this server, found 2 in child_filters, and this server \(Label Studio 1\.22\.0\.dev0\) reads only child_filter: .* write each child as its own line, --where: the same tasks on every server/,
       ),
     });
     // The task list would list more: refused too. --dry-run asks no release and shows the body.
