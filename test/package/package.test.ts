@@ -156,7 +156,23 @@ describe("the tarball", () => {
   }, 60_000);
 });
 
+/**
+ * The scripts npm runs when a package is installed (npm's lifecycle docs). npm 11 lists a package that has any of them
+ * under "install scripts not yet covered by allowScripts" on every install of its tarball, even `prepare`, which it does
+ * not run for a tarball; npm 12 blocks them. The build belongs in `prepack` (npm pack, npm publish, git installs).
+ */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"];
+
 describe("installed without optional peers", () => {
+  test("has no install script, so npm asks its user to approve nothing (the build runs at pack time)", () => {
+    const installedManifest = JSON.parse(readFileSync(join(app, "node_modules", "dmq", "package.json"), "utf8")) as {
+      scripts?: Record<string, string>;
+    };
+    const scripts = installedManifest.scripts ?? {};
+    expect(Object.keys(scripts).filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
+    expect(scripts["prepack"]).toBe("npm run build");
+  });
+
   test("brings only what the builder, the client and the engine need", () => {
     expect([...installed.names].sort()).toEqual(LEAN_INSTALL);
   });
