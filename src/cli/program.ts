@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, Option, type CommandUnknownOpts } from "@commander-js/extra-typings";
+import { Command, CommanderError, InvalidArgumentError, Option, type CommandUnknownOpts } from "@commander-js/extra-typings";
 import { actionCommands } from "./commands/actions.js";
 import { resultCommands } from "./commands/annotations.js";
 import type { CommandKit } from "./commands/common.js";
@@ -21,6 +21,7 @@ import type { CliIo } from "./io.js";
 import { nonNegativeInt, positiveNumber } from "./params.js";
 import { formats } from "./output.js";
 import { Session } from "./session.js";
+import { didYouMean } from "../vocabulary/nearest.js";
 
 /** The package's version, from the package.json above this file (in the sources or in dist/). */
 function version(): string {
@@ -107,6 +108,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   mockCommand(program, kit);
   verifyCommand(program, kit);
   summarizeResources(program);
+  suggestChoices(program);
   configureOutput(program, io);
   return program;
 }
@@ -119,6 +121,27 @@ function summarizeResources(program: CommandUnknownOpts): void {
   for (const group of program.commands) {
     if (group.commands.length > 0) group.description(`${group.description()}: ${group.commands.map((c) => c.name()).join(", ")}`);
   }
+}
+
+/**
+ * A value outside an option's or argument's choices names the nearest choice too (`-t csv` → CSV: the server's
+ * export types are case-sensitive, `exportType=csv` is its 500). Commander's own check stays; this adds to its message.
+ */
+function suggestChoices(command: CommandUnknownOpts): void {
+  for (const slot of [...command.options, ...command.registeredArguments]) {
+    const { argChoices: choices, parseArg: parse } = slot;
+    if (choices === undefined || parse === undefined) continue;
+    slot.parseArg = <T>(value: string, previous: T): T => {
+      try {
+        return parse(value, previous);
+      } catch (error) {
+        const near = didYouMean(value, choices);
+        if (!(error instanceof InvalidArgumentError) || near === "") throw error;
+        throw new InvalidArgumentError(`${error.message.replace(/\.$/, "")}${near}.`);
+      }
+    };
+  }
+  for (const sub of command.commands) suggestChoices(sub);
 }
 
 function commandPath(command: CommandUnknownOpts): string {
