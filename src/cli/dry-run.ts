@@ -5,7 +5,8 @@ import { render, type Format } from "./output.js";
  * `--dry-run`: the client runs as usual but its fetch records each request instead of sending it.
  * The request printed is the one the client would put on the wire (method, URL with query, headers,
  * body as sent), with the key and tokens masked. A personal access token's exchange is recorded and
- * answered locally with a placeholder access token, so the call it precedes is recorded too.
+ * answered locally with a placeholder access token, so the call it precedes is recorded too. The client's read of the
+ * server's release (before a body with child_filters) is answered locally with no release: the body is shown, not refused.
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -17,6 +18,7 @@ export interface RecordedRequest {
 
 export const MASK = "***";
 const TOKEN_EXCHANGE = "/api/token/refresh/";
+const VERSION = "/api/version/";
 
 /** Thrown by the recording fetch once it holds the command's request: nothing goes out. */
 export class DryRunStop extends Error {
@@ -38,6 +40,7 @@ export class DryRun {
 
   readonly fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
+    if (new URL(request.url).pathname.endsWith(VERSION)) return Response.json({});
     const body = request.body === null ? undefined : await request.text();
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {

@@ -1,5 +1,6 @@
 import { CommanderError } from "@commander-js/extra-typings";
 import { ApiError, ClientConfigError, NetworkError, PaginationError, RequestTimeoutError } from "../client/errors.js";
+import { OWN_LINE } from "../client/server-release.js";
 
 /** A command line the CLI cannot act on: exit code 2, in the flags' words. */
 export class CliUsageError extends Error {
@@ -25,7 +26,8 @@ function flagWords(error: ClientConfigError): string {
   const field = error.field;
   const param = /^(body|params)\./.exec(field);
   const flag = flagOfField[field] ?? (param ? `--param ${field.slice(param[0].length)}` : undefined);
-  if (flag === undefined) return error.message;
+  // The client's child_filters refusal: a line of its own is a --where on the command line.
+  if (flag === undefined) return error.message.replace(OWN_LINE, "--where");
   // The CLI's way to give the task list's query.
   const message = error.message.slice(field.length).replaceAll("params.query", "--query");
   const hint =

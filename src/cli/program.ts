@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, Option, type CommandUnknownOpts } from "@commander-js/extra-typings";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError, InvalidArgumentError, Option, type CommandUnknownOpts } from "@commander-js/extra-typings";
 import { actionCommands } from "./commands/actions.js";
 import { resultCommands } from "./commands/annotations.js";
 import type { CommandKit } from "./commands/common.js";
@@ -21,18 +22,25 @@ import type { CliIo } from "./io.js";
 import { nonNegativeInt, positiveNumber } from "./params.js";
 import { formats } from "./output.js";
 import { Session } from "./session.js";
+import { didYouMean } from "../vocabulary/nearest.js";
 
-/** The package's version, from the package.json above this file (in the sources or in dist/). */
-function version(): string {
+/** The package's folder and version, from the package.json above this file (in the sources or in dist/). */
+function packageOf(): { readonly root: URL; readonly version: string } | undefined {
   for (let up = new URL("../../", import.meta.url); up.pathname !== "/"; up = new URL("../", up)) {
     try {
       const pkg = JSON.parse(readFileSync(new URL("package.json", up), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "dmq" && pkg.version) return pkg.version;
+      if (pkg.name === "dmq" && pkg.version) return { root: up, version: pkg.version };
     } catch {
       // not here: one folder up
     }
   }
-  return "unknown";
+  return undefined;
+}
+
+/** Where the CLI's walkthrough is on this machine: the package ships docs/ (a path a user can open, installed or cloned). */
+function walkthrough(): string {
+  const root = packageOf()?.root;
+  return root === undefined ? "docs/cli.md in the dmq package" : fileURLToPath(new URL("docs/cli.md", root));
 }
 
 const DESCRIPTION = `dmq: Label Studio's Data Manager from the command line, shaped like the official SDK's CLI:
@@ -42,7 +50,8 @@ const FOOTER = `
 The server and key come from --base-url / LABEL_STUDIO_URL and --api-key / LABEL_STUDIO_API_KEY
 (a legacy token or a personal access token). Exit codes: 0 ok, 1 the server or the network failed,
 2 the command line is wrong. Every command that talks to a server takes --dry-run: it prints the HTTP
-requests, key masked, and sends nothing (verify and mock refuse it). Walkthrough: docs/cli.md.
+requests, key masked, and sends nothing (verify and mock refuse it).
+Walkthrough: ${walkthrough()}
 
 Examples:
   $ dmq users whoami
@@ -55,7 +64,7 @@ Examples:
 export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], {}, {}> {
   const program = new Command("dmq")
     .description(DESCRIPTION)
-    .version(version(), "-V, --version", "print the version")
+    .version(packageOf()?.version ?? "unknown", "-V, --version", "print the version")
     .helpOption("-h, --help", "show help (every command has its own, with examples)")
     .addOption(new Option("--base-url <url>", "server URL, e.g. http://127.0.0.1:8080 (default: $LABEL_STUDIO_URL)"))
     .addOption(new Option("--api-key <key>", "legacy token or personal access token (default: $LABEL_STUDIO_API_KEY)"))
@@ -107,6 +116,7 @@ export function buildProgram(io: CliIo, state: { code: ExitCode }): Command<[], 
   mockCommand(program, kit);
   verifyCommand(program, kit);
   summarizeResources(program);
+  suggestChoices(program);
   configureOutput(program, io);
   return program;
 }
@@ -119,6 +129,27 @@ function summarizeResources(program: CommandUnknownOpts): void {
   for (const group of program.commands) {
     if (group.commands.length > 0) group.description(`${group.description()}: ${group.commands.map((c) => c.name()).join(", ")}`);
   }
+}
+
+/**
+ * A value outside an option's or argument's choices names the nearest choice too (`-t csv` → CSV: the server's
+ * export types are case-sensitive, `exportType=csv` is its 500). Commander's own check stays; this adds to its message.
+ */
+function suggestChoices(command: CommandUnknownOpts): void {
+  for (const slot of [...command.options, ...command.registeredArguments]) {
+    const { argChoices: choices, parseArg: parse } = slot;
+    if (choices === undefined || parse === undefined) continue;
+    slot.parseArg = <T>(value: string, previous: T): T => {
+      try {
+        return parse(value, previous);
+      } catch (error) {
+        const near = didYouMean(value, choices);
+        if (!(error instanceof InvalidArgumentError) || near === "") throw error;
+        throw new InvalidArgumentError(`${error.message.replace(/\.$/, "")}${near}.`);
+      }
+    };
+  }
+  for (const sub of command.commands) suggestChoices(sub);
 }
 
 function commandPath(command: CommandUnknownOpts): string {

@@ -13,6 +13,7 @@ import { refreshCall, tokensResource, type TokensResource } from "./resources/to
 import { usersResource, type UsersResource } from "./resources/users.js";
 import { viewsResource, type ViewsResource } from "./resources/views.js";
 import { Secrets } from "./secrets.js";
+import { childFiltersGuard } from "./server-release.js";
 import { createTransport } from "./transport.js";
 
 /**
@@ -61,10 +62,12 @@ export function createClient(options: ClientOptions = {}): Client {
   const auth = createAuth(config.apiKey, secrets, exchange, () => config.clock.now());
   const send = bind(auth);
 
+  // Read the server's release once, and only for a body that holds child_filters (server-release.ts).
+  const guard = childFiltersGuard(anonymous);
   const projects = projectsResource(send);
-  const tasks = tasksResource(send);
-  const views = viewsResource(send);
-  const actions = actionsResource(send, config.actionsPath);
+  const tasks = tasksResource(send, guard);
+  const views = viewsResource(send, guard);
+  const actions = actionsResource(send, config.actionsPath, guard);
   const summary = { baseUrl: config.baseUrl, authMode: auth.mode };
 
   return Object.freeze({

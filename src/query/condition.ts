@@ -1,7 +1,7 @@
 import { columnKinds, dataKindByType, inferDataType, type ColumnKindName } from "../vocabulary/column-kinds.js";
 import { columnNames, DATA_PREFIX, isColumnName, kindOf } from "../vocabulary/columns.js";
 import { describeValue, type JsonValue } from "../vocabulary/json.js";
-import { nearest } from "../vocabulary/nearest.js";
+import { holdingWords, nearestAll, orList } from "../vocabulary/nearest.js";
 import { isOperatorName, operatorByMethod, operators, type OperatorName } from "../vocabulary/operators.js";
 import { valueShapes, type ShapeName } from "../vocabulary/value-shapes.js";
 import type { OrderKey, Untyped } from "./columns.js";
@@ -40,17 +40,25 @@ export function isOrderKey(key: unknown): key is OrderKey<Untyped> {
 
 /**
  * What a name that is no column most likely stands for, as a hint: the bare column (`id`) or the wire's filter
- * name (`filter:tasks:id`) for `tasks:id`, a misspelt one (`tasks:complted_at`) for the nearest known column, any
- * other plain word (`tasks:score`) for a key of the task data. `sign` goes in front, as the key had it.
+ * name (`filter:tasks:id`) for `tasks:id`, a misspelt one (`tasks:complted_at`) for the nearest known column, a part
+ * of several (`tasks:annotations`) for each of them, and a plain word that is no misspelling (`tasks:score`) for a key
+ * of the task data as well. `sign` goes in front, as the key had it.
  */
 function columnHint(name: unknown, sign: "" | "-"): string {
   if (typeof name !== "string") return "";
   const bare = name.replace(/^filter:/, "").replace(/^tasks:/, "");
   const quoted = (column: string) => JSON.stringify(`${sign}${ORDER_PREFIX}${column}`);
   if (bare.startsWith(DATA_PREFIX) && bare.length > DATA_PREFIX.length) return ` (did you mean ${quoted(bare)}?)`;
-  const near = isColumnName(bare) ? bare : nearest(bare, columnNames);
-  if (near !== undefined) return ` (did you mean ${quoted(near)}?)`;
-  return /^[A-Za-z_]\w*$/.test(bare) && bare !== "data" ? ` (a key of the task data is ${quoted(`${DATA_PREFIX}${bare}`)})` : "";
+  const near = isColumnName(bare) ? [bare] : nearestAll(bare, columnNames);
+  const columns = near.length === 0 ? "" : `did you mean ${orList(near.map(quoted))}?`;
+  // A plain word that is no misspelling of a column (none is near, or only columns it is a part of) may be a key of the data.
+  const partOf = holdingWords(bare, columnNames);
+  const dataKey =
+    /^[A-Za-z_]\w*$/.test(bare) && bare !== "data" && near.every((n) => partOf.includes(n))
+      ? `a key of the task data is ${quoted(`${DATA_PREFIX}${bare}`)}`
+      : "";
+  const hint = [columns, dataKey].filter((h) => h !== "").join(" ");
+  return hint === "" ? "" : ` (${hint})`;
 }
 
 /**

@@ -59,10 +59,17 @@ describe("dmq projects export", () => {
     expect(piped.stderr).toBe("");
   });
 
-  test("a format the converter does not know is a usage error naming the choices", async () => {
+  // The server's export types are case-sensitive (1.22: exportType=csv is a 500, the converter's `Format[s]` KeyError).
+  test("a format the converter does not know is a usage error naming the choices and the nearest", async () => {
+    const before = mock.requests.length;
     const run = await dmqIn(["projects", "export", "1", "-t", "csv"], { env });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/option '-t, --export-type <type>' argument 'csv' is invalid\. Allowed choices are JSON, JSON_MIN, CSV/);
+    expect(run.stderr).toMatch(/, CSV_OLD \(did you mean CSV\?\)\.\n/);
+    const far = await dmqIn(["projects", "export", "1", "-t", "parquet"], { env });
+    expect(far.code).toBe(2);
+    expect(far.stderr).toMatch(/, CSV_OLD\.\n/);
+    expect(mock.requests.length).toBe(before);
   });
 });
 

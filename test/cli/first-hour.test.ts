@@ -41,6 +41,10 @@ describe("errors that say the fix", () => {
   test.each([
     [["-w", "complted_at > 2024-01-01"], 'unknown column "complted_at" (did you mean completed_at?)'],
     [["-w", "annotator contains 2"], 'unknown column "annotator" (did you mean annotators?)'],
+    [
+      ["-w", "annotations > 0"],
+      'unknown column "annotations" (did you mean annotations_results, annotations_ids, total_annotations or cancelled_annotations?)',
+    ],
     [["--order", "-inner"], 'unknown column "inner" (did you mean inner_id?)'],
     [["-w", "data.score@Numbr > 1"], "unknown data type @Numbr (did you mean Number?)"],
   ])("body %j: the column (or type) it is nearest to", async (args, message) => {

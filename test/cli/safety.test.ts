@@ -232,16 +232,25 @@ describe("destructive actions", () => {
     expect(json(filtered)).toMatchObject({ processed_items: 1 });
   });
 
-  test("several children of a line: refused on a server before 1.23, which drops child_filters (the action would act on more)", async () => {
+  test("several children of a line: refused by the client on a server before 1.23, which drops child_filters (the action would act on more)", async () => {
     const args = ["actions", "run", "delete_tasks", "--project", "1", "-w", "id > 1", "--child", "inner_id < 4", "--child", "id < 9"];
     mock.use("GET /api/version/", reply(200, { release: "1.22.0.dev0" }));
     const old = await dmqIn(args, { env });
     expect(old).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(
-        /^dmq actions run: delete_tasks: line 1 has several child conditions \(--child twice\), which go as child_filters, and this server \(Label Studio 1\.22\.0\.dev0\) drops child_filters/,
+        /^dmq actions run: filters\.items\[0\]: expected at most one child condition \(sent as child_filter\) on this server, found 2 in child_filters, and this server \(Label Studio 1\.22\.0\.dev0\) reads only child_filter: .* write each child as its own line, --where: the same tasks on every server/,
       ),
     });
+    // The task list would list more: refused too. --dry-run asks no release and shows the body.
+    const list = await dmqIn(["tasks", "list", ...args.slice(3)], { env });
+    expect(list).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("dmq tasks list: filters.items[0]: expected at most one child"),
+    });
+    const dry = await dmqIn([...args, "--dry-run"], { env });
+    expect(dry).toMatchObject({ code: 0, stdout: expect.stringContaining('"child_filters"') });
+    expect(mock.requests.filter((r) => r.path !== "/api/version/")).toEqual([]);
     // One child goes as child_filter, which 1.22 reads: sent.
     expect(json(await dmqIn(args.slice(0, -2), { env }))).toMatchObject({ processed_items: 2 });
     expect(posts()).toHaveLength(1);

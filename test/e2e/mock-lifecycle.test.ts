@@ -24,8 +24,8 @@ needsDist();
 
 const launches: Record<string, readonly string[]> = {
   "npm start": [...npm, "start", "--", ...FLAGS],
-  // In a clone, npx installs the package itself into its cache (a link) the first time, which runs its prepare script,
-  // a full rebuild of dist/ under the other tests' feet: --ignore-scripts keeps it to the link.
+  // In a clone, npx links the package itself into its cache the first time; --ignore-scripts keeps any script of a
+  // future manifest from rebuilding dist/ under the other tests' feet.
   "npx dmq mock": [...npx, "--no-install", "--ignore-scripts", "dmq", "mock", ...FLAGS],
   "node dist/mock-server/main.js": [process.execPath, "dist/mock-server/main.js", ...FLAGS],
   "node dist/src/cli/main.js mock": [process.execPath, "dist/src/cli/main.js", "mock", ...FLAGS],

@@ -67,7 +67,7 @@ function writeStamp(errors: string | null): void {
 }
 
 /**
- * A dist/ that `npm ci` (prepare) built and no test run has stamped yet: every output is newer than
+ * A dist/ that `npm run build` (or `npm pack`, its prepack) built and no test run has stamped yet: every output is newer than
  * every input, and every compiled module still has its source. Adopted once, then digests decide.
  */
 function unstampedButFresh(): boolean {

@@ -83,7 +83,9 @@ describe("the tarball", () => {
 
   test("holds the build, the sources its maps point at, the README and the LICENSE, and nothing else", () => {
     const top = new Set(packed.files.map((f) => f.split("/")[0]));
-    expect([...top].sort()).toEqual(["LICENSE", "README.md", "dist", "mock-server", "package.json", "src", "testing"]);
+    expect([...top].sort()).toEqual(["LICENSE", "README.md", "dist", "docs", "mock-server", "package.json", "src", "testing"]);
+    // The guides the README and `dmq --help` point at, in Markdown; not the generated API reference (docs/api).
+    expect(packed.files.filter((f) => f.startsWith("docs/") && !/^docs\/(reference\/)?[\w-]+\.md$/.test(f))).toEqual([]);
     expect(packed.files.filter((f) => /(^|\/)(test|bench)\//.test(f) || f.endsWith(".test.ts"))).toEqual([]);
     expect(packed.files.filter((f) => f.startsWith("dist/") && f.endsWith(".js")).length).toBeGreaterThan(100);
   });
@@ -156,7 +158,23 @@ describe("the tarball", () => {
   }, 60_000);
 });
 
+/**
+ * The scripts npm runs when a package is installed (npm's lifecycle docs). npm 11 lists a package that has any of them
+ * under "install scripts not yet covered by allowScripts" on every install of its tarball, even `prepare`, which it does
+ * not run for a tarball; npm 12 blocks them. The build belongs in `prepack` (npm pack, npm publish, git installs).
+ */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"];
+
 describe("installed without optional peers", () => {
+  test("has no install script, so npm asks its user to approve nothing (the build runs at pack time)", () => {
+    const installedManifest = JSON.parse(readFileSync(join(app, "node_modules", "dmq", "package.json"), "utf8")) as {
+      scripts?: Record<string, string>;
+    };
+    const scripts = installedManifest.scripts ?? {};
+    expect(Object.keys(scripts).filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
+    expect(scripts["prepack"]).toBe("npm run build");
+  });
+
   test("brings only what the builder, the client and the engine need", () => {
     expect([...installed.names].sort()).toEqual(LEAN_INSTALL);
   });
@@ -173,6 +191,13 @@ describe("installed without optional peers", () => {
     const item = { filter: "filter:tasks:id", operator: "greater", type: "Number", value: 1 };
     const body = JSON.stringify({ filters: { conjunction: "and", items: [item] }, selectedItems: { all: true, excluded: [3] } });
     expect(out).toEqual({ esm: body, cjs: body, same: true, ids: [2, 4] });
+  });
+
+  test("dmq --help points at a walkthrough that is there: the package's own docs/cli.md", async () => {
+    const help = ok(await node([join(app, "node_modules", "dmq", manifest.bin["dmq"]!), "--help"], app), "dmq --help").stdout;
+    const path = /^Walkthrough: (\S+)$/m.exec(help)?.[1];
+    expect(path).toBe(join(app, "node_modules", "dmq", "docs", "cli.md"));
+    expect(readFileSync(path!, "utf8")).toMatch(/^# /);
   });
 
   test("the mock server names the package to install when json-server is missing", async () => {

@@ -10,7 +10,6 @@ import { resume, type DynamicSelection } from "../query/builder.js";
 import { inCliWords, QueryFlags, refuseLookalikes } from "../query/flags.js";
 import { QueryBuildError } from "../../query/rules.js";
 import type { Session } from "../session.js";
-import { releaseOf, readsChildFilters } from "../server-release.js";
 import { actionsTable } from "../tables.js";
 import { examples, ParamFlags, projectOf, without, type CommandKit } from "./common.js";
 
@@ -27,24 +26,6 @@ async function checkActionId(session: Session, client: Client, id: string, proje
   if (listed.includes(id)) return;
   throw new CliUsageError(
     `unknown action ${JSON.stringify(id)}${didYouMean(id, new Set([...listed, ...Object.keys(actions)]))}; project ${project} offers: ${listed.join(", ")}`,
-  );
-}
-
-/**
- * A destructive action whose selection ANDs several conditions into a line (`--child` twice: `child_filters`) is refused
- * on a server that drops that key (before 1.23): it would act on more tasks than the selection names. Measured on 1.22:
- * the children of `-w "id > 1" --child a --child b` are not applied. A server that does not say its release is let be.
- */
-async function refuseDroppedChildren(session: Session, client: Client, id: string, selection: DynamicSelection): Promise<void> {
-  if (!destructive(id) || session.dryRun) return;
-  const line = (selection.toQuery().filters?.items ?? []).findIndex((item) => item.children.length > 1);
-  if (line < 0) return;
-  const release = await releaseOf(client.baseUrl, session.options.timeout ?? 5);
-  if (release === undefined || readsChildFilters(release) !== false) return;
-  throw new CliUsageError(
-    `${id}: line ${line + 1} has several child conditions (--child twice), which go as child_filters, and this server ` +
-      `(Label Studio ${release}) drops child_filters without a word, so ${id} would act on more tasks than selected; one ` +
-      "child goes as child_filter, which every server reads (an AND of lines, --where … --where …, is near: see dmq explain)",
   );
 }
 
@@ -134,7 +115,6 @@ export function actionCommands(program: Command<[], {}, {}>, kit: CommandKit): v
       }
       const client = await session.client();
       await checkActionId(session, client, id, project);
-      await refuseDroppedChildren(session, client, id, selection);
       if (destructive(id) && session.io.stdinIsTTY && !options.yes && !session.dryRun) {
         const count = await countOf(client, project, selection);
         const what = count === undefined ? "the selected tasks" : `${count} task${count === 1 ? "" : "s"}`;

@@ -1,4 +1,5 @@
 import { Option, type Command } from "@commander-js/extra-typings";
+import { linesWithChildFilters } from "../../client/server-release.js";
 import { match } from "ts-pattern";
 import { MOCK_CLI_PORT } from "../../../mock-server/flags.js";
 import type { ParseIssue } from "../../wire/issues.js";
@@ -120,14 +121,8 @@ const PLURAL_CHILDREN =
 
 /** The lines of a body (as sent, not a view's stored form) that give their children as `child_filters`. */
 function pluralChildren(input: Input): string[] {
-  if (input.context !== "inline" || !isPlainObject(input.body) || !isPlainObject(input.body["filters"])) return [];
-  const items = input.body["filters"]["items"];
-  if (!Array.isArray(items)) return [];
-  return items.flatMap((item: unknown, i) =>
-    isPlainObject(item) && Array.isArray(item["child_filters"]) && item["child_filters"].length > 0
-      ? [`filters.items[${i}].child_filters`]
-      : [],
-  );
+  if (input.context !== "inline" || !isPlainObject(input.body)) return [];
+  return linesWithChildFilters(input.body["filters"]).map((line) => `filters.items[${line.index}].child_filters`);
 }
 
 async function explain(input: Input, project: number | undefined): Promise<Explanation> {

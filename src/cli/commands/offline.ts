@@ -1,4 +1,5 @@
 import { Option, type Command } from "@commander-js/extra-typings";
+import { match } from "ts-pattern";
 import { customAction } from "../../query/builder.js";
 import { positiveInt } from "../params.js";
 import { resume } from "../query/builder.js";
@@ -42,7 +43,15 @@ export function offlineCommands(program: Command<[], {}, {}>, kit: CommandKit): 
       const selection = built.selection;
       const out =
         action === undefined ? selection.toJSON() : resume(selection).toRequest(customAction(action), { ...built.fields, ...params });
-      session.say(JSON.stringify(out, null, 2));
+      // One JSON document, the body as sent: pretty by default, on one line with jsonl; no rows to make a table or CSV of.
+      match(session.format)
+        .with("json", "jsonl", () => session.print(out))
+        .with("table", "csv", (format) => {
+          throw new CliUsageError(
+            `--format ${format}: body prints the request body, one JSON document, which has no ${format} form; use --format json (the default) or jsonl (one line)`,
+          );
+        })
+        .exhaustive();
     }),
   );
   examples(body, [

@@ -5,6 +5,7 @@ import { describeValue } from "../../vocabulary/json.js";
 import { ClientConfigError } from "../errors.js";
 import { withoutTrailingSlashes, type RequestOptions } from "../options.js";
 import { arrayOf, object, string } from "../shape.js";
+import type { ChildFiltersGuard } from "../server-release.js";
 import type { Send } from "../transport.js";
 import type { ActionFormSection, ActionInfo, ActionResponse } from "../types.js";
 import { checkId, checkObject, checkReadKeys } from "./common.js";
@@ -18,6 +19,7 @@ export interface ActionsResource {
   /**
    * Sends a request built by `selection(…).toRequest(…)`. The default path `/api/dm/actions/` is
    * replaced by `routes.actions`. `selection(client.project(id)).run()` calls this and types the result.
+   * A body with `child_filters` is refused on a server before 1.23, which drops them (docs/client.md).
    */
   perform(request: ActionRequest, options?: RequestOptions): Promise<ActionResponse>;
 }
@@ -49,7 +51,7 @@ function checkRequest(request: unknown): ActionRequest {
   return request as ActionRequest;
 }
 
-export function actionsResource(send: Send, actionsPath: string): ActionsResource {
+export function actionsResource(send: Send, actionsPath: string, guard: ChildFiltersGuard): ActionsResource {
   const formPath = (id: string): string =>
     `${withoutTrailingSlashes(actionsPath)}/${encodeURIComponent(id)}/form${actionsPath.endsWith("/") ? "/" : ""}`;
   return Object.freeze({
@@ -63,6 +65,7 @@ export function actionsResource(send: Send, actionsPath: string): ActionsResourc
     },
     async perform(request: ActionRequest, options?: RequestOptions) {
       const { path, query, body } = checkRequest(request);
+      await guard(body["filters"], options);
       return send(
         {
           method: "POST",

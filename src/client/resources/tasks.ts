@@ -2,6 +2,7 @@ import { ClientConfigError } from "../errors.js";
 import type { RequestOptions } from "../options.js";
 import { paginate, type Paginated } from "../pager.js";
 import { arrayOf, number, object, record } from "../shape.js";
+import type { ChildFiltersGuard } from "../server-release.js";
 import type { Send } from "../transport.js";
 import type { CreatedTask, Task, TaskCreate, TaskListItem, TaskListParams, TaskPage, TaskUpdate, UpdatedTask } from "../types.js";
 import { nearest } from "../../vocabulary/nearest.js";
@@ -70,7 +71,7 @@ const created = record<CreatedTask>({ data });
 const updated = record<UpdatedTask>({ data });
 const taskPage = object<TaskPage>({ tasks: arrayOf(listItem), total: number });
 
-export function tasksResource(send: Send): TasksResource {
+export function tasksResource(send: Send, guard: ChildFiltersGuard): TasksResource {
   return Object.freeze({
     list(params: TaskListParams): Paginated<TaskListItem, TaskPage> {
       checkObject("params", params);
@@ -98,8 +99,10 @@ export function tasksResource(send: Send): TasksResource {
         firstPage: checkId("params.page", page),
         path: "/api/tasks/",
         items: (body) => body.tasks,
-        fetch: async (n, options) =>
-          send({ method: "GET", path: "/api/tasks/", query: { ...fixed, page: checkId("page", n) }, expect: taskPage }, options),
+        fetch: async (n, options) => {
+          await guard(body?.filters, options);
+          return send({ method: "GET", path: "/api/tasks/", query: { ...fixed, page: checkId("page", n) }, expect: taskPage }, options);
+        },
       });
     },
     async create(body: TaskCreate, options?: RequestOptions) {

@@ -1,6 +1,7 @@
 import { ClientConfigError } from "../errors.js";
 import type { RequestOptions } from "../options.js";
 import { arrayOf, number, object, record } from "../shape.js";
+import type { ChildFiltersGuard } from "../server-release.js";
 import type { Send } from "../transport.js";
 import type { QueryInput, View, ViewCreate, ViewDataInput, ViewUpdate } from "../types.js";
 import { boundTo, checkId, checkObject, checkReadKeys, queryBody } from "./common.js";
@@ -53,7 +54,8 @@ function viewData(data: ViewDataInput | undefined, query: QueryInput | undefined
   return { ...data, ...body };
 }
 
-export function viewsResource(send: Send): ViewsResource {
+export function viewsResource(send: Send, guard: ChildFiltersGuard): ViewsResource {
+  const records = recordMethods<View, ViewUpdate>(send, "/api/dm/views/", view, (body) => viewPayload(body.data, body.query, undefined));
   return Object.freeze({
     async list(project?: number, options?: RequestOptions) {
       const query = { project: project === undefined ? undefined : checkId("project", project) };
@@ -63,9 +65,15 @@ export function viewsResource(send: Send): ViewsResource {
       checkObject("body", body);
       const project = checkId("body.project", body.project);
       const payload = { project, ...viewPayload(body.data, body.query, project) };
+      // A 1.22 view keeps only child_filter (data_manager/serializers.py ViewSerializer): saved, it selects more.
+      await guard(payload.data["filters"], options);
       return send({ method: "POST", path: "/api/dm/views/", body: payload, expect: view }, options);
     },
-    ...recordMethods<View, ViewUpdate>(send, "/api/dm/views/", view, (body) => viewPayload(body.data, body.query, undefined)),
+    ...records,
+    async update(id: number, body: ViewUpdate, options?: RequestOptions) {
+      if (typeof body === "object" && body !== null) await guard(viewPayload(body.data, body.query, undefined).data["filters"], options);
+      return records.update(id, body, options);
+    },
     async deleteAll(project: number, options?: RequestOptions) {
       const body = { project: checkId("project", project) };
       return send<void>({ method: "DELETE", path: "/api/dm/views/reset/", body }, options);

@@ -252,8 +252,16 @@ describe("rule e: data columns", () => {
     expect(near("tasks:complted_at")).toBe('"tasks:completed_at"');
     expect(near("tasks:annotator")).toBe('"tasks:annotators"');
     expect(near("tasks:data.")).toBeUndefined();
+    expect(near("tasks:annotatons")).toBe('"tasks:annotators"');
+    // A part of several columns is no misspelling of a third ("annotations" is 2 edits from "annotators"): each is named.
+    expect(thrown(QueryBuildError, () => loose(selection(1)).where("tasks:annotations")).message).toMatch(
+      /found string "tasks:annotations" \(did you mean "tasks:annotations_results", "tasks:annotations_ids", "tasks:total_annotations" or "tasks:cancelled_annotations"\? a key of the task data is "tasks:data\.annotations"\)$/,
+    );
     expect(thrown(QueryBuildError, () => loose(selection(1)).where("tasks:score")).message).toMatch(
-      /found string "tasks:score" \(a key of the task data is "tasks:data\.score"\)$/,
+      /found string "tasks:score" \(did you mean "tasks:predictions_score"\? a key of the task data is "tasks:data\.score"\)$/,
+    );
+    expect(thrown(QueryBuildError, () => loose(selection(1)).where("tasks:nope")).message).toMatch(
+      /found string "tasks:nope" \(a key of the task data is "tasks:data\.nope"\)$/,
     );
     expect(thrown(QueryBuildError, () => loose(selection(1)).orderBy("-created_at")).message).toBe(
       'ordering[0]: expected a known column "tasks:<column>" or "tasks:data.<key>", found string "-created_at" (did you mean "-tasks:created_at"?)',
