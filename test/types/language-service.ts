@@ -11,11 +11,13 @@ import ts from "typescript";
 const root = join(import.meta.dirname, "..", "..");
 const MARK = "/*|*/";
 
-const PRELUDE = `import { condition, customAction, isOrderKey, selection } from "../../src/index.js";
-import type { AndSelection, ProjectHandle } from "../../src/index.js";
+/** What every snippet's module starts with: the public names it may use, imported from `index` (dmq's src/index.ts). */
+export const prelude = (index = "../../src/index.js") => `import { condition, customAction, isOrderKey, selection } from "${index}";
+import type { AndSelection, ProjectHandle } from "${index}";
 declare const handle: ProjectHandle;
 declare const flag: boolean;
 `;
+const PRELUDE = prelude();
 
 export interface Completion {
   readonly name: string;
