@@ -1,24 +1,12 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { editor } from "../types/language-service.js";
+import { quoting, readmeRefusals as rows, refusalSnippet as snippet } from "./readme-refusals.js";
 
 /**
  * The README's table of compiler refusals quotes what today's compiler prints: each row's code,
  * after `selection(1)`, is compiled with the project's options, and the quoted message (its parts
  * between `…`) must be in one of the errors, in order.
  */
-const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
-const start = readme.indexOf("| you write | the server would | dmq says |");
-const rows = readme
-  .slice(start, readme.indexOf("\n\n", start))
-  .split("\n")
-  .slice(2)
-  .map((line) => [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string))
-  .map((cells) => ({ code: cells[0] as string, says: cells.at(-1) as string }));
-
-const snippet = (code: string) => `void selection(1)${code};`;
-
 describe("README: what the compiler refuses", () => {
   const ed = editor();
   const errorsOf = new Map<string, string[]>();
@@ -37,19 +25,6 @@ describe("README: what the compiler refuses", () => {
   test.each(rows)("$code: the compiler says $says", ({ code, says }) => {
     const errors = errorsOf.get(code) ?? [];
     expect(errors.length, `${code} compiles without an error`).toBeGreaterThan(0);
-    const parts = says
-      .split("…")
-      .map((p) => p.trim())
-      .filter((p) => p !== "");
-    const quoted = errors.find((e) => {
-      let at = 0;
-      for (const part of parts) {
-        const found = e.indexOf(part, at);
-        if (found < 0) return false;
-        at = found + part.length;
-      }
-      return true;
-    });
-    expect(quoted, `none of the errors quotes ${JSON.stringify(says)}:\n${errors.join("\n")}`).toBeDefined();
+    expect(quoting(errors, says), `none of the errors quotes ${JSON.stringify(says)}:\n${errors.join("\n")}`).toBeDefined();
   });
 });

@@ -9,7 +9,7 @@ import { node, npm, ok, run, type Ran } from "./run.js";
 /*
  * The package as a user gets it: the current sources' build, packed once, linted by publint and
  * attw, installed into a fresh project without optional peers, loaded from ESM and CommonJS,
- * compiled against by the minimum supported TypeScript, and its mock started once json-server is
+ * compiled against by the minimum supported TypeScript and by TypeScript 7, and its mock started once json-server is
  * added. Needs the npm registry (or a warm npm cache) for the installs, nothing else.
  */
 
@@ -34,6 +34,19 @@ const LEAN_INSTALL = [
 
 /** The minimum TypeScript, installed beside dmq under an alias (one `npm install` for both). */
 const MIN_TS_ALIAS = "typescript-min";
+/**
+ * TypeScript 7, the native compiler (npm's `latest`), installed in the same `npm install` under the alias and at the
+ * version the project's package.json names (`npm:typescript@7.x.y`). Its tsc is a platform binary, which it brings as
+ * an optional dependency (`@typescript/typescript-<platform>-<arch>`), and it has no compiler API: it is run as tsc.
+ */
+const TS7_ALIAS = "typescript7";
+const TS7_SPEC = manifest.devDependencies[TS7_ALIAS]!;
+const TS7_VERSION = /^npm:typescript@(\d+\.\d+\.\d+)$/.exec(TS7_SPEC)?.[1];
+/** What the compilers' aliases add to the install (left out of what it measures for dmq): their folders, bin links and binaries. */
+const broughtByCompilers = (path: string) =>
+  [MIN_TS_ALIAS, TS7_ALIAS].some((p) => path === p || path.startsWith(`${p}/`)) ||
+  /^@typescript\/typescript-[\w-]+(\/|$)/.test(path) ||
+  /^\.bin\/(tsc|tsserver)$/.test(path);
 
 let packed: Packed;
 let app: string;
@@ -44,6 +57,8 @@ let publint: Promise<Ran>;
 let attw: Promise<Ran>;
 /** The minimum TypeScript's package folder. */
 let minimumTypeScript: string;
+/** TypeScript 7's tsc. */
+let typescript7: string;
 
 // Packs dist/: wait for the background build apart, so the install below has its 240 s to itself.
 needsDist();
@@ -62,15 +77,19 @@ beforeAll(async () => {
   app = join(packed.scratch, "app");
   mkdirSync(app);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, type: "module" }));
-  // One install: the tarball, and the minimum TypeScript under an alias (it has no dependencies, so
-  // what the alias adds is its own folder and its two bin links, left out of the measures below).
+  // One install: the tarball, the minimum TypeScript and TypeScript 7 under aliases (what the aliases add, their
+  // folders, TypeScript 7's platform binary and the bin links, is left out of the measures below).
   const minimum = `${MIN_TS_ALIAS}@npm:typescript@${MIN_TYPESCRIPT}`;
-  ok(await npm(["install", "--omit=peer", "--prefer-offline", packed.tarball, minimum], app), `npm install <tarball> ${minimum}`);
+  const seven = `${TS7_ALIAS}@${TS7_SPEC}`;
+  ok(
+    await npm(["install", "--omit=peer", "--prefer-offline", packed.tarball, minimum, seven], app),
+    `npm install <tarball> ${minimum} ${seven}`,
+  );
   const lock = JSON.parse(readFileSync(join(app, "node_modules", ".package-lock.json"), "utf8")) as { packages: object };
   const names = Object.keys(lock.packages).map((p) => p.slice("node_modules/".length));
-  const aliasOnly = (path: string) => path.startsWith(`${MIN_TS_ALIAS}/`) || /^\.bin\/(tsc|tsserver)$/.test(path);
-  installed = { names: names.filter((n) => n !== MIN_TS_ALIAS), bytes: sizeOf(join(app, "node_modules"), aliasOnly) };
+  installed = { names: names.filter((n) => !broughtByCompilers(n)), bytes: sizeOf(join(app, "node_modules"), broughtByCompilers) };
   minimumTypeScript = join(app, "node_modules", MIN_TS_ALIAS);
+  typescript7 = join(app, "node_modules", TS7_ALIAS, "bin", "tsc");
   cpSync(join(import.meta.dirname, "consumer"), app, { recursive: true });
 }, 240_000);
 
@@ -246,7 +265,23 @@ describe("installed without optional peers", () => {
       },
       // CommonJS: require() of the ES modules types under module nodenext (TypeScript >= 5.8).
       { ts: "current", name: "commonjs nodenext", files: ["cjs.cts"], options: { ...current, module: "nodenext" } },
+      // TypeScript 7 has only node16, nodenext and bundler resolution (see below); bundler is its default for
+      // module esnext, preserve and commonjs. dmq's declarations are checked, as with the minimum.
+      { ts: "ts7", name: "nodenext", files: ["esm.ts", "node-http.d.ts"], options: { ...minimum, module: "nodenext", ...strictest } },
+      { ts: "ts7", name: "node16", files: ["esm.ts", "node-http.d.ts"], options: { ...minimum, module: "node16" } },
+      {
+        ts: "ts7",
+        name: "bundler",
+        files: ["esm.ts", "node-http.d.ts"],
+        options: { ...minimum, module: "esnext", moduleResolution: "bundler" },
+      },
+      { ts: "ts7", name: "preserve", files: ["esm.ts", "node-http.d.ts"], options: { ...minimum, module: "preserve" } },
+      { ts: "ts7", name: "commonjs nodenext", files: ["cjs.cts", "node-http.d.ts"], options: { ...minimum, module: "nodenext" } },
+      // module commonjs resolves with bundler under TypeScript 7, which lets require() of an ES module type too.
+      { ts: "ts7", name: "commonjs", files: ["cjs.cts", "node-http.d.ts"], options: { ...minimum, module: "commonjs" } },
     ] as const;
+    /** The resolutions TypeScript 7 removed: a config that names one is an error (TS5108), whatever it imports. */
+    const removedIn7 = ["node10", "classic"] as const;
     /** What tsc -p reports for each check (`min nodenext`, …). */
     const results = new Map<string, Compiled>();
 
@@ -254,29 +289,55 @@ describe("installed without optional peers", () => {
       mkdirSync(join(app, "node_modules", "@types"), { recursive: true });
       symlinkSync(join(root, "node_modules", "@types", "node"), join(app, "node_modules", "@types", "node"), "dir");
       const typescript = { min: minimumTypeScript, current: join(root, "node_modules", "typescript") };
-      // One compiler process per TypeScript version, the two side by side (the machine has two cores); each
+      const configOf = (c: (typeof checks)[number]) => tsconfig(`${c.ts}-${c.name.replace(/\W/g, "-")}`, c.files, c.options);
+      // One compiler process per TypeScript version, 5.2 and 6 side by side (the machine has two cores); each
       // compiles its configs in turn, sharing the declaration files they read as tsc -b does (compile.mjs).
-      await Promise.all(
-        (["min", "current"] as const).map(async (version) => {
+      // TypeScript 7's tsc (a native binary, a third of a second a config) runs its configs one by one beside them.
+      await Promise.all([
+        ...(["min", "current"] as const).map(async (version) => {
           const mine = checks.filter((c) => c.ts === version);
-          const configs = mine.map((c) => tsconfig(`${c.ts}-${c.name.replace(/\W/g, "-")}`, c.files, c.options));
-          const compiled = await compileAll(typescript[version], configs);
+          const compiled = await compileAll(typescript[version], mine.map(configOf));
           mine.forEach((c, i) => results.set(`${c.ts} ${c.name}`, compiled[i]!));
         }),
-      );
+        (async () => {
+          for (const c of checks.filter((c) => c.ts === "ts7")) results.set(`ts7 ${c.name}`, await tsc7(configOf(c)));
+          for (const resolution of removedIn7) {
+            const config = tsconfig(`ts7-removed-${resolution}`, ["esm.ts", "node-http.d.ts"], {
+              module: "esnext",
+              moduleResolution: resolution,
+            });
+            results.set(`ts7 removed ${resolution}`, await tsc7(config));
+          }
+        })(),
+      ]);
     }, 240_000);
 
-    test.each(checks.map((c) => ({ ...c, version: c.ts === "min" ? `${MIN_TYPESCRIPT} (the minimum)` : "of this project" })))(
-      "TypeScript $version, $name",
-      (c) => {
-        const tsc = results.get(`${c.ts} ${c.name}`)!;
-        expect(tsc.stdout).toBe("");
-        expect(tsc.code).toBe(0);
-      },
-    );
+    const label = { min: `${MIN_TYPESCRIPT} (the minimum)`, current: "of this project", ts7: `${TS7_VERSION} (the native compiler)` };
+    test.each(checks.map((c) => ({ ...c, version: label[c.ts] })))("TypeScript $version, $name", (c) => {
+      const tsc = results.get(`${c.ts} ${c.name}`)!;
+      expect(tsc.stdout).toBe("");
+      expect(tsc.code).toBe(0);
+    });
 
-    test("the README names the minimum TypeScript version", () => {
+    test.each(removedIn7)("TypeScript 7 has removed %s resolution, as the README says", (resolution) => {
+      const tsc = results.get(`ts7 removed ${resolution}`)!;
+      expect(tsc.stdout).toMatch(new RegExp(`error TS5108: Option 'moduleResolution=${resolution}' has been removed`, "i"));
+      expect(tsc.code).not.toBe(0);
+    });
+
+    test("package.json's TypeScript 7 is the one installed here", () => {
+      const installed = JSON.parse(readFileSync(join(app, "node_modules", TS7_ALIAS, "package.json"), "utf8")) as { version: string };
+      expect(TS7_VERSION).toMatch(/^7\./);
+      expect(installed.version).toBe(TS7_VERSION);
+    });
+
+    test("the README names the minimum TypeScript version, TypeScript 7's and the resolutions 7 removed", () => {
       expect(readme()).toContain(`TypeScript ${MIN_TYPESCRIPT.replace(/\.\d+$/, "")} or later`);
+      const requirements = readme().slice(readme().indexOf("Requirements:"), readme().indexOf("## Work on it"));
+      expect(requirements).toContain(`with ${TS7_VERSION?.replace(/\.\d+$/, "")}, the native compiler`);
+      expect(requirements.replace(/\s+/g, " ")).toContain(
+        `TypeScript 7 has removed ${removedIn7.map((r) => `\`${r}\``).join(" and ")} resolution`,
+      );
     });
   });
 
@@ -296,6 +357,12 @@ describe("installed without optional peers", () => {
     const config = join(app, `tsconfig.${name}.json`);
     writeFileSync(config, JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", ...options }, files }));
     return config;
+  }
+
+  /** What TypeScript 7's `tsc -p <config> --pretty false` reports (one checker thread: the other core runs 5.2 and 6). */
+  async function tsc7(config: string): Promise<Compiled> {
+    const ran = await node([typescript7, "-p", config, "--pretty", "false", "--singleThreaded"], app);
+    return { code: ran.code, stdout: `${ran.stdout}${ran.stderr}` };
   }
 
   /** What `tsc -p <config> --pretty false` reports for each config, with the TypeScript in `typescript` (compile.mjs). */

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { quoting, readmeRefusals, refusalSnippet } from "../docs/readme-refusals.js";
 import { accepted, errorTexts, typescript7Texts as underTypeScript7 } from "./error-texts.js";
 import { prelude } from "./language-service.js";
 
@@ -11,7 +12,8 @@ import { prelude } from "./language-service.js";
  * project: installed beside the project's TypeScript under the alias `typescript7` (package.json names its
  * version). Its tsc, one program: every file of tsconfig.json (so every `@ts-expect-error` must still fire
  * and every `expectTypeOf` hold) and, each a module of its own, the snippets whose exact error texts
- * editor.test.ts asks of the project's TypeScript (error-texts.ts). TypeScript 7 has no language service
+ * editor.test.ts asks of the project's TypeScript (error-texts.ts) and the README's table of refusals quotes
+ * (readme-compiler.test.ts). TypeScript 7 has no language service
  * API like TypeScript 6's, but its tsc prints the same flattened message chains.
  */
 
@@ -30,9 +32,11 @@ const tsc = join(dirname(require.resolve(`${ALIAS}/package.json`)), "bin", "tsc"
 let reported: Map<string, string[]>;
 let ran: { code: number; stdout: string; stderr: string; ms: number };
 let scratch: string;
-const probeName = (i: number | "accepted") => `probe-${i}.ts`;
+/** Every probe module: the error texts', the accepted forms', the README's rows'. */
+const probeNames = () => [...errorTexts.map((_, i) => i), "accepted" as const, ...readmeRefusals.map((_, i) => `readme-${i}` as const)];
+const probeName = (i: number | "accepted" | `readme-${number}`) => `probe-${i}.ts`;
 /** A probe module's path relative to the project, as `reported` keys it. */
-const probe = (i: number | "accepted") => relative(root, join(scratch, probeName(i)));
+const probe = (i: Parameters<typeof probeName>[0]) => relative(root, join(scratch, probeName(i)));
 
 beforeAll(async () => {
   const cache = join(root, "node_modules", ".cache", "dmq");
@@ -41,6 +45,7 @@ beforeAll(async () => {
   const index = relative(scratch, join(root, "src", "index.js"));
   errorTexts.forEach(([, snippet], i) => writeFileSync(join(scratch, probeName(i)), prelude(index) + snippet));
   writeFileSync(join(scratch, probeName("accepted")), prelude(index) + accepted);
+  readmeRefusals.forEach(({ code }, i) => writeFileSync(join(scratch, probeName(`readme-${i}`)), prelude(index) + refusalSnippet(code)));
   // The project's own config, extended: its include and exclude restated from here, the probes added as files.
   const base = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8")) as { include: string[]; exclude: string[] };
   const fromHere = (paths: string[]) => paths.map((p) => relative(scratch, join(root, p)));
@@ -49,7 +54,7 @@ beforeAll(async () => {
     compilerOptions: { noUnusedLocals: false },
     include: fromHere(base.include),
     exclude: fromHere(base.exclude),
-    files: [...errorTexts.map((_, i) => probeName(i)), probeName("accepted")],
+    files: probeNames().map(probeName),
   };
   writeFileSync(join(scratch, "tsconfig.json"), JSON.stringify(config));
   const started = performance.now();
@@ -93,7 +98,7 @@ test("the project's scripts run TypeScript 6's tsc by its path: the alias's tsc 
 
 describe("TypeScript 7's tsc", () => {
   test("finds no error in the project: every @ts-expect-error still fires, every expectTypeOf holds", () => {
-    const probes = new Set([...errorTexts.map((_, i) => probe(i)), probe("accepted")]);
+    const probes = new Set(probeNames().map(probe));
     const elsewhere = [...reported].filter(([file]) => !probes.has(file));
     expect(elsewhere).toEqual([]);
   });
@@ -104,6 +109,11 @@ describe("TypeScript 7's tsc", () => {
       expect(reported.get(probe(i))).toEqual([underTypeScript7[name] ?? message]);
     },
   );
+
+  test.each(readmeRefusals.map((row, i) => ({ ...row, i })))("says what the README quotes: $code", ({ says, i }) => {
+    const errors = reported.get(probe(`readme-${i}`)) ?? [];
+    expect(quoting(errors, says), `none of the errors quotes ${JSON.stringify(says)}:\n${errors.join("\n")}`).toBeDefined();
+  });
 
   test("compiles the accepted forms", () => {
     expect(reported.get(probe("accepted"))).toBeUndefined();

@@ -1,5 +1,5 @@
 // A consumer of the packed package: compiled by the packaging test with the minimum TypeScript
-// version (docs: README "Requirements") and with the project's own, under several resolutions.
+// version (docs: README "Requirements"), with the project's own and with TypeScript 7, under several resolutions.
 import { ApiError, createClient, selection, type Selection } from "dmq";
 import { evaluate, type Dataset } from "dmq/semantics";
 import { startMockServer, type MockServer, type MockServerOptions } from "dmq/mock-server";
