@@ -17,6 +17,7 @@ import { exportFigures } from "./figures/exports.js";
 import { httpFigures } from "./figures/http.js";
 import { startupFigures } from "./figures/startup.js";
 import { typeFigures } from "./figures/types.js";
+import { typescript7Figures } from "./figures/types-ts7.js";
 import { writeFigures } from "./figures/writes.js";
 import { root } from "./lib/children.js";
 import { BENCH_TOKEN } from "./lib/data.js";
@@ -44,6 +45,8 @@ if (!values["no-build"] && only.some((g) => g !== "engine")) {
 if (only.includes("types")) {
   log("types: 300 chains vs typed literals (tsc)");
   figures.push(...typeFigures(log));
+  log("types: the same files with TypeScript 7's tsc (information)");
+  figures.push(...typescript7Figures(log));
 }
 if (only.includes("exports")) {
   log("exports: a snapshot of 10k and 100k tasks vs JSON.stringify of the same tasks");

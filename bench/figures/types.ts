@@ -21,8 +21,8 @@ import { root } from "../lib/children.js";
 import { rng } from "../lib/data.js";
 import { cpuMs, figure, fmt, mainThreadMs, median, RUNS, type Figure } from "../lib/stats.js";
 
-const CHAINS = 300;
-const dir = join(root, "bench", ".tmp", "types");
+export const CHAINS = 300;
+export const dir = join(root, "bench", ".tmp", "types");
 /** A fresh process that checks one project as tsc does and prints its Check time unrounded (tsc prints 10 ms steps). */
 const checker = join(root, "bench", "children", "tsc-check.mjs");
 
@@ -217,7 +217,7 @@ interface Check {
 }
 
 /** A user's strict settings; no ambient types (the declarations need none), so only dist/ and the file are read. */
-const compilerOptions = {
+export const compilerOptions = {
   noEmit: true,
   strict: true,
   exactOptionalPropertyTypes: true,
