@@ -6,10 +6,11 @@
  * time (a literals file checks in ~17), so a median of runs moves in steps of 3 to 6%, and a mean takes in
  * the runs a busy machine stretched: each side is the interquartile mean of `runs` alternated rounds after a
  * warm-up (the mean of the middle half: the rounding averages out, the stretched runs drop out; the medians
- * are in the detail). Instantiations per chain are defined as TypeScript 6's.
+ * are in the detail). Instantiations per chain are defined as TypeScript 6's. `types.ts7.first_if_completion_ms`
+ * is what an editor on TypeScript 7's language server waits for after a `$if` (bench/children/ts7-completion.mjs).
  */
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -83,17 +84,34 @@ export function typescript7Figures(log: (line: string) => void, runs = TS7_RUNS)
   };
   const plain = measure("plainBase", "plainChains", "plainLiterals");
   const mixed = measure("base", "chains", "literals");
+  const lspDir = join(dir, "..", "ts7-lsp");
+  mkdirSync(lspDir, { recursive: true });
+  const completionChild = join(root, "bench", "children", "ts7-completion.mjs");
+  const completion = JSON.parse(
+    execFileSync(process.execPath, [completionChild, tsc, lspDir, JSON.stringify(compilerOptions), String(runs)], {
+      cwd: root,
+      encoding: "utf8",
+    }),
+  ) as { openMs: number; ifMs: number; plainMs: number };
   const load = loadavg()
     .map((x) => x.toFixed(1))
     .join(" ");
   const detail = (m: typeof plain, what: string) =>
     `TypeScript ${version} tsc, ${what}: chains ${fmt(m.chainMs)} ms, literals ${fmt(m.literalMs)} ms (interquartile means of ${runs} alternated runs; medians ${m.medians.join(" and ")} ms; load ${load})`;
   log(
-    `  types (TypeScript ${version}): plain chains check ${fmt(plain.chainMs)} vs ${fmt(plain.literalMs)} ms (${fmt(plain.ratio)}×), mixed ${fmt(mixed.chainMs)} vs ${fmt(mixed.literalMs)} ms (${fmt(mixed.ratio)}×); ${fmt(plain.perChain)} and ${fmt(mixed.perChain)} instantiations per chain (load ${load})`,
+    `  types (TypeScript ${version}): plain chains check ${fmt(plain.chainMs)} vs ${fmt(plain.literalMs)} ms (${fmt(plain.ratio)}×), mixed ${fmt(mixed.chainMs)} vs ${fmt(mixed.literalMs)} ms (${fmt(mixed.ratio)}×); ${fmt(plain.perChain)} and ${fmt(mixed.perChain)} instantiations per chain; completion after $if ${fmt(completion.ifMs)} ms (load ${load})`,
   );
   return [
     figure("types.ts7.check_ratio", plain.ratio, "×", null, "lower", detail(plain, `${CHAINS} plain chains`)),
     figure("types.ts7.mixed_check_ratio", mixed.ratio, "×", null, "lower", detail(mixed, `${CHAINS} mixed chains`)),
+    figure(
+      "types.ts7.first_if_completion_ms",
+      completion.ifMs,
+      "ms",
+      null,
+      "lower",
+      `TypeScript ${version} language server (tsc --lsp), wall: the members after a $if chain, an edit after the last, median of ${runs}; ${fmt(completion.plainMs)} ms without the $if; ${fmt(completion.openMs)} ms for the first after opening the file (load ${load})`,
+    ),
     figure(
       "types.ts7.instantiations_per_chain",
       plain.perChain,
