@@ -201,6 +201,9 @@ export function generate(): string {
 import type { EmptyListRule, NonEmptyList, ShapeInput } from "../vocabulary/value-shapes.js";
 import type { Refused, rules } from "./rules.js";
 import type { DatetimeArg, DatetimeRangeValue, DatetimeValue, IntegerRangeValue, IntegerValue } from "./values.js";
+// state.ts before this file in every program (and .d.ts): TypeScript 7 compares a selection's members in the order of
+// their declarations' files and positions, so the state in words (declared there) comes before these refusals.
+export type {} from "./state.js";
 
 type Rules = typeof rules;
 
