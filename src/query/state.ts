@@ -70,6 +70,9 @@ export interface Stateful<out D = unknown, out B extends Binding = Binding> {
   readonly [selectionState]: SelectionState<IdState, FilterState, OrderState, D, B>;
 }
 
+// A mismatch is explained by the first member that differs. TypeScript 6 compares them in the order their key types were
+// made (types.ts, `Parts`); TypeScript 7 in the order of their declarations' files and positions, and generated.ts (the
+// refusals) names this file first, so `[selectionIs]` comes first there too.
 declare const selectionIs: unique symbol;
 /** Compile-time only: where a state mismatch is put into words (no such property exists at run time). */
 export type SelectionIsKey = typeof selectionIs;
