@@ -16,7 +16,7 @@ export const readmeRefusals = readme
   .map((line) => [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string))
   .map((cells) => ({ code: cells[0] as string, says: cells.at(-1) as string }));
 
-/** A row's code as a statement (after the prelude of test/types/language-service.ts). */
+/** A row's code as a statement (after the prelude of test/types/error-texts.ts). */
 export const refusalSnippet = (code: string) => `void selection(1)${code};`;
 
 /** The error that quotes `says` (its parts, in order), if any. */

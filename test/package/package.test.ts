@@ -5,6 +5,8 @@ import { builtFromCurrentSources } from "../helpers/build-dist.js";
 import { needsDist } from "../helpers/dist.js";
 import { manifest, packOnce, root, type Packed } from "./pack.js";
 import { node, npm, ok, run, type Ran } from "./run.js";
+import { errorTexts, prelude, typescript7Texts } from "../types/error-texts.js";
+import { errorsByFile } from "../types/tsc-report.js";
 
 /*
  * The package as a user gets it: the current sources' build, packed once, linted by publint and
@@ -280,8 +282,29 @@ describe("installed without optional peers", () => {
       // module commonjs resolves with bundler under TypeScript 7, which lets require() of an ES module type too.
       { ts: "ts7", name: "commonjs", files: ["cjs.cts", "node-http.d.ts"], options: { ...minimum, module: "commonjs" } },
     ] as const;
+    /**
+     * A user's selection that does not fit its variable or parameter (error-texts.ts's mismatches, each a module of the
+     * app): explained by its state in words first, as the package's declarations are read — by TypeScript 6 with the
+     * usual skipLibCheck, and by TypeScript 7 even with the declarations checked (it compares a selection's members in
+     * the order of their declaration files, whatever it checked first).
+     */
+    const mismatches = errorTexts
+      .filter(([, , text]) => text.includes("The types of '[selectionIs]."))
+      .map(([name, snippet, text], i) => ({ name, snippet, text, file: `mismatch-${i}.ts` }));
+    const mismatchFiles = mismatches.map((m) => m.file);
+    const mismatchChecks = [
+      { ts: "current", name: "selection mismatches", files: mismatchFiles, options: { ...current, module: "nodenext" } },
+      {
+        ts: "ts7",
+        name: "selection mismatches",
+        files: [...mismatchFiles, "node-http.d.ts"],
+        options: { ...minimum, module: "nodenext" },
+      },
+    ] as const;
     /** The resolutions TypeScript 7 removed: a config that names one is an error (TS5108), whatever it imports. */
     const removedIn7 = ["node10", "classic"] as const;
+    /** Every config compiled: the checks that must compile cleanly, then the mismatches. */
+    const compiled = [...checks, ...mismatchChecks];
     /** What tsc -p reports for each check (`min nodenext`, …). */
     const results = new Map<string, Compiled>();
 
@@ -289,18 +312,19 @@ describe("installed without optional peers", () => {
       mkdirSync(join(app, "node_modules", "@types"), { recursive: true });
       symlinkSync(join(root, "node_modules", "@types", "node"), join(app, "node_modules", "@types", "node"), "dir");
       const typescript = { min: minimumTypeScript, current: join(root, "node_modules", "typescript") };
-      const configOf = (c: (typeof checks)[number]) => tsconfig(`${c.ts}-${c.name.replace(/\W/g, "-")}`, c.files, c.options);
+      for (const m of mismatches) writeFileSync(join(app, m.file), prelude("dmq") + m.snippet);
+      const configOf = (c: (typeof compiled)[number]) => tsconfig(`${c.ts}-${c.name.replace(/\W/g, "-")}`, c.files, c.options);
       // One compiler process per TypeScript version, 5.2 and 6 side by side (the machine has two cores); each
       // compiles its configs in turn, sharing the declaration files they read as tsc -b does (compile.mjs).
       // TypeScript 7's tsc (a native binary, a third of a second a config) runs its configs one by one beside them.
       await Promise.all([
         ...(["min", "current"] as const).map(async (version) => {
-          const mine = checks.filter((c) => c.ts === version);
-          const compiled = await compileAll(typescript[version], mine.map(configOf));
-          mine.forEach((c, i) => results.set(`${c.ts} ${c.name}`, compiled[i]!));
+          const mine = compiled.filter((c) => c.ts === version);
+          const reports = await compileAll(typescript[version], mine.map(configOf));
+          mine.forEach((c, i) => results.set(`${c.ts} ${c.name}`, reports[i]!));
         }),
         (async () => {
-          for (const c of checks.filter((c) => c.ts === "ts7")) results.set(`ts7 ${c.name}`, await tsc7(configOf(c)));
+          for (const c of compiled.filter((c) => c.ts === "ts7")) results.set(`ts7 ${c.name}`, await tsc7(configOf(c)));
           for (const resolution of removedIn7) {
             const config = tsconfig(`ts7-removed-${resolution}`, ["esm.ts", "node-http.d.ts"], {
               module: "esnext",
@@ -318,6 +342,15 @@ describe("installed without optional peers", () => {
       expect(tsc.stdout).toBe("");
       expect(tsc.code).toBe(0);
     });
+
+    test.each(mismatchChecks.map((c) => ({ ...c, version: label[c.ts] })))(
+      "TypeScript $version: a selection that does not fit is explained by its state in words",
+      (c) => {
+        const reported = errorsByFile(results.get(`${c.ts} ${c.name}`)!.stdout);
+        for (const m of mismatches) expect(reported.get(m.file), m.name).toEqual([(c.ts === "ts7" && typescript7Texts[m.name]) || m.text]);
+        expect(reported.size).toBe(mismatches.length);
+      },
+    );
 
     test.each(removedIn7)("TypeScript 7 has removed %s resolution, as the README says", (resolution) => {
       const tsc = results.get(`ts7 removed ${resolution}`)!;

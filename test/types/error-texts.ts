@@ -5,10 +5,18 @@ import { datetimeWhy } from "../../src/vocabulary/datetime.js";
 import { emptyListRule } from "../../src/vocabulary/value-shapes.js";
 
 /*
- * The compile errors that say what to do, with their exact texts: a snippet (one module, after the prelude of
- * language-service.ts) and the one error the compiler reports for it. Asked of the project's TypeScript through
- * its language service (editor.test.ts) and of TypeScript 7's tsc (typescript7.test.ts).
+ * The compile errors that say what to do, with their exact texts: a snippet (one module, after `prelude`) and the one
+ * error the compiler reports for it. Asked of the project's TypeScript through its language service (editor.test.ts),
+ * of TypeScript 7's tsc (typescript7.test.ts), and, for the selection mismatches, of both on the packed declarations
+ * (test/package).
  */
+
+/** What every snippet's module starts with: the public names it may use, imported from `index` (dmq's src/index.ts). */
+export const prelude = (index = "../../src/index.js") => `import { condition, customAction, isOrderKey, selection } from "${index}";
+import type { AndSelection, ProjectHandle } from "${index}";
+declare const handle: ProjectHandle;
+declare const flag: boolean;
+`;
 
 const refused = (why: string) => `Argument of type 'string' is not assignable to parameter of type 'Refused<"${why}">'.`;
 /** What TypeScript 7 reports for a refused `this`: only the elaboration, without TypeScript 6's headline. */

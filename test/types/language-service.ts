@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { prelude } from "./error-texts.js";
 
 /*
  * A TypeScript language service over virtual files next to the type tests (one module per snippet),
@@ -11,12 +12,6 @@ import ts from "typescript";
 const root = join(import.meta.dirname, "..", "..");
 const MARK = "/*|*/";
 
-/** What every snippet's module starts with: the public names it may use, imported from `index` (dmq's src/index.ts). */
-export const prelude = (index = "../../src/index.js") => `import { condition, customAction, isOrderKey, selection } from "${index}";
-import type { AndSelection, ProjectHandle } from "${index}";
-declare const handle: ProjectHandle;
-declare const flag: boolean;
-`;
 const PRELUDE = prelude();
 
 export interface Completion {

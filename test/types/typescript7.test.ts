@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { quoting, readmeRefusals, refusalSnippet } from "../docs/readme-refusals.js";
-import { accepted, errorTexts, typescript7Texts as underTypeScript7 } from "./error-texts.js";
-import { prelude } from "./language-service.js";
+import { accepted, errorTexts, prelude, typescript7Texts as underTypeScript7 } from "./error-texts.js";
+import { errorsByFile } from "./tsc-report.js";
 
 /*
  * TypeScript 7 (the native compiler, what `npm i -D typescript` installs since it became `latest`) on the
@@ -65,17 +65,10 @@ beforeAll(async () => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr, ms: performance.now() - started }),
     ),
   );
-  reported = new Map();
-  let last: string[] | undefined;
-  for (const line of ran.stdout.split("\n")) {
-    const error = /^(.+?)\(\d+,\d+\): error TS\d+: (.*)$/.exec(line);
-    if (error) {
-      const file = relative(root, join(scratch, error[1]!));
-      reported.set(file, [...(reported.get(file) ?? []), error[2]!]);
-      last = reported.get(file);
-    } else if (line.startsWith("  ") && last !== undefined) last[last.length - 1] += `\n${line}`;
-    else if (line.trim() !== "") reported.set("(unparsed)", [...(reported.get("(unparsed)") ?? []), line]);
-  }
+  // tsc prints paths relative to its working directory (scratch).
+  reported = new Map(
+    [...errorsByFile(ran.stdout)].map(([file, errors]) => [file === "(unparsed)" ? file : relative(root, join(scratch, file)), errors]),
+  );
 }, 120_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
