@@ -259,6 +259,7 @@ describe("installed without optional peers", () => {
         options: { ...minimum, module: "esnext", moduleResolution: "node" },
       },
       { ts: "current", name: "nodenext", files: ["esm.ts"], options: { ...current, module: "nodenext", ...strictest } },
+      { ts: "current", name: "bundler", files: ["esm.ts"], options: { ...current, module: "esnext", moduleResolution: "bundler" } },
       {
         ts: "current",
         name: "node10",
