@@ -41,6 +41,17 @@ export function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/**
+ * CPU ms the whole machine has spent busy (user, nice, system, irq, softirq, steal) since boot, where Linux
+ * tells it (/proc/stat, in 10 ms ticks); undefined elsewhere. Less a child's own CPU, what other processes used.
+ */
+export function machineBusyMs(): number | undefined {
+  if (!existsSync("/proc/stat")) return undefined;
+  const ticks = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
 const schedstat = `/proc/self/task/${process.pid}/schedstat`;
 /**
  * CPU time of this process's main thread in ms where Linux tells it (else `cpuMs`): what a
