@@ -404,7 +404,10 @@ type SelectionOf<
  * of filter states then prints in declaration order (`"first" | "and"`). `SelectionIsKey` is named first
  * for the same reason: `MemberName` is a union, whose members (and so a selection's) are listed in the
  * order the compiler made their key types, and a mismatch is explained by the first member that differs:
- * the state in words must come before `"and"`, `"or"`, `"all"` (also state literals) and the rest.
+ * the state in words must come before `"and"`, `"or"`, `"all"` (also state literals) and the rest. That
+ * is TypeScript 6, and only when it meets these names in dmq's declarations first: with `skipLibCheck:
+ * false` lib.dom.d.ts's `"all"` comes earlier (docs/builder.md; `stableTypeOrdering` gives 7's order).
+ * TypeScript 7 orders members by their declarations' files and positions instead (state.ts).
  * The intersection then goes through `infer X extends AnyKeys`, for a selection generic over its state (a
  * helper's parameter, `AndSelection<D, B, I, O>`): there the inner test is deferred, and the compiler reads
  * the members' declarations from its constraint, which is `X`'s, `AnyKeys` (no member to read), instead
