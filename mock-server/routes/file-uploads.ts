@@ -9,12 +9,11 @@ import { ServerException } from "../../src/emulation/exceptions.js";
 import { validationFailure } from "../../src/emulation/error-answer.js";
 import { notFound, pythonException } from "../errors.js";
 import { boolFromData, boolFromQuery, noContent, ok, param, type Handler, type MockRequest } from "../http.js";
-import { fileContent, loadUploads, renameTasksFile, unlinkTasks } from "../uploads.js";
+import { extensionOf, fileContent, loadUploads, renameTasksFile, unlinkTasks } from "../uploads.js";
 import { saveTasks } from "./import.js";
 import { pathId, projectOr404 } from "./lookup.js";
 import { updateTasksStates } from "../overlap.js";
 import { ranged } from "./exports.js";
-import { extensionOf } from "../uploads.js";
 
 /**
  * The uploaded files' routes (label_studio/data_import/api.py `FileUploadAPI`, `FileUploadListAPI`, `ReImportAPI`)
@@ -216,6 +215,7 @@ export const downloadUpload: Handler = (req, ctx) => {
   const upload = ctx.store.list("file_uploads").findLast((u) => u.file === name);
   if (!upload) throw pythonException("AttributeError", "'NoneType' object has no attribute 'has_permission'");
   const bytes = new Uint8Array(Buffer.from(upload.content, "base64"));
-  const type = Object.hasOwn(MEDIA_TYPES, extensionOf(name).toLowerCase()) ? MEDIA_TYPES[extensionOf(name).toLowerCase()] : undefined;
+  const extension = extensionOf(name).toLowerCase();
+  const type = Object.hasOwn(MEDIA_TYPES, extension) ? MEDIA_TYPES[extension] : undefined;
   return ranged(req, bytes, { "Content-Type": type ?? "application/octet-stream", "Content-Security-Policy": "sandbox" });
 };

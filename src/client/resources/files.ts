@@ -81,13 +81,9 @@ export function filesResource(send: Send): FilesResource {
       return send<void>({ method: "DELETE", path: at(id) }, options);
     },
     async download(file: string, options?: RequestOptions) {
-      if (typeof file !== "string" || file.replace(/^upload\//, "") === "")
-        throw new ClientConfigError("file", "an upload's stored name, e.g. upload/1/0a1b2c3d-a.csv", describeValue(file));
-      const path = `/data/upload/${file
-        .replace(/^upload\//, "")
-        .split("/")
-        .map(encodeURIComponent)
-        .join("/")}`;
+      const stored = typeof file === "string" ? file.replace(/^upload\//, "") : "";
+      if (stored === "") throw new ClientConfigError("file", "an upload's stored name, e.g. upload/1/0a1b2c3d-a.csv", describeValue(file));
+      const path = `/data/upload/${stored.split("/").map(encodeURIComponent).join("/")}`;
       return exportFile(await send.stream({ method: "GET", path }, options), file.slice(file.lastIndexOf("/") + 1));
     },
     async deleteMany(project: number, ids?: readonly number[], options?: RequestOptions) {
