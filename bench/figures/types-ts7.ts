@@ -16,16 +16,11 @@ import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { root } from "../lib/children.js";
 import { figure, fmt, median, type Figure } from "../lib/stats.js";
-import { CHAINS, compilerOptions, dir } from "./types.js";
+import { alternated, CHAINS, compilerOptions, dir, type Check } from "./types.js";
 
 /** Alternated rounds after the warm-up: a check is a tenth of a second, and each is rounded to 1 ms. */
 export const TS7_RUNS = 20;
 const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript7/package.json")), "bin", "tsc");
-
-interface Check {
-  readonly instantiations: number;
-  readonly checkMs: number;
-}
 
 /** One cold `tsc -p` of `name` (a file types.ts wrote into `dir`): its Check time and instantiations. */
 function check(name: string): Check {
@@ -60,26 +55,14 @@ function interquartileMean(xs: readonly number[]): number {
 export function typescript7Figures(log: (line: string) => void, runs = TS7_RUNS): Figure[] {
   const version = (createRequire(import.meta.url)("typescript7/package.json") as { version: string }).version;
   const measure = (base: string, chains: string, literals: string) => {
-    const c: number[] = [],
-      l: number[] = [];
-    let total = 0;
-    for (let round = 0; round <= runs; round++) {
-      const cr = check(chains),
-        lr = check(literals);
-      total = cr.instantiations;
-      if (round > 0) {
-        c.push(cr.checkMs);
-        l.push(lr.checkMs);
-      }
-    }
-    const head = check(base).instantiations;
-    const [chainMs, literalMs] = [interquartileMean(c), interquartileMean(l)];
+    const run = alternated(check, base, chains, literals, runs);
+    const [chainMs, literalMs] = [interquartileMean(run.chainMs), interquartileMean(run.literalMs)];
     return {
       ratio: chainMs / literalMs,
       chainMs,
       literalMs,
-      medians: [median(c), median(l)],
-      perChain: (total - head) / CHAINS,
+      medians: [median(run.chainMs), median(run.literalMs)],
+      perChain: run.perChain,
     };
   };
   const plain = measure("plainBase", "plainChains", "plainLiterals");

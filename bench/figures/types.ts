@@ -211,11 +211,31 @@ export function typeFiles() {
   };
 }
 
-interface Check {
+/** One cold check: its Check time and instantiations. */
+export interface Check {
   readonly instantiations: number;
   readonly checkMs: number;
-  /** The checking process's CPU, all threads. */
-  readonly cpuMs: number;
+}
+
+/**
+ * Cold checks of `chains` and `literals` alternated (a noisy neighbour slows both alike), `runs` rounds after a warm-up
+ * round, by either compiler's `check`; and the chains' instantiations per chain over those of `base` (the same head).
+ */
+export function alternated<F>(check: (file: F) => Check, base: F, chains: F, literals: F, runs: number) {
+  const head = check(base).instantiations;
+  const chainMs: number[] = [],
+    literalMs: number[] = [];
+  let total = 0;
+  for (let round = 0; round <= runs; round++) {
+    const c = check(chains),
+      l = check(literals);
+    total = c.instantiations;
+    if (round > 0) {
+      chainMs.push(c.checkMs);
+      literalMs.push(l.checkMs);
+    }
+  }
+  return { chainMs, literalMs, total, base: head, perChain: (total - head) / CHAINS };
 }
 
 /** A user's strict settings; no ambient types (the declarations need none), so only dist/ and the file are read. */
@@ -251,16 +271,16 @@ function waitIdle(): void {
  * hardly shows it. So each check waits for an idle machine, and is taken again (5 times at most) when other
  * processes used more than 15 % of a core during it. Linux only (/proc/stat); elsewhere a check is taken as it comes.
  */
-function check(file: string): Check {
+function check(file: string): Check & { readonly cpuMs: number } {
   const project = `${file}.tsconfig.json`;
   writeFileSync(project, JSON.stringify({ compilerOptions, files: [file] }));
   for (let attempt = 0; ; attempt++) {
     waitIdle();
     const before = machineBusyMs(),
       started = performance.now();
-    let result: Check;
+    let result: Check & { readonly cpuMs: number };
     try {
-      result = JSON.parse(execFileSync(process.execPath, [checker, project], { cwd: root, encoding: "utf8" })) as Check;
+      result = JSON.parse(execFileSync(process.execPath, [checker, project], { cwd: root, encoding: "utf8" })) as typeof result;
     } catch (e) {
       throw new Error(`${file} did not compile:\n${(e as { stderr?: string }).stderr}`);
     }
@@ -379,21 +399,8 @@ export function typeFigures(log: (line: string) => void, runs = RUNS): Figure[] 
   >;
   /** Check time of `chains` and `literals` (medians of alternating runs after a warm-up), instantiations per chain over `base`. */
   const measure = (base: string, chains: string, literals: string) => {
-    const head = check(base);
-    const c: Check[] = [],
-      l: Check[] = [];
-    for (let round = 0; round <= runs; round++) {
-      const cr = check(chains),
-        lr = check(literals);
-      if (round > 0) {
-        c.push(cr);
-        l.push(lr);
-      }
-    }
-    const chainMs = median(c.map((x) => x.checkMs)),
-      literalMs = median(l.map((x) => x.checkMs));
-    const total = (c[0] as Check).instantiations;
-    return { chainMs, literalMs, total, base: head.instantiations, perChain: (total - head.instantiations) / CHAINS };
+    const run = alternated(check, base, chains, literals, runs);
+    return { ...run, chainMs: median(run.chainMs), literalMs: median(run.literalMs) };
   };
   const plain = measure(paths.plainBase, paths.plainChains, paths.plainLiterals);
   const mixed = measure(paths.base, paths.chains, paths.literals);
